@@ -1,0 +1,511 @@
+//! The property catalogue: every invariant (`always`) and witness
+//! (`sometimes`) that battlecheck checks, with the checklist items and rules
+//! each covers. Checks are written against [`GameView`], so the model and the
+//! engine are judged by the same code.
+
+use crate::decision::AttackTarget;
+use crate::ids::CardId;
+use crate::view::{CombatObs, GameView, GameViewExt, ObjectObs, Pending, ProtectorOrigin, StackObs, Step, Zone};
+use serde::{Deserialize, Serialize};
+
+/// How a property is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Must hold in every reachable state.
+    Always,
+    /// Must hold in at least one reachable state (a witness that the model
+    /// reaches the situation, so the invariants do not hold vacuously).
+    Sometimes,
+}
+
+/// A game feature a witness needs in order to be reachable at all. A witness
+/// whose features a configuration lacks is reported "not applicable".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Feature {
+    /// A Siege whose back face is a permanent.
+    PermanentBackSiege,
+    /// A Siege whose back face is a sorcery.
+    SorceryBackSiege,
+    NonSiegeBattle,
+    FirstStrike,
+    Trample,
+    /// Damage to any target.
+    Burn,
+    RemoveCounters,
+    GainControl,
+    /// A token copy of a battle.
+    TokenCopy,
+    /// A nontoken, non-double-faced card entering as a copy of a battle.
+    CloneCopy,
+    /// A permanent becoming a copy of a Siege.
+    BecomeCopy,
+    CounterTrigger,
+    Bounce,
+    /// A permanent becoming a creature in addition to its types.
+    Animate,
+    /// Players may concede and at least three players sit at the table.
+    Multiplayer,
+    /// More than one creature can attack.
+    TwoAttackers,
+    /// A blocker for the protector.
+    Blocker,
+}
+
+macro_rules! properties {
+    ($( $variant:ident = $name:literal, $kind:ident, [$($item:literal),*], [$($rule:literal),*], [$($feat:ident),*], $statement:literal, $check:path; )*) => {
+        /// Stable identifiers of the properties.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum PropertyId { $($variant),* }
+
+        /// The catalogue, in report order.
+        pub const CATALOGUE: &[PropertySpec] = &[
+            $(PropertySpec {
+                id: PropertyId::$variant,
+                name: $name,
+                kind: Kind::$kind,
+                checklist: &[$($item),*],
+                rules: &[$($rule),*],
+                requires: &[$(Feature::$feat),*],
+                statement: $statement,
+            }),*
+        ];
+
+        impl PropertyId {
+            /// Evaluate the property's condition on a game: for an `always`
+            /// property, whether it holds; for a `sometimes` property,
+            /// whether this game is a witness.
+            pub fn check<V: GameView + ?Sized>(self, v: &V) -> bool {
+                match self { $(PropertyId::$variant => $check(v)),* }
+            }
+        }
+    };
+}
+
+/// One entry of the catalogue.
+#[derive(Clone, Copy, Debug)]
+pub struct PropertySpec {
+    pub id: PropertyId,
+    /// Stable, kebab-case name used in reports and on the command line.
+    pub name: &'static str,
+    pub kind: Kind,
+    /// Checklist ids covered.
+    pub checklist: &'static [&'static str],
+    /// Rule numbers (2026-09-25 edition) the check is stated from.
+    pub rules: &'static [&'static str],
+    /// Features a configuration needs for a witness to be reachable.
+    pub requires: &'static [Feature],
+    pub statement: &'static str,
+}
+
+impl PropertyId {
+    pub fn spec(self) -> &'static PropertySpec {
+        CATALOGUE.iter().find(|s| s.id == self).expect("every id is in the catalogue")
+    }
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+    pub fn by_name(name: &str) -> Option<PropertyId> {
+        CATALOGUE.iter().find(|s| s.name == name).map(|s| s.id)
+    }
+}
+
+properties! {
+    // ---- invariants -------------------------------------------------------
+    SiegeControllerNeverProtector = "siege-controller-never-protector", Always,
+        ["B10", "B18", "B29"], ["310.12a", "704.5y"], [],
+        "once state-based actions are done, no Siege is protected by its own controller",
+        always::siege_controller_never_protector;
+    BattleHasLegalProtector = "battle-has-legal-protector", Always,
+        ["B09", "B14", "B17", "B26"], ["310.9", "310.9a", "310.9f", "310.11", "704.5x", "704.5y"], [],
+        "once state-based actions are done, every battle has one protector who may protect it, unless that protector left the game while the battle is attacked",
+        always::battle_has_legal_protector;
+    ZeroDefenseBattleLeaves = "zero-defense-battle-leaves", Always,
+        ["B07", "B08", "B22", "B30"], ["310.7", "310.8", "704.5v", "704.5w"], [],
+        "once state-based actions are done, no battle has defense 0 unless it is a Siege whose defeat trigger is waiting or on the stack",
+        always::zero_defense_battle_leaves;
+    DefeatTriggersOnce = "defeat-triggers-once", Always,
+        ["B19", "B22", "B32"], ["310.12b", "603.2", "510.2"], [],
+        "a Siege's defeat trigger triggers exactly once each time its last defense counter is removed, and never otherwise",
+        always::defeat_triggers_once;
+    ProtectorNeverAttacksItsBattle = "protector-never-attacks-its-battle", Always,
+        ["B04", "B11"], ["310.9b", "508.1b"], [],
+        "no creature attacks a battle its controller protects",
+        always::protector_never_attacks;
+    OnlyProtectorBlocks = "only-protector-blocks", Always,
+        ["B12", "B13"], ["310.9c", "310.9d", "509.1a", "802.4a"], [],
+        "every creature blocking an attacker of a battle is controlled by that battle's protector",
+        always::only_protector_blocks;
+    BattlesNeverFightOrAttach = "battles-never-fight-or-attach", Always,
+        ["B16", "B28"], ["310.10", "508.1a", "509.1a", "506.4", "704.5p"], [],
+        "no battle attacks, blocks or is attached to anything",
+        always::battles_never_fight_or_attach;
+    BackFaceOnlyAfterExile = "back-face-only-after-exile", Always,
+        ["B19", "B20", "B21"], ["310.12b", "712.11a", "712.14a"], [],
+        "a card is cast transformed only after its defeat trigger exiled it, and a permanent is back face up only if it was cast transformed",
+        always::back_face_only_after_exile;
+    DefeatTriggerAccounted = "defeat-trigger-accounted", Always,
+        ["B19", "B21", "B30", "B31"], ["310.12b", "400.7", "603.3", "701.6"], [],
+        "every defeat trigger is waiting, on the stack, or ended exactly one way: it exiled its source, found its source gone, or was countered",
+        always::defeat_trigger_accounted;
+    DefeatOutcomeFollowsRules = "defeat-outcome-follows-rules", Always,
+        ["B20", "B23", "B24"], ["712.8c", "712.11a", "608.2n", "704.5d", "111.7"], [],
+        "tokens and cards that are not nonmodal double-faced cards are never cast transformed, sorcery back faces never stay on the battlefield, and tokens exist only on the battlefield",
+        always::defeat_outcome_follows_rules;
+    BattleCastAtSorcerySpeed = "battle-cast-at-sorcery-speed", Always,
+        ["B01", "B02"], ["310.1", "310.2", "307.1"], [],
+        "a battle spell is only ever on the stack alone, cast by the active player in a main phase",
+        always::battle_cast_at_sorcery_speed;
+    DefenseNeverExceedsPrinted = "defense-never-exceeds-printed", Always,
+        ["B03", "B05"], ["310.4b", "310.4c", "310.6", "120.3h"], [],
+        "no battle has more defense counters than its printed defense",
+        always::defense_never_exceeds_printed;
+    LeaverLeavesNothing = "leaver-leaves-nothing", Always,
+        ["B35"], ["800.4a"], [],
+        "once state-based actions are done, nothing owned by a player who left the game is in a zone, and nothing is controlled by them",
+        always::leaver_leaves_nothing;
+
+    // ---- witnesses --------------------------------------------------------
+    SiegeDefeatedInCombatAndCast = "siege-defeated-in-combat-and-cast", Sometimes,
+        ["B05", "B19", "B20", "B02"], ["310.6", "310.12b", "712.14a"], [PermanentBackSiege],
+        "a Siege defeated by combat damage is cast transformed and its back face is on the battlefield",
+        sometimes::siege_defeated_in_combat_and_cast;
+    ControllerAttacksOwnSiege = "controller-attacks-own-siege", Sometimes,
+        ["B04", "B11"], ["310.9b"], [PermanentBackSiege],
+        "a Siege's controller attacks it",
+        sometimes::controller_attacks_own_siege;
+    ProtectorBlocks = "protector-blocks", Sometimes,
+        ["B12", "B13"], ["310.9c"], [Blocker],
+        "a protector blocks a creature attacking its battle",
+        sometimes::protector_blocks;
+    SiegeWaitsAtZero = "siege-waits-at-zero", Sometimes,
+        ["B07", "B30"], ["310.7"], [],
+        "a Siege with defense 0 stays on the battlefield while its trigger is on the stack and a player has priority",
+        sometimes::siege_waits_at_zero;
+    SiegeDefeatedBySpell = "siege-defeated-by-spell", Sometimes,
+        ["B06", "B19"], ["115.4", "120.3h"], [Burn],
+        "a Siege is defeated outside combat, by a spell",
+        sometimes::siege_defeated_by_spell;
+    SiegeCopyToGraveyard = "siege-copy-to-graveyard", Sometimes,
+        ["B22", "B25"], ["707.2", "704.5v"], [BecomeCopy],
+        "a permanent that became a copy of a Siege goes to the graveyard without being defeated",
+        sometimes::siege_copy_to_graveyard;
+    ProtectorReplacedAfterControlChange = "protector-replaced-after-control-change", Sometimes,
+        ["B18", "B29"], ["704.5y"], [GainControl],
+        "a battle gets a new protector after its protector gained control of it",
+        sometimes::protector_replaced_after_control_change;
+    ProtectorReplacedAfterPlayerLeft = "protector-replaced-after-player-left", Sometimes,
+        ["B17", "B26", "B35"], ["704.5x", "800.4a"], [Multiplayer],
+        "a battle gets a new protector after its protector left the game",
+        sometimes::protector_replaced_after_player_left;
+    AttackedBattleWithoutProtector = "attacked-battle-without-protector", Sometimes,
+        ["B26"], ["704.5x"], [Multiplayer],
+        "a battle stays attacked after its protector left the game",
+        sometimes::attacked_battle_without_protector;
+    BattleRemovedFromCombat = "battle-removed-from-combat", Sometimes,
+        ["B27", "B29"], ["506.4", "506.4c"], [],
+        "a creature keeps attacking after the battle it attacked was removed from combat",
+        sometimes::battle_removed_from_combat;
+    NonSiegeBattleDefeated = "non-siege-battle-defeated", Sometimes,
+        ["B08", "B09"], ["310.8", "704.5w"], [NonSiegeBattle],
+        "a non-Siege battle goes to the graveyard",
+        sometimes::non_siege_battle_defeated;
+    TriggerCounteredSiegeToGraveyard = "trigger-countered-siege-to-graveyard", Sometimes,
+        ["B30"], ["310.7", "701.6"], [CounterTrigger],
+        "a Siege whose defeat trigger was countered is in the graveyard",
+        sometimes::trigger_countered_siege_to_graveyard;
+    FirstStrikeDefeat = "first-strike-defeat", Sometimes,
+        ["B33"], ["510.4", "702.7"], [FirstStrike],
+        "a defeat trigger is on the stack in the first-strike combat damage step",
+        sometimes::first_strike_defeat;
+    TrampleOntoBattle = "trample-onto-battle", Sometimes,
+        ["B34"], ["702.19b"], [Trample],
+        "a blocked trampling attacker assigns damage to the battle it attacks",
+        sometimes::trample_onto_battle;
+    SorceryBackFaceResolved = "sorcery-back-face-resolved", Sometimes,
+        ["B20"], ["608.2n", "712.8c"], [SorceryBackSiege],
+        "a sorcery back face cast transformed resolved and its card is in the graveyard",
+        sometimes::sorcery_back_face_resolved;
+    DeclinedCastStaysInExile = "declined-cast-stays-in-exile", Sometimes,
+        ["B21"], ["310.12b"], [],
+        "a Siege whose controller declined to cast it stays in exile",
+        sometimes::declined_cast_stays_in_exile;
+    TokenCopyExiled = "token-copy-exiled", Sometimes,
+        ["B03", "B23"], ["707.5", "704.5d"], [TokenCopy],
+        "a token copy of a Siege was defeated and exiled by its trigger",
+        sometimes::token_copy_exiled;
+    CloneEntersWithCounters = "clone-enters-with-counters", Sometimes,
+        ["B03", "B23"], ["310.4b", "614.1c", "707.5"], [CloneCopy],
+        "a card entering as a copy of a Siege enters with defense counters",
+        sometimes::clone_enters_with_counters;
+    CopiedDfcCastsOwnBack = "copied-dfc-casts-own-back", Sometimes,
+        ["B15", "B24"], ["310.9g", "712.11a"], [BecomeCopy],
+        "a Siege that became a copy of another Siege kept its protector, was defeated and cast with its own back face",
+        sometimes::copied_dfc_casts_own_back;
+    SiegeLeftBeforeTrigger = "siege-left-before-trigger", Sometimes,
+        ["B31"], ["400.7"], [Bounce],
+        "a defeat trigger resolved after its Siege had left the battlefield",
+        sometimes::siege_left_before_trigger;
+    TwoAttackersOneDefeat = "two-attackers-one-defeat", Sometimes,
+        ["B32"], ["510.2"], [TwoAttackers],
+        "two creatures attacking one Siege removed its last counters together and one trigger is on the stack",
+        sometimes::two_attackers_one_defeat;
+    BattleCreatureStaysHome = "battle-creature-stays-home", Sometimes,
+        ["B28"], ["508.1a"], [Animate],
+        "a battle that is also a creature is on the battlefield after attackers were declared",
+        sometimes::battle_creature_stays_home;
+}
+
+fn settled<V: GameView + ?Sized>(v: &V) -> bool {
+    v.pending().settled()
+}
+
+fn on_battlefield<V: GameView + ?Sized>(v: &V) -> impl Iterator<Item = ObjectObs> + '_ {
+    v.objects().filter(|o| o.zone == Zone::Battlefield)
+}
+
+fn battle_attacked_by(o: &ObjectObs) -> Option<CardId> {
+    match o.combat {
+        CombatObs::Attacking { target: Some(AttackTarget::Battle(b)), .. } => Some(b),
+        _ => None,
+    }
+}
+
+fn pending_triggers_of<V: GameView + ?Sized>(v: &V, card: CardId) -> u8 {
+    let waiting = (0..v.waiting_trigger_count()).filter(|&i| v.waiting_trigger(i) == card).count();
+    let stacked = v
+        .stack()
+        .filter(|s| matches!(s, StackObs::DefeatTrigger { source, .. } if *source == card))
+        .count();
+    (waiting + stacked) as u8
+}
+
+mod always {
+    use super::*;
+
+    pub fn siege_controller_never_protector<V: GameView + ?Sized>(v: &V) -> bool {
+        !settled(v)
+            || on_battlefield(v).all(|o| !o.siege || o.protector != Some(o.controller))
+    }
+
+    pub fn battle_has_legal_protector<V: GameView + ?Sized>(v: &V) -> bool {
+        !settled(v)
+            || on_battlefield(v).filter(|o| o.battle).all(|o| match o.protector {
+                None => false,
+                Some(p) if v.may_protect(&o, p) => true,
+                // B26: a protector who left the game stays until no creature attacks the battle.
+                Some(p) => !v.in_game(p) && v.attacked(o.id),
+            })
+    }
+
+    pub fn zero_defense_battle_leaves<V: GameView + ?Sized>(v: &V) -> bool {
+        !settled(v)
+            || on_battlefield(v)
+                .filter(|o| o.battle && o.defense == 0)
+                .all(|o| o.siege && v.trigger_pending(o.id))
+    }
+
+    pub fn defeat_triggers_once<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().all(|o| o.history.triggers == o.history.defeats)
+    }
+
+    pub fn protector_never_attacks<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().all(|a| match battle_attacked_by(&a) {
+            Some(b) => v.object(b).protector != Some(a.controller),
+            None => true,
+        })
+    }
+
+    pub fn only_protector_blocks<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().all(|x| match x.combat {
+            CombatObs::Blocking(a) => match battle_attacked_by(&v.object(a)) {
+                Some(b) => v.object(b).protector == Some(x.controller),
+                None => true,
+            },
+            _ => true,
+        })
+    }
+
+    pub fn battles_never_fight_or_attach<V: GameView + ?Sized>(v: &V) -> bool {
+        on_battlefield(v)
+            .filter(|o| o.battle)
+            .all(|o| o.combat == CombatObs::None && o.attached_to.is_none())
+    }
+
+    pub fn back_face_only_after_exile<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().all(|o| {
+            o.history.transformed_casts <= o.history.trigger_exiles
+                && (!o.back_face || o.history.transformed_casts > 0)
+        })
+    }
+
+    pub fn defeat_trigger_accounted<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().all(|o| {
+            let h = o.history;
+            h.triggers
+                == h.trigger_exiles + h.trigger_fizzles + h.triggers_countered + pending_triggers_of(v, o.id)
+        })
+    }
+
+    pub fn defeat_outcome_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().all(|o| {
+            let castable = o.dfc && !o.token;
+            (castable || o.history.transformed_casts == 0)
+                && !(o.sorcery_back && o.back_face && o.zone == Zone::Battlefield)
+                && (!settled(v) || !o.token || matches!(o.zone, Zone::Battlefield | Zone::Outside))
+        })
+    }
+
+    pub fn battle_cast_at_sorcery_speed<V: GameView + ?Sized>(v: &V) -> bool {
+        let n = v.stack_len();
+        (0..n).all(|i| match v.stack_item(i) {
+            StackObs::Spell { card, controller, transformed: false } if v.object(card).battle => {
+                i == 0 && v.step() == Step::Main && controller == v.active()
+            }
+            _ => true,
+        })
+    }
+
+    pub fn defense_never_exceeds_printed<V: GameView + ?Sized>(v: &V) -> bool {
+        on_battlefield(v).all(|o| o.defense <= o.printed_defense)
+    }
+
+    pub fn leaver_leaves_nothing<V: GameView + ?Sized>(v: &V) -> bool {
+        !settled(v)
+            || v.objects().all(|o| {
+                let gone = |p| !v.in_game(p);
+                (!gone(o.owner) || o.zone == Zone::Outside)
+                    && (!gone(o.controller) || !matches!(o.zone, Zone::Battlefield | Zone::Stack))
+            })
+    }
+}
+
+mod sometimes {
+    use super::*;
+
+    fn priority<V: GameView + ?Sized>(v: &V) -> bool {
+        v.pending() == Pending::Priority
+    }
+
+    fn siege_at_zero_with_trigger<V: GameView + ?Sized>(v: &V) -> bool {
+        on_battlefield(v).any(|o| {
+            o.siege
+                && o.defense == 0
+                && v.stack().any(|s| matches!(s, StackObs::DefeatTrigger { source, .. } if source == o.id))
+        })
+    }
+
+    pub fn siege_defeated_in_combat_and_cast<V: GameView + ?Sized>(v: &V) -> bool {
+        on_battlefield(v).any(|o| o.back_face && o.history.combat_defeat)
+    }
+
+    pub fn controller_attacks_own_siege<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|a| {
+            battle_attacked_by(&a).is_some_and(|b| {
+                let b = v.object(b);
+                b.siege && b.controller == a.controller
+            })
+        })
+    }
+
+    pub fn protector_blocks<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|x| match x.combat {
+            CombatObs::Blocking(a) => battle_attacked_by(&v.object(a))
+                .is_some_and(|b| v.object(b).protector == Some(x.controller)),
+            _ => false,
+        })
+    }
+
+    pub fn siege_waits_at_zero<V: GameView + ?Sized>(v: &V) -> bool {
+        priority(v) && siege_at_zero_with_trigger(v)
+    }
+
+    pub fn siege_defeated_by_spell<V: GameView + ?Sized>(v: &V) -> bool {
+        priority(v) && v.step() == Step::Main && siege_at_zero_with_trigger(v)
+    }
+
+    pub fn siege_copy_to_graveyard<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| {
+            o.history.was_siege_copy && o.history.defeats == 0 && o.zone == Zone::Graveyard
+        })
+    }
+
+    pub fn protector_replaced_after_control_change<V: GameView + ?Sized>(v: &V) -> bool {
+        on_battlefield(v).any(|o| o.battle && o.protector_origin == ProtectorOrigin::ControlChange)
+    }
+
+    pub fn protector_replaced_after_player_left<V: GameView + ?Sized>(v: &V) -> bool {
+        on_battlefield(v).any(|o| o.battle && o.protector_origin == ProtectorOrigin::ProtectorLeft)
+    }
+
+    pub fn attacked_battle_without_protector<V: GameView + ?Sized>(v: &V) -> bool {
+        on_battlefield(v)
+            .any(|o| o.battle && o.protector.is_some_and(|p| !v.in_game(p)) && v.attacked(o.id))
+    }
+
+    pub fn battle_removed_from_combat<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| matches!(o.combat, CombatObs::Attacking { target: None, .. }))
+    }
+
+    pub fn non_siege_battle_defeated<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| o.battle && !o.siege && !o.token && o.zone == Zone::Graveyard)
+    }
+
+    pub fn trigger_countered_siege_to_graveyard<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| o.history.triggers_countered > 0 && o.zone == Zone::Graveyard)
+    }
+
+    pub fn first_strike_defeat<V: GameView + ?Sized>(v: &V) -> bool {
+        priority(v) && v.step() == Step::FirstStrikeDamage && siege_at_zero_with_trigger(v)
+    }
+
+    pub fn trample_onto_battle<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| o.history.trampled)
+    }
+
+    pub fn sorcery_back_face_resolved<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| {
+            o.sorcery_back && o.history.transformed_casts > 0 && o.zone == Zone::Graveyard
+        })
+    }
+
+    pub fn declined_cast_stays_in_exile<V: GameView + ?Sized>(v: &V) -> bool {
+        settled(v)
+            && v.objects().any(|o| {
+                o.dfc && !o.token && o.zone == Zone::Exile && o.history.trigger_exiles > o.history.transformed_casts
+            })
+    }
+
+    pub fn token_copy_exiled<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| o.token && o.history.trigger_exiles > 0)
+    }
+
+    pub fn clone_enters_with_counters<V: GameView + ?Sized>(v: &V) -> bool {
+        on_battlefield(v).any(|o| o.siege_copy && !o.token && !o.dfc && o.defense > 0)
+    }
+
+    pub fn copied_dfc_casts_own_back<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| {
+            o.dfc && o.history.was_siege_copy && o.history.transformed_casts > 0
+        })
+    }
+
+    pub fn siege_left_before_trigger<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| o.history.trigger_fizzles > 0)
+    }
+
+    pub fn two_attackers_one_defeat<V: GameView + ?Sized>(v: &V) -> bool {
+        priority(v)
+            && on_battlefield(v).any(|b| {
+                b.siege
+                    && b.defense == 0
+                    && v.objects().filter(|a| battle_attacked_by(a) == Some(b.id)).count() >= 2
+                    && pending_triggers_of(v, b.id) == 1
+            })
+    }
+
+    pub fn battle_creature_stays_home<V: GameView + ?Sized>(v: &V) -> bool {
+        v.step() >= Step::DeclareBlockers && on_battlefield(v).any(|o| o.battle && o.creature)
+    }
+}

@@ -1,0 +1,100 @@
+//! The decisions players make, shared by the model and the engine.
+//!
+//! Priority (rule 117) is represented at the level of its outcomes: in a
+//! priority window any player may take an action, or all players pass in
+//! succession ([`Decision::PassAll`], rule 117.4). Every sequence of actions
+//! allowed by 117.3b–d is a sequence of these decisions and vice versa, since a
+//! pass changes nothing but who holds priority. The engine holds priority
+//! player by player; the conformance harness maps one onto the other.
+//!
+//! Choices that several players make "at the same time" (rule 101.4) and whose
+//! options do not depend on each other are one decision holding every
+//! player's part: blocks (802.4, 802.4b) and simultaneous protector choices
+//! (704.3, 704.5x–y). A choice with a single option is made automatically and
+//! is not a decision.
+
+use crate::ids::{CardId, PlayerId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What a spell targets (rule 115). "Any target" (115.4) is a player, a
+/// creature, a planeswalker or a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    Player(PlayerId),
+    /// A permanent on the battlefield.
+    Permanent(CardId),
+    /// A triggered ability on the stack, named by its source.
+    Trigger(CardId),
+}
+
+/// What an attacking creature attacks (rule 508.1b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackTarget {
+    Player(PlayerId),
+    Battle(CardId),
+}
+
+/// A decision by one or more players.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "decision")]
+pub enum Decision {
+    /// Every player passes priority in succession (117.4): the top of the
+    /// stack resolves, or the step ends.
+    PassAll,
+    /// `player` casts `card` from their hand (601), with up to two targets.
+    Cast {
+        player: PlayerId,
+        card: CardId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<Target>,
+    },
+    /// `player` activates the equip ability of `equipment` targeting
+    /// `creature` (702.6a; sorcery timing).
+    Equip {
+        player: PlayerId,
+        equipment: CardId,
+        creature: CardId,
+    },
+    /// `player` concedes and leaves the game (104.3a, 800.4a).
+    Concede { player: PlayerId },
+    /// Protectors chosen for battles, each by the battle's controller: as the
+    /// battle enters (310.9a, 310.12a) or as a state-based action (704.5x–y).
+    ChooseProtectors { choices: Vec<(CardId, PlayerId)> },
+    /// The active player's attack declaration (508.1): each attacking
+    /// creature and what it attacks. May be empty.
+    DeclareAttackers { attacks: Vec<(CardId, AttackTarget)> },
+    /// Every defending player's blocks (509.1, 802.4): (blocker, attacker).
+    DeclareBlockers { blocks: Vec<(CardId, CardId)> },
+    /// How a trampling attacker divides its combat damage (702.19b): the
+    /// amount assigned to what it attacks, the rest to its blockers.
+    AssignTrample { attacker: CardId, to_attacked: u8 },
+    /// As a Siege's defeat trigger resolves, its controller casts the exiled
+    /// card transformed (310.12b, 712.11a) or declines (`cast: false`).
+    CastTransformed {
+        player: PlayerId,
+        card: CardId,
+        cast: bool,
+    },
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Player(p) => write!(f, "{p}"),
+            Target::Permanent(c) => write!(f, "{c}"),
+            Target::Trigger(c) => write!(f, "trigger of {c}"),
+        }
+    }
+}
+
+impl fmt::Display for AttackTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AttackTarget::Player(p) => write!(f, "{p}"),
+            AttackTarget::Battle(c) => write!(f, "battle {c}"),
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! What can be observed of a game: the [`GameView`] trait that the model's
+//! state and the engine both implement, and [`Observation`], an owned,
+//! serialisable snapshot that implements it too.
+//!
+//! Checks are written once, against [`GameView`], so the model is checked
+//! without copying its state and the engine is checked by the same code.
+
+use crate::decision::AttackTarget;
+use crate::ids::{CardId, PlayerId};
+use serde::{Deserialize, Serialize};
+
+/// Zones (rule 400.1). `Outside` is not a zone of the rules: a token not yet
+/// created or that ceased to exist (111.7), or a card whose owner left the
+/// game (800.4a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Zone {
+    Hand,
+    Battlefield,
+    Stack,
+    Graveyard,
+    Exile,
+    Outside,
+}
+
+/// The steps a bounded game goes through each turn (rule 500). Steps
+/// without battle interaction (untap, upkeep, draw, second main, end) are not
+/// modelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    Main,
+    DeclareAttackers,
+    DeclareBlockers,
+    FirstStrikeDamage,
+    CombatDamage,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pending {
+    /// A priority window: any player may act, or all pass (117).
+    Priority,
+    DeclareAttackers,
+    DeclareBlockers,
+    AssignTrample,
+    /// Protector choices as a battle enters (310.9a) or as a state-based
+    /// action (704.5x–y): state-based actions are not yet complete.
+    ChooseProtectors,
+    /// A defeat trigger is resolving: its controller may cast the exiled card.
+    CastTransformed,
+    /// The bounded game has ended (turn bound reached, or one player left).
+    GameOver,
+}
+
+impl Pending {
+    /// True when state-based actions have been performed completely (704.3)
+    /// and no resolution is half-way: the points at which the rules'
+    /// invariants must hold.
+    pub fn settled(self) -> bool {
+        !matches!(self, Pending::ChooseProtectors | Pending::CastTransformed)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlayerObs {
+    pub life: i8,
+    pub in_game: bool,
+}
+
+/// A creature's part in combat (506.4, 508, 509).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatObs {
+    #[default]
+    None,
+    /// Attacking `target`, or nothing when what it attacked was removed from
+    /// combat (506.4c).
+    Attacking {
+        target: Option<AttackTarget>,
+        blocked: bool,
+    },
+    Blocking(CardId),
+}
+
+/// How a battle's current protector was chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProtectorOrigin {
+    #[default]
+    Entered,
+    /// 704.5y after its controller changed.
+    ControlChange,
+    /// 704.5x after its protector left the game.
+    ProtectorLeft,
+}
+
+/// History of an object that the rules' invariants are stated over (ghost
+/// state: it does not influence the game). Counts saturate at 3.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct History {
+    /// Times the last defense counter was removed while it was a Siege.
+    pub defeats: u8,
+    /// Defeat triggers (310.12b) that triggered with it as the source.
+    pub triggers: u8,
+    /// Defeat triggers that exiled it.
+    pub trigger_exiles: u8,
+    /// Defeat triggers that did nothing because it had left the battlefield
+    /// (400.7).
+    pub trigger_fizzles: u8,
+    /// Defeat triggers that were countered.
+    pub triggers_countered: u8,
+    /// Times it was cast transformed.
+    pub transformed_casts: u8,
+    /// Its last defeat was by combat damage.
+    pub combat_defeat: bool,
+    /// A trampling attacker assigned damage beyond its blockers to it.
+    pub trampled: bool,
+    /// It has been a copy of a Siege on the battlefield.
+    pub was_siege_copy: bool,
+}
+
+/// One object (card or token) as observed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ObjectObs {
+    pub id: CardId,
+    pub owner: PlayerId,
+    pub token: bool,
+    /// The card is a nonmodal double-faced card (712.1).
+    pub dfc: bool,
+    pub zone: Zone,
+    /// Controller on the battlefield or stack; the owner elsewhere.
+    pub controller: PlayerId,
+    /// Back face up (712.8c, 712.14a).
+    pub back_face: bool,
+    pub battle: bool,
+    pub siege: bool,
+    pub creature: bool,
+    /// Its back face (if any) is a sorcery.
+    pub sorcery_back: bool,
+    /// Currently a copy of a Siege (707.2, 707.5).
+    pub siege_copy: bool,
+    /// Defense counters (310.4c).
+    pub defense: u8,
+    /// Printed defense of its current face, or of the battle it copies (310.4a).
+    pub printed_defense: u8,
+    pub protector: Option<PlayerId>,
+    pub protector_origin: ProtectorOrigin,
+    pub tapped: bool,
+    pub combat: CombatObs,
+    pub attached_to: Option<CardId>,
+    pub history: History,
+}
+
+/// An object on the stack, bottom first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum StackObs {
+    Spell {
+        card: CardId,
+        controller: PlayerId,
+        transformed: bool,
+    },
+    /// A Siege's defeat trigger (310.12b).
+    DefeatTrigger { source: CardId, controller: PlayerId },
+}
+
+/// Read access to a game, enough to evaluate every property.
+pub trait GameView {
+    fn turn(&self) -> u8;
+    fn active(&self) -> PlayerId;
+    fn step(&self) -> Step;
+    fn pending(&self) -> Pending;
+    fn player_count(&self) -> usize;
+    fn player(&self, p: PlayerId) -> PlayerObs;
+    fn object_count(&self) -> usize;
+    fn object(&self, id: CardId) -> ObjectObs;
+    fn stack_len(&self) -> usize;
+    fn stack_item(&self, index: usize) -> StackObs;
+    /// Sources of defeat triggers that have triggered but are not yet on the
+    /// stack (603.3).
+    fn waiting_trigger_count(&self) -> usize;
+    fn waiting_trigger(&self, index: usize) -> CardId;
+}
+
+/// Iterators and derived facts over any [`GameView`].
+pub trait GameViewExt: GameView {
+    fn objects(&self) -> impl Iterator<Item = ObjectObs> + '_ {
+        (0..self.object_count()).map(|i| self.object(CardId(i as u8)))
+    }
+    fn players(&self) -> impl Iterator<Item = (PlayerId, PlayerObs)> + '_ {
+        (0..self.player_count()).map(|i| (PlayerId(i as u8), self.player(PlayerId(i as u8))))
+    }
+    fn stack(&self) -> impl Iterator<Item = StackObs> + '_ {
+        (0..self.stack_len()).map(|i| self.stack_item(i))
+    }
+    fn in_game(&self, p: PlayerId) -> bool {
+        (p.0 as usize) < self.player_count() && self.player(p).in_game
+    }
+    /// Is `card` the source of a defeat trigger that has triggered but not yet
+    /// left the stack (310.7)?
+    fn trigger_pending(&self, card: CardId) -> bool {
+        (0..self.waiting_trigger_count()).any(|i| self.waiting_trigger(i) == card)
+            || self
+                .stack()
+                .any(|s| matches!(s, StackObs::DefeatTrigger { source, .. } if source == card))
+    }
+    /// Is some creature attacking battle `card`?
+    fn attacked(&self, card: CardId) -> bool {
+        self.objects().any(|o| {
+            matches!(o.combat, CombatObs::Attacking { target: Some(AttackTarget::Battle(b)), .. } if b == card)
+        })
+    }
+    /// May `p` be the protector of battle `o` (310.9a, 310.12a)?
+    fn may_protect(&self, o: &ObjectObs, p: PlayerId) -> bool {
+        if !self.in_game(p) {
+            return false;
+        }
+        if o.siege {
+            p != o.controller
+        } else {
+            p == o.controller
+        }
+    }
+}
+
+impl<T: GameView + ?Sized> GameViewExt for T {}
+
+/// An owned snapshot of a game, as the engine reports it and as scenario
+/// files store it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Observation {
+    pub turn: u8,
+    pub active: PlayerId,
+    pub step: Step,
+    pub pending: Pending,
+    pub players: Vec<PlayerObs>,
+    pub objects: Vec<ObjectObs>,
+    pub stack: Vec<StackObs>,
+    pub waiting_triggers: Vec<CardId>,
+}
+
+impl Observation {
+    /// Snapshot any view.
+    pub fn of(v: &(impl GameView + ?Sized)) -> Self {
+        Observation {
+            turn: v.turn(),
+            active: v.active(),
+            step: v.step(),
+            pending: v.pending(),
+            players: v.players().map(|(_, p)| p).collect(),
+            objects: v.objects().collect(),
+            stack: v.stack().collect(),
+            waiting_triggers: (0..v.waiting_trigger_count())
+                .map(|i| v.waiting_trigger(i))
+                .collect(),
+        }
+    }
+}
+
+impl GameView for Observation {
+    fn turn(&self) -> u8 {
+        self.turn
+    }
+    fn active(&self) -> PlayerId {
+        self.active
+    }
+    fn step(&self) -> Step {
+        self.step
+    }
+    fn pending(&self) -> Pending {
+        self.pending
+    }
+    fn player_count(&self) -> usize {
+        self.players.len()
+    }
+    fn player(&self, p: PlayerId) -> PlayerObs {
+        self.players[p.0 as usize]
+    }
+    fn object_count(&self) -> usize {
+        self.objects.len()
+    }
+    fn object(&self, id: CardId) -> ObjectObs {
+        self.objects[id.0 as usize]
+    }
+    fn stack_len(&self) -> usize {
+        self.stack.len()
+    }
+    fn stack_item(&self, index: usize) -> StackObs {
+        self.stack[index]
+    }
+    fn waiting_trigger_count(&self) -> usize {
+        self.waiting_triggers.len()
+    }
+    fn waiting_trigger(&self, index: usize) -> CardId {
+        self.waiting_triggers[index]
+    }
+}

@@ -1,1 +1,74 @@
-//! placeholder replaced by the engine work
+//! battlecheck-engine: a rules engine for Magic: The Gathering battles
+//! (rule 310 of the Comprehensive Rules, edition effective 2026-09-25), the
+//! kind a game client or an AI would run. It is written independently of
+//! the battlecheck model and judged by the same properties through
+//! [`battlecheck_properties::GameView`].
+//!
+//! * [`Game::apply`] performs an [`Action`] and returns the [`Event`]s it
+//!   caused, or an [`EngineError`] naming the rule that forbids it;
+//!   [`Game::legal_actions`] lists the legal ones; [`Game::apply_decision`]
+//!   takes the shared [`battlecheck_properties::Decision`].
+//! * [`Game::observe`] gives the shared [`battlecheck_properties::Observation`].
+//! * Cards are data: [`cards::Catalogue`] loads `engine/cards/*.json`.
+//! * [`scenario::run_file`] replays a hand-written scenario and reports every
+//!   failed expectation.
+//!
+//! Rule areas, one module each: [`zones`] (400), [`turn`] (500–514),
+//! [`priority`] (117, 704.3, 603.3b), [`stack`] (601, 608), [`combat`]
+//! (506–511, 702.7, 702.19, 802.4), [`sba`] (704), [`protector`] (310.9,
+//! 310.11, 704.5x–y), [`siege`] (310.12b, 712), [`copy`] (707), [`equip`]
+//! (702.6, 310.10), [`leave`] (800.4a).
+//!
+//! Where each Tier 1 item of the checklist is implemented:
+//!
+//! | item | where | rules |
+//! |---|---|---|
+//! | B01 | `stack`: casting, sorcery timing | 310.1, 117.1a |
+//! | B02 | `stack`: a permanent spell enters | 310.2, 608.3a |
+//! | B03 | `copy`: entering battles and copies get counters | 310.4b, 614.1c, 707.5 |
+//! | B04, B11 | `combat`: attack declaration | 508.1b, 310.9b |
+//! | B05 | `siege`: removing defense counters | 310.6, 120.3h, 120.4a |
+//! | B06 | `stack`: "any target" | 115.4 |
+//! | B07, B08 | `sba`: battles at defense 0 | 704.5v, 704.5w |
+//! | B09, B10, B14 | `protector`: who may protect, the choice | 310.9a, 310.12a, 310.9f |
+//! | B12, B13 | `combat`: who may block | 310.9c, 310.9d, 802.4a |
+//! | B15, B22, B25 | `copy`: becoming a copy | 310.9g, 707.2 |
+//! | B16 | `sba` (704.5p) and `equip` | 310.10 |
+//! | B17, B18, B26 | `protector`: state-based protector changes | 704.5x, 704.5y |
+//! | B19, B21, B23, B24, B31 | `siege`: the defeat trigger | 310.12b, 400.7 |
+//! | B20 | `siege` (cast transformed) and `stack` (resolution) | 712.8c, 712.11a, 608.2n |
+//! | B27, B28, B29 | `combat`: removal from combat | 506.4, 506.4c, 508.1a, 509.1a |
+//! | B30 | `sba` (704.5v) and `stack` (countering) | 310.7, 701.6b |
+//! | B32, B33, B34 | `combat`: combat damage | 510.2, 702.7b, 702.19b |
+//! | B35 | `leave` | 800.4a |
+//!
+//! Not modelled: mana and costs, libraries and drawing, planeswalker rules
+//! (loyalty, attacking planeswalkers), activated abilities other than equip.
+
+pub mod action;
+pub mod apply;
+pub mod cards;
+pub mod combat;
+pub mod copy;
+pub mod equip;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod jsonpos;
+pub mod leave;
+pub mod observe;
+pub mod priority;
+pub mod protector;
+pub mod sba;
+pub mod scenario;
+pub mod siege;
+pub mod stack;
+pub mod turn;
+pub mod zones;
+
+pub use action::Action;
+pub use cards::{Card, CardError, Catalogue};
+pub use error::EngineError;
+pub use event::Event;
+pub use game::Game;
+pub use scenario::{run_file, run_path, ScenarioError, ScenarioReport};

@@ -257,8 +257,10 @@ properties! {
         sometimes::battle_creature_stays_home;
 }
 
+/// State-based actions have been performed (704.3). A game that ended
+/// because one player remains (104.2a) ends at once, without them.
 fn settled<V: GameView + ?Sized>(v: &V) -> bool {
-    v.pending().settled()
+    v.pending().settled() && !(v.pending() == Pending::GameOver && v.players().filter(|(_, p)| p.in_game).count() < 2)
 }
 
 fn on_battlefield<V: GameView + ?Sized>(v: &V) -> impl Iterator<Item = ObjectObs> + '_ {

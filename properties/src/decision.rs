@@ -60,6 +60,13 @@ pub enum Decision {
     },
     /// `player` concedes and leaves the game (104.3a, 800.4a).
     Concede { player: PlayerId },
+    /// As `card` (a clone) enters, its controller chooses the battle it
+    /// enters as a copy of (707.5).
+    ChooseCopy {
+        player: PlayerId,
+        card: CardId,
+        original: CardId,
+    },
     /// Protectors chosen for battles, each by the battle's controller: as the
     /// battle enters (310.9a, 310.12a) or as a state-based action (704.5x–y).
     ChooseProtectors { choices: Vec<(CardId, PlayerId)> },

@@ -70,7 +70,7 @@ pub struct PlayerObs {
 }
 
 /// A creature's part in combat (506.4, 508, 509).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CombatObs {
     #[default]
@@ -85,7 +85,7 @@ pub enum CombatObs {
 }
 
 /// How a battle's current protector was chosen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ProtectorOrigin {
     #[default]
@@ -98,7 +98,7 @@ pub enum ProtectorOrigin {
 
 /// History of an object that the rules' invariants are stated over (ghost
 /// state: it does not influence the game). Counts saturate at 3.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct History {
     /// Times the last defense counter was removed while it was a Siege.
     pub defeats: u8,
@@ -106,8 +106,9 @@ pub struct History {
     pub triggers: u8,
     /// Defeat triggers that exiled it.
     pub trigger_exiles: u8,
-    /// Defeat triggers that did nothing because it had left the battlefield
-    /// (400.7).
+    /// Defeat triggers that ended without doing anything: it had left the
+    /// battlefield (400.7), or the trigger's controller left the game
+    /// (800.4a, 800.4d).
     pub trigger_fizzles: u8,
     /// Defeat triggers that were countered.
     pub triggers_countered: u8,
@@ -164,6 +165,8 @@ pub enum StackObs {
     },
     /// A Siege's defeat trigger (310.12b).
     DefeatTrigger { source: CardId, controller: PlayerId },
+    /// An activated ability (equip, 702.6a).
+    Ability { source: CardId, controller: PlayerId },
 }
 
 /// Read access to a game, enough to evaluate every property.

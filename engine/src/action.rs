@@ -1,0 +1,235 @@
+//! The engine's input: one player's action at a time, and how the shared
+//! [`Decision`] maps onto actions.
+
+use crate::game::{Game, Waiting};
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target};
+use serde::{Deserialize, Serialize};
+
+/// Something one player does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "action")]
+pub enum Action {
+    /// Pass priority (117.3d).
+    Pass { player: PlayerId },
+    /// Cast a spell from hand (601), with its targets.
+    Cast {
+        player: PlayerId,
+        card: CardId,
+        #[serde(default)]
+        targets: Vec<Target>,
+    },
+    /// Activate an Equipment's equip ability (702.6a).
+    Equip {
+        player: PlayerId,
+        equipment: CardId,
+        creature: CardId,
+    },
+    /// Concede (104.3a).
+    Concede { player: PlayerId },
+    /// As `card` enters, choose the battle it enters as a copy of (707.5).
+    ChooseCopy {
+        player: PlayerId,
+        card: CardId,
+        original: CardId,
+    },
+    /// Choose a battle's protector (310.9a, 310.12a, 704.5x–y).
+    ChooseProtector {
+        player: PlayerId,
+        battle: CardId,
+        protector: PlayerId,
+    },
+    /// The active player's attack declaration (508.1).
+    DeclareAttackers {
+        player: PlayerId,
+        attacks: Vec<(CardId, AttackTarget)>,
+    },
+    /// One defending player's blocks (509.1, 802.4): (blocker, attacker).
+    DeclareBlockers {
+        player: PlayerId,
+        blocks: Vec<(CardId, CardId)>,
+    },
+    /// Divide a blocked trampler's damage (702.19b): this much to what it
+    /// attacks, the rest to its blockers.
+    AssignTrample {
+        player: PlayerId,
+        attacker: CardId,
+        to_attacked: u8,
+    },
+    /// Cast the card exiled by a defeat trigger transformed, or decline
+    /// (310.12b).
+    CastTransformed {
+        player: PlayerId,
+        card: CardId,
+        cast: bool,
+    },
+}
+
+impl Action {
+    /// The player who acts.
+    pub fn player(&self) -> PlayerId {
+        match *self {
+            Action::Pass { player }
+            | Action::Cast { player, .. }
+            | Action::Equip { player, .. }
+            | Action::Concede { player }
+            | Action::ChooseCopy { player, .. }
+            | Action::ChooseProtector { player, .. }
+            | Action::DeclareAttackers { player, .. }
+            | Action::DeclareBlockers { player, .. }
+            | Action::AssignTrample { player, .. }
+            | Action::CastTransformed { player, .. } => player,
+        }
+    }
+}
+
+impl Game {
+    /// The actions a shared [`Decision`] stands for, in the current state.
+    ///
+    /// One to one, except:
+    /// * [`Decision::PassAll`] is one pass by every player in the game, in
+    ///   turn order from the priority holder (117.4), less those who have
+    ///   already passed in succession: it completes the round, so the top of
+    ///   the stack resolves or the step ends;
+    /// * [`Decision::ChooseProtectors`] is one choice per battle, each made by
+    ///   the battle's controller;
+    /// * [`Decision::DeclareBlockers`] is one declaration per defending player
+    ///   still to declare, in APNAP order (802.4), each holding the blocks by
+    ///   that player's creatures (possibly none);
+    /// * the acting player of `DeclareAttackers` and `AssignTrample`, which
+    ///   the decision does not name, is the active player and the attacker's
+    ///   controller.
+    pub fn actions_for(&self, d: &Decision) -> Vec<Action> {
+        match d {
+            Decision::PassAll => {
+                let n = self
+                    .players
+                    .iter()
+                    .filter(|p| p.in_game)
+                    .count()
+                    .saturating_sub(self.passes);
+                let mut p = self.priority;
+                (0..n)
+                    .map(|_| {
+                        let a = Action::Pass { player: p };
+                        p = self.next_player(p);
+                        a
+                    })
+                    .collect()
+            }
+            Decision::Cast {
+                player,
+                card,
+                targets,
+            } => vec![Action::Cast {
+                player: *player,
+                card: *card,
+                targets: targets.clone(),
+            }],
+            Decision::Equip {
+                player,
+                equipment,
+                creature,
+            } => vec![Action::Equip {
+                player: *player,
+                equipment: *equipment,
+                creature: *creature,
+            }],
+            Decision::Concede { player } => vec![Action::Concede { player: *player }],
+            Decision::ChooseCopy {
+                player,
+                card,
+                original,
+            } => vec![Action::ChooseCopy {
+                player: *player,
+                card: *card,
+                original: *original,
+            }],
+            Decision::ChooseProtectors { choices } => choices
+                .iter()
+                .map(|&(battle, protector)| Action::ChooseProtector {
+                    player: self.chooser_of(battle),
+                    battle,
+                    protector,
+                })
+                .collect(),
+            Decision::DeclareAttackers { attacks } => vec![Action::DeclareAttackers {
+                player: self.active,
+                attacks: attacks.clone(),
+            }],
+            Decision::DeclareBlockers { blocks } => {
+                let defenders = match &self.waiting {
+                    Waiting::DeclareBlockers(ds) => ds.clone(),
+                    _ => Vec::new(),
+                };
+                let mut actions: Vec<Action> = defenders
+                    .iter()
+                    .map(|&player| Action::DeclareBlockers {
+                        player,
+                        blocks: blocks
+                            .iter()
+                            .filter(|(b, _)| self.exists(*b) && self.obj(*b).controller == player)
+                            .copied()
+                            .collect(),
+                    })
+                    .collect();
+                // Blocks by creatures of no defending player are kept, so that
+                // the engine refuses them with the rule that forbids them.
+                let stray: Vec<(CardId, CardId)> = blocks
+                    .iter()
+                    .filter(|(b, _)| {
+                        !self.exists(*b) || !defenders.contains(&self.obj(*b).controller)
+                    })
+                    .copied()
+                    .collect();
+                if let Some((b, _)) = stray.first() {
+                    let player = if self.exists(*b) {
+                        self.obj(*b).controller
+                    } else {
+                        self.active
+                    };
+                    actions.insert(
+                        0,
+                        Action::DeclareBlockers {
+                            player,
+                            blocks: stray,
+                        },
+                    );
+                }
+                actions
+            }
+            Decision::AssignTrample {
+                attacker,
+                to_attacked,
+            } => vec![Action::AssignTrample {
+                player: if self.exists(*attacker) {
+                    self.obj(*attacker).controller
+                } else {
+                    self.active
+                },
+                attacker: *attacker,
+                to_attacked: *to_attacked,
+            }],
+            Decision::CastTransformed { player, card, cast } => vec![Action::CastTransformed {
+                player: *player,
+                card: *card,
+                cast: *cast,
+            }],
+        }
+    }
+
+    /// Who chooses `battle`'s protector: the player a pending choice names,
+    /// else its controller.
+    fn chooser_of(&self, battle: CardId) -> PlayerId {
+        self.protector_choices
+            .iter()
+            .find(|c| c.battle == battle)
+            .map(|c| c.chooser)
+            .unwrap_or_else(|| {
+                if self.exists(battle) {
+                    self.obj(battle).controller
+                } else {
+                    self.active
+                }
+            })
+    }
+}

@@ -1,0 +1,305 @@
+//! The input API: [`Game::apply`] performs one action atomically and
+//! returns its events, or refuses it with the rule that forbids it and leaves
+//! the state untouched; [`Game::legal_actions`] lists what the player who
+//! must act may do.
+
+use crate::action::Action;
+use crate::cards::TargetKind;
+use crate::error::{illegal, EngineError};
+use crate::event::Event;
+use crate::game::{Combat, Game, StackItem, Waiting};
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
+
+impl Game {
+    /// Perform `action`. On error the game is unchanged.
+    pub fn apply(&mut self, action: &Action) -> Result<Vec<Event>, EngineError> {
+        self.apply_all(std::slice::from_ref(action))
+    }
+
+    /// Perform the actions a shared [`Decision`] stands for (see
+    /// [`Game::actions_for`]), all or none.
+    pub fn apply_decision(&mut self, d: &Decision) -> Result<Vec<Event>, EngineError> {
+        let actions = self.actions_for(d);
+        if actions.is_empty() {
+            return illegal(
+                "117.1",
+                format!(
+                    "{d:?} names nothing to do now: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        }
+        self.apply_all(&actions)
+    }
+
+    fn apply_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, EngineError> {
+        let mut next = self.clone();
+        next.events.clear();
+        for a in actions {
+            next.perform(a)?;
+            // 506.4 applies at once, also while a resolution waits for a
+            // decision (e.g. a Siege exiled by its trigger before the cast).
+            next.enforce_removal_from_combat();
+        }
+        let events = next.take_events();
+        *self = next;
+        Ok(events)
+    }
+
+    fn perform(&mut self, action: &Action) -> Result<(), EngineError> {
+        let player = action.player();
+        self.known_player(player)?;
+        if !self.in_game(player) {
+            return illegal("800.4a", format!("{player} has left the game"));
+        }
+        if self.waiting == Waiting::GameOver {
+            return illegal("104.2a", "the game is over");
+        }
+        match action {
+            Action::Pass { player } => self.pass(*player),
+            Action::Cast {
+                player,
+                card,
+                targets,
+            } => self.cast(*player, *card, targets),
+            Action::Equip {
+                player,
+                equipment,
+                creature,
+            } => self.equip(*player, *equipment, *creature),
+            Action::Concede { player } => {
+                self.concede(*player);
+                Ok(())
+            }
+            Action::ChooseProtector {
+                player,
+                battle,
+                protector,
+            } => {
+                self.known(*battle)?;
+                self.choose_protector(*player, *battle, *protector)
+            }
+            Action::DeclareAttackers { player, attacks } => {
+                self.declare_attackers(*player, attacks)
+            }
+            Action::DeclareBlockers { player, blocks } => self.declare_blockers(*player, blocks),
+            Action::AssignTrample {
+                player,
+                attacker,
+                to_attacked,
+            } => {
+                self.known(*attacker)?;
+                self.assign_trample(*player, *attacker, *to_attacked)
+            }
+            Action::CastTransformed { player, card, cast } => {
+                self.cast_transformed(*player, *card, *cast)
+            }
+            Action::ChooseCopy {
+                player,
+                card,
+                original,
+            } => {
+                self.known(*original)?;
+                self.choose_copy(*player, *card, *original)
+            }
+        }
+    }
+
+    /// The player who must act now: the priority holder, the attacking or
+    /// first defending player, a trampler's controller, the first protector
+    /// chooser, or the player who may cast transformed. `None` once the game
+    /// is over.
+    pub fn to_act(&self) -> Option<PlayerId> {
+        match &self.waiting {
+            Waiting::Priority => Some(self.priority),
+            Waiting::DeclareAttackers => Some(self.active),
+            Waiting::DeclareBlockers(ds) => ds.first().copied(),
+            Waiting::AssignTrample(a) => a.first().map(|&a| self.obj(a).controller),
+            Waiting::ChooseProtectors => self.protector_choices.first().map(|c| c.chooser),
+            Waiting::CastTransformed { player, .. } | Waiting::ChooseCopy { player, .. } => {
+                Some(*player)
+            }
+            Waiting::GameOver => None,
+        }
+    }
+
+    /// Every legal action of the player who must act (see [`Game::to_act`]),
+    /// conceding included. Declarations are listed in full (every
+    /// combination), which is fine for the small games this engine is for.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let Some(player) = self.to_act() else {
+            return Vec::new();
+        };
+        let mut candidates = vec![Action::Concede { player }];
+        match &self.waiting {
+            Waiting::Priority => {
+                candidates.push(Action::Pass { player });
+                candidates.extend(self.cast_candidates(player));
+                for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {
+                    for c in self.battlefield() {
+                        candidates.push(Action::Equip {
+                            player,
+                            equipment: e.id,
+                            creature: c.id,
+                        });
+                    }
+                }
+            }
+            Waiting::DeclareAttackers => {
+                let mut targets: Vec<Option<AttackTarget>> = vec![None];
+                targets.extend(
+                    self.defending_players()
+                        .into_iter()
+                        .map(|p| Some(AttackTarget::Player(p))),
+                );
+                targets.extend(
+                    self.battlefield()
+                        .filter(|o| o.is_battle())
+                        .map(|o| Some(AttackTarget::Battle(o.id))),
+                );
+                let mine: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| o.controller == player && o.is_creature())
+                    .map(|o| o.id)
+                    .collect();
+                for combo in product(&mine, &targets) {
+                    candidates.push(Action::DeclareAttackers {
+                        player,
+                        attacks: combo,
+                    });
+                }
+            }
+            Waiting::DeclareBlockers(_) => {
+                let mut options: Vec<Option<CardId>> = vec![None];
+                options.extend(
+                    self.battlefield()
+                        .filter(|o| matches!(o.combat, Combat::Attacking { .. }))
+                        .map(|o| Some(o.id)),
+                );
+                let mine: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| o.controller == player && o.is_creature())
+                    .map(|o| o.id)
+                    .collect();
+                for combo in product(&mine, &options) {
+                    candidates.push(Action::DeclareBlockers {
+                        player,
+                        blocks: combo,
+                    });
+                }
+            }
+            Waiting::AssignTrample(queue) => {
+                for &attacker in queue {
+                    let power = self.obj(attacker).power().max(0) as u8;
+                    for to_attacked in 0..=power {
+                        candidates.push(Action::AssignTrample {
+                            player,
+                            attacker,
+                            to_attacked,
+                        });
+                    }
+                }
+            }
+            Waiting::ChooseProtectors => {
+                for c in &self.protector_choices {
+                    for p in self.players_from(PlayerId(0)) {
+                        candidates.push(Action::ChooseProtector {
+                            player: c.chooser,
+                            battle: c.battle,
+                            protector: p,
+                        });
+                    }
+                }
+            }
+            Waiting::CastTransformed { player, card } => {
+                for cast in [true, false] {
+                    candidates.push(Action::CastTransformed {
+                        player: *player,
+                        card: *card,
+                        cast,
+                    });
+                }
+            }
+            Waiting::ChooseCopy { player, card } => {
+                for b in self.battlefield().filter(|o| o.is_battle()) {
+                    candidates.push(Action::ChooseCopy {
+                        player: *player,
+                        card: *card,
+                        original: b.id,
+                    });
+                }
+            }
+            Waiting::GameOver => {}
+        }
+        candidates
+            .into_iter()
+            .filter(|a| self.clone().apply(a).is_ok())
+            .collect()
+    }
+
+    /// Casts of the cards in `player`'s hand with every choice of targets.
+    fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
+        let mut out = Vec::new();
+        let all: Vec<Target> = self
+            .players_from(PlayerId(0))
+            .into_iter()
+            .map(Target::Player)
+            .chain(self.battlefield().map(|o| Target::Permanent(o.id)))
+            .chain(self.stack.iter().filter_map(|s| match s {
+                StackItem::DefeatTrigger(t) => Some(Target::Trigger(t.source)),
+                StackItem::Spell { .. } | StackItem::Equip { .. } => None,
+            }))
+            .collect();
+        for o in self
+            .objects
+            .iter()
+            .filter(|o| o.zone == Zone::Hand && o.owner == player)
+        {
+            let face = o.card.front();
+            let choices: Vec<Vec<Target>> = match face.effect {
+                Some(e) => e
+                    .targets()
+                    .iter()
+                    .fold(vec![Vec::new()], |acc, k: &TargetKind| {
+                        acc.iter()
+                            .flat_map(|prefix| {
+                                all.iter()
+                                    .filter(|&&t| self.check_target(t, *k).is_ok())
+                                    .map(move |&t| {
+                                        let mut v = prefix.clone();
+                                        v.push(t);
+                                        v
+                                    })
+                            })
+                            .collect()
+                    }),
+                None => vec![Vec::new()],
+            };
+            for targets in choices {
+                out.push(Action::Cast {
+                    player,
+                    card: o.id,
+                    targets,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Every assignment of one option (or none) to each item.
+fn product<T: Copy>(items: &[CardId], options: &[Option<T>]) -> Vec<Vec<(CardId, T)>> {
+    items.iter().fold(vec![Vec::new()], |acc, &item| {
+        acc.iter()
+            .flat_map(|prefix| {
+                options.iter().map(move |opt| {
+                    let mut v = prefix.clone();
+                    if let Some(t) = opt {
+                        v.push((item, *t));
+                    }
+                    v
+                })
+            })
+            .collect()
+    })
+}

@@ -1,0 +1,407 @@
+//! Card data: the card catalogue, loaded with serde from the JSON files under
+//! `engine/cards/` (item C05). Cards are data, not code: a card's behaviour is
+//! its types, subtypes, numbers, keywords and one [`Effect`] from a small set.
+//!
+//! Mana costs are kept as printed text for reference only: the engine does
+//! not model mana, so casting a spell costs nothing.
+
+use crate::jsonpos::JsonFault;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// Card types (rule 300.1) the engine knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardType {
+    Artifact,
+    Battle,
+    Creature,
+    Enchantment,
+    Instant,
+    Land,
+    Planeswalker,
+    Sorcery,
+}
+
+/// Keyword abilities the engine implements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keyword {
+    /// 702.7.
+    FirstStrike,
+    /// 702.19.
+    Trample,
+    /// 702.10: may attack the turn it comes under its controller's control.
+    Haste,
+    /// 702.20: attacking doesn't cause it to tap.
+    Vigilance,
+}
+
+/// What an instant or sorcery does as it resolves (608.2). Each variant
+/// fixes the targets the spell needs, in order (see [`Effect::targets`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
+pub enum Effect {
+    /// "Deal N damage to any target" (115.4: a player, creature, planeswalker
+    /// or battle).
+    Damage { amount: u8 },
+    /// "Remove N defense counters from target battle."
+    RemoveDefense { amount: u8 },
+    /// "Gain control of target permanent."
+    GainControl,
+    /// "Create a token that's a copy of target battle" (707.5, 111.10).
+    TokenCopyOfBattle,
+    /// "Target permanent becomes a copy of target Siege" (707.2).
+    BecomeCopyOfSiege,
+    /// "Counter target triggered ability" (701.6b).
+    CounterTriggeredAbility,
+    /// "Return target permanent to its owner's hand."
+    Bounce,
+    /// "Target permanent becomes a P/T creature in addition to its other
+    /// types" (no duration: the effect lasts while the object stays).
+    Animate { power: i8, toughness: i8 },
+}
+
+/// What a target must be (115.1, 115.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    /// A player, creature, planeswalker or battle (115.4).
+    Any,
+    Permanent,
+    Battle,
+    Siege,
+    TriggeredAbility,
+}
+
+impl Effect {
+    /// The targets the effect requires, one per instance of "target".
+    pub fn targets(self) -> &'static [TargetKind] {
+        match self {
+            Effect::Damage { .. } => &[TargetKind::Any],
+            Effect::RemoveDefense { .. } | Effect::TokenCopyOfBattle => &[TargetKind::Battle],
+            Effect::GainControl | Effect::Bounce | Effect::Animate { .. } => {
+                &[TargetKind::Permanent]
+            }
+            Effect::BecomeCopyOfSiege => &[TargetKind::Permanent, TargetKind::Siege],
+            Effect::CounterTriggeredAbility => &[TargetKind::TriggeredAbility],
+        }
+    }
+
+    /// Whether resolving it creates a token (the token's [`CardId`] is then
+    /// reserved for the card, see `battlecheck_properties::ids::CardId`).
+    ///
+    /// [`CardId`]: battlecheck_properties::CardId
+    pub fn makes_token(self) -> bool {
+        matches!(self, Effect::TokenCopyOfBattle)
+    }
+}
+
+/// One face of a card: its characteristics (109.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Face {
+    pub name: String,
+    pub types: Vec<CardType>,
+    #[serde(default)]
+    pub subtypes: Vec<String>,
+    #[serde(default)]
+    pub power: Option<i8>,
+    #[serde(default)]
+    pub toughness: Option<i8>,
+    /// Printed defense (310.4a).
+    #[serde(default)]
+    pub defense: Option<u8>,
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    #[serde(default)]
+    pub effect: Option<Effect>,
+    /// "You may have this enter as a copy of a battle on the battlefield"
+    /// (707.5, 614.1c).
+    #[serde(default)]
+    pub enters_as_copy_of_battle: bool,
+}
+
+impl Face {
+    pub fn is(&self, t: CardType) -> bool {
+        self.types.contains(&t)
+    }
+    pub fn has_subtype(&self, s: &str) -> bool {
+        self.subtypes.iter().any(|x| x.eq_ignore_ascii_case(s))
+    }
+    /// A battle with the battle type Siege (205.3q, 310.12).
+    pub fn is_siege(&self) -> bool {
+        self.is(CardType::Battle) && self.has_subtype("Siege")
+    }
+    /// A permanent card type (110.4).
+    pub fn is_permanent(&self) -> bool {
+        !self.is(CardType::Instant) && !self.is(CardType::Sorcery)
+    }
+    pub fn has(&self, k: Keyword) -> bool {
+        self.keywords.contains(&k)
+    }
+}
+
+/// How a card's faces relate (712.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Layout {
+    #[default]
+    Normal,
+    /// A nonmodal double-faced card: front face up except when cast or put
+    /// onto the battlefield transformed (712.8c, 712.11a, 712.14a).
+    Transform,
+    /// A modal double-faced card (712.1b): not "transforming"; the Siege
+    /// rulings about casting transformed do not apply to it.
+    ModalDfc,
+}
+
+/// A card definition. In a card file the front face's fields are written at
+/// the top level of the entry, next to `cost`, `layout` and `back`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(from = "CardEntry")]
+pub struct Card {
+    /// Printed mana cost (for reference; mana is not modelled).
+    pub cost: Option<String>,
+    pub layout: Layout,
+    pub front: Face,
+    pub back: Option<Face>,
+}
+
+/// A card entry as written in a card file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardEntry {
+    name: String,
+    #[serde(default)]
+    cost: Option<String>,
+    #[serde(default)]
+    layout: Layout,
+    types: Vec<CardType>,
+    #[serde(default)]
+    subtypes: Vec<String>,
+    #[serde(default)]
+    power: Option<i8>,
+    #[serde(default)]
+    toughness: Option<i8>,
+    #[serde(default)]
+    defense: Option<u8>,
+    #[serde(default)]
+    keywords: Vec<Keyword>,
+    #[serde(default)]
+    effect: Option<Effect>,
+    #[serde(default)]
+    enters_as_copy_of_battle: bool,
+    #[serde(default)]
+    back: Option<Face>,
+}
+
+impl From<CardEntry> for Card {
+    fn from(e: CardEntry) -> Card {
+        Card {
+            cost: e.cost,
+            layout: e.layout,
+            front: Face {
+                name: e.name,
+                types: e.types,
+                subtypes: e.subtypes,
+                power: e.power,
+                toughness: e.toughness,
+                defense: e.defense,
+                keywords: e.keywords,
+                effect: e.effect,
+                enters_as_copy_of_battle: e.enters_as_copy_of_battle,
+            },
+            back: e.back,
+        }
+    }
+}
+
+impl Card {
+    pub fn name(&self) -> &str {
+        &self.front.name
+    }
+    pub fn front(&self) -> &Face {
+        &self.front
+    }
+    /// The face that is up: the back face only when `back_up` and the card
+    /// has one.
+    pub fn face(&self, back_up: bool) -> &Face {
+        match (&self.back, back_up) {
+            (Some(b), true) => b,
+            _ => &self.front,
+        }
+    }
+    /// A nonmodal ("transforming") double-faced card (712.1a).
+    pub fn transforms(&self) -> bool {
+        self.layout == Layout::Transform && self.back.is_some()
+    }
+}
+
+/// The contents of one card file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardFile {
+    /// Free text for the reader of the file.
+    #[serde(default, rename = "note")]
+    _note: Option<String>,
+    cards: Vec<Card>,
+}
+
+/// A card file that could not be used.
+#[derive(Debug, Error)]
+pub enum CardError {
+    #[error("{file}: cannot read: {source}")]
+    Io {
+        file: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{file}: {fault}")]
+    Malformed { file: PathBuf, fault: JsonFault },
+    #[error("{file}: card {name:?} is defined twice")]
+    Duplicate { file: PathBuf, name: String },
+    #[error("{file}: card {name:?}: {problem}")]
+    Invalid {
+        file: PathBuf,
+        name: String,
+        problem: String,
+    },
+}
+
+/// The card catalogue, by name.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    cards: BTreeMap<String, Arc<Card>>,
+}
+
+/// The card files shipped with the engine, built into the library.
+const BUNDLED: &[(&str, &str)] = &[
+    ("cards/sieges.json", include_str!("../cards/sieges.json")),
+    (
+        "cards/test-cards.json",
+        include_str!("../cards/test-cards.json"),
+    ),
+];
+
+impl Catalogue {
+    /// The catalogue of `engine/cards/`, as built into the library.
+    pub fn bundled() -> Result<Catalogue, CardError> {
+        let mut c = Catalogue::default();
+        for (file, text) in BUNDLED {
+            c.add_text(Path::new(file), text)?;
+        }
+        Ok(c)
+    }
+
+    /// Load every `*.json` file of a directory, in name order.
+    pub fn load_dir(dir: &Path) -> Result<Catalogue, CardError> {
+        let io = |source| CardError::Io {
+            file: dir.to_path_buf(),
+            source,
+        };
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        let mut c = Catalogue::default();
+        for f in files {
+            c.add_file(&f)?;
+        }
+        Ok(c)
+    }
+
+    /// Add the cards of one file.
+    pub fn add_file(&mut self, file: &Path) -> Result<(), CardError> {
+        let text = std::fs::read_to_string(file).map_err(|source| CardError::Io {
+            file: file.to_path_buf(),
+            source,
+        })?;
+        self.add_text(file, &text)
+    }
+
+    /// Add the cards of a file's text; `file` names it in errors.
+    pub fn add_text(&mut self, file: &Path, text: &str) -> Result<(), CardError> {
+        let parsed: CardFile =
+            crate::jsonpos::parse(text).map_err(|fault| CardError::Malformed {
+                file: file.to_path_buf(),
+                fault,
+            })?;
+        for card in parsed.cards {
+            let name = card.name().to_string();
+            validate(&card).map_err(|problem| CardError::Invalid {
+                file: file.to_path_buf(),
+                name: name.clone(),
+                problem,
+            })?;
+            if self.cards.contains_key(&name) {
+                return Err(CardError::Duplicate {
+                    file: file.to_path_buf(),
+                    name,
+                });
+            }
+            self.cards.insert(name, Arc::new(card));
+        }
+        Ok(())
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Arc<Card>> {
+        self.cards.get(name)
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<Card>> {
+        self.cards.values()
+    }
+}
+
+/// Consistency rules a card entry must satisfy beyond its JSON shape.
+fn validate(card: &Card) -> Result<(), String> {
+    let faces = std::iter::once(card.front()).chain(card.back.as_ref());
+    for face in faces {
+        let field = |f: &str| format!("face {:?}: field `{f}`", face.name);
+        if face.types.is_empty() {
+            return Err(format!(
+                "{}: a face needs at least one card type",
+                field("types")
+            ));
+        }
+        if face.is(CardType::Battle) != face.defense.is_some() {
+            return Err(format!(
+                "{}: a battle has a printed defense and nothing else does (310.4a)",
+                field("defense")
+            ));
+        }
+        if face.is(CardType::Creature) && (face.power.is_none() || face.toughness.is_none()) {
+            return Err(format!(
+                "{}: a creature has power and toughness (208.1)",
+                field("power")
+            ));
+        }
+        if face.effect.is_some() && face.is_permanent() {
+            return Err(format!(
+                "{}: only instants and sorceries have a spell effect here",
+                field("effect")
+            ));
+        }
+    }
+    if card.layout != Layout::Normal && card.back.is_none() {
+        return Err("field `back`: a double-faced layout needs a back face".into());
+    }
+    if card.layout == Layout::Normal && card.back.is_some() {
+        return Err(
+            "field `layout`: a card with a back face must say `transform` or `modal_dfc`".into(),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,630 @@
+//! Combat (506–511): attacks against players and battles, blocks by each
+//! defending player (802.4), first-strike and regular combat damage (510,
+//! 702.7b), trample (702.19b) and removal from combat (506.4, 506.4c).
+
+use crate::cards::Keyword;
+use crate::error::{illegal, EngineError};
+use crate::event::Event;
+use crate::game::{Combat, Game, Snapshot, TurnStep, Waiting};
+use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
+use std::collections::BTreeMap;
+
+impl Game {
+    /// Could `id` be declared as an attacker by the active player (508.1a,
+    /// 302.6)?
+    fn can_attack(&self, id: CardId) -> bool {
+        let o = self.obj(id);
+        o.on_battlefield()
+            && o.controller == self.active
+            && o.is_creature()
+            && !o.is_battle()
+            && !o.tapped
+            && (!o.sick || o.has(Keyword::Haste))
+    }
+
+    /// Could `id` block (509.1a)?
+    fn can_block(&self, id: CardId) -> bool {
+        let o = self.obj(id);
+        o.on_battlefield() && o.is_creature() && !o.is_battle() && !o.tapped
+    }
+
+    /// The defending players (802.2: every opponent of the attacking player).
+    pub fn defending_players(&self) -> Vec<PlayerId> {
+        if !self.in_game(self.active) {
+            return Vec::new();
+        }
+        self.opponents(self.active)
+    }
+
+    /// As the declare attackers step begins the active player declares
+    /// attackers (508.1). With no creature able to attack, the empty
+    /// declaration is the only one and is made at once; a player who left the
+    /// game declares nothing (800.4j).
+    pub(crate) fn begin_declare_attackers(&mut self) {
+        self.attackers_declared = false;
+        let any = self.in_game(self.active) && self.objects.iter().any(|o| self.can_attack(o.id));
+        if any {
+            self.waiting = Waiting::DeclareAttackers;
+        } else {
+            self.settle(self.active);
+        }
+    }
+
+    /// The active player's attack declaration (508.1).
+    pub(crate) fn declare_attackers(
+        &mut self,
+        player: PlayerId,
+        attacks: &[(CardId, AttackTarget)],
+    ) -> Result<(), EngineError> {
+        if self.waiting != Waiting::DeclareAttackers {
+            return illegal(
+                "508.1",
+                format!(
+                    "attackers are not being declared: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        }
+        if player != self.active {
+            return illegal("508.1", format!("{player} is not the active player"));
+        }
+        let defenders = self.defending_players();
+        for (i, &(a, target)) in attacks.iter().enumerate() {
+            self.known(a)?;
+            if attacks[..i].iter().any(|&(b, _)| b == a) {
+                return illegal("508.1a", format!("{a} is declared as an attacker twice"));
+            }
+            let o = self.obj(a);
+            if !o.on_battlefield() || o.controller != player {
+                return illegal(
+                    "508.1a",
+                    format!("{player} does not control {a} on the battlefield"),
+                );
+            }
+            if o.is_battle() {
+                return illegal("508.1a", format!("{a} is a battle: battles can't attack"));
+            }
+            if !o.is_creature() {
+                return illegal("508.1a", format!("{a} is not a creature"));
+            }
+            if o.tapped {
+                return illegal("508.1a", format!("{a} is tapped"));
+            }
+            if o.sick && !o.has(Keyword::Haste) {
+                return illegal(
+                    "302.6",
+                    format!("{a} has not been under {player}'s control since the turn began"),
+                );
+            }
+            match target {
+                AttackTarget::Player(p) => {
+                    if !defenders.contains(&p) {
+                        return illegal("508.1b", format!("{p} is not a defending player"));
+                    }
+                }
+                AttackTarget::Battle(b) => {
+                    self.known(b)?;
+                    let bo = self.obj(b);
+                    if !bo.on_battlefield() || !bo.is_battle() {
+                        return illegal(
+                            "508.1b",
+                            format!("{b} is not a battle on the battlefield"),
+                        );
+                    }
+                    match bo.protector {
+                        Some(p) if p == player => {
+                            return illegal(
+                                "310.9b",
+                                format!("{player} protects {b} and cannot attack it"),
+                            );
+                        }
+                        Some(p) if defenders.contains(&p) => {}
+                        _ => {
+                            return illegal(
+                                "310.9b",
+                                format!("{b}'s protector is not a defending player"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        for &(a, target) in attacks {
+            let battle = match target {
+                AttackTarget::Battle(b) => Some(self.obj(b).snapshot()),
+                AttackTarget::Player(_) => None,
+            };
+            let o = self.obj_mut(a);
+            // 508.1f: attacking causes a creature to tap (unless vigilance).
+            if !o.has(Keyword::Vigilance) {
+                o.tapped = true;
+            }
+            o.combat = Combat::Attacking {
+                target: Some(target),
+                battle,
+                blocked: false,
+                blockers: Vec::new(),
+                struck_first: false,
+                me: o.snapshot(),
+            };
+        }
+        self.attackers_declared = !attacks.is_empty();
+        self.emit(Event::Attacks {
+            attacks: attacks.to_vec(),
+        });
+        self.settle(self.active);
+        Ok(())
+    }
+
+    /// The defending player `d` may block `attacker` (509.1a, 802.4a,
+    /// 310.9c): it attacks `d` or a battle `d` protects. A creature attacking
+    /// a battle that was removed from combat "may be blocked" (506.4c) but
+    /// 509.1a names no player who may block it; the engine lets the player
+    /// who was defending against it (508.5: the battle's protector when it
+    /// was removed) block it.
+    fn may_block(&self, d: PlayerId, attacker: CardId) -> Result<(), EngineError> {
+        let a = self.obj(attacker);
+        let Combat::Attacking { target, battle, .. } = &a.combat else {
+            return illegal("509.1a", format!("{attacker} is not attacking"));
+        };
+        match target {
+            Some(AttackTarget::Player(p)) if *p == d => Ok(()),
+            Some(AttackTarget::Player(p)) => illegal("802.4a", format!("{attacker} attacks {p}, not {d}")),
+            Some(AttackTarget::Battle(b)) => match self.obj(*b).protector {
+                Some(p) if p == d => Ok(()),
+                _ => illegal(
+                    "310.9c",
+                    format!("{d} does not protect {b}: only its protector's creatures can block creatures attacking it"),
+                ),
+            },
+            None => match battle.and_then(|s| s.protector) {
+                Some(p) if p == d => Ok(()),
+                _ => illegal("509.1a", format!("{attacker} attacks nothing that {d} defends")),
+            },
+        }
+    }
+
+    /// As the declare blockers step begins, each defending player in APNAP
+    /// order declares blockers (509.1, 802.4). A player with no creature that
+    /// could block anything has only the empty declaration, made at once.
+    pub(crate) fn begin_declare_blockers(&mut self) {
+        let defenders = self.defenders_with_blocks(&self.defending_players());
+        if defenders.is_empty() {
+            self.settle(self.active);
+        } else {
+            self.waiting = Waiting::DeclareBlockers(defenders);
+        }
+    }
+
+    /// Those of `among` who control a creature that could block some
+    /// attacker they may block.
+    pub(crate) fn defenders_with_blocks(&self, among: &[PlayerId]) -> Vec<PlayerId> {
+        let attackers: Vec<CardId> = self
+            .battlefield()
+            .filter(|o| matches!(o.combat, Combat::Attacking { .. }))
+            .map(|o| o.id)
+            .collect();
+        among
+            .iter()
+            .copied()
+            .filter(|&d| {
+                self.battlefield().any(|b| {
+                    b.controller == d
+                        && self.can_block(b.id)
+                        && attackers.iter().any(|&a| self.may_block(d, a).is_ok())
+                })
+            })
+            .collect()
+    }
+
+    /// One defending player's blocks (509.1a, 802.4, 802.4b).
+    pub(crate) fn declare_blockers(
+        &mut self,
+        player: PlayerId,
+        blocks: &[(CardId, CardId)],
+    ) -> Result<(), EngineError> {
+        let Waiting::DeclareBlockers(remaining) = &self.waiting else {
+            return illegal(
+                "509.1",
+                format!(
+                    "blockers are not being declared: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        };
+        if remaining.first() != Some(&player) {
+            return illegal(
+                "802.4",
+                match remaining.first() {
+                    Some(p) if remaining.contains(&player) => {
+                        format!(
+                            "defending players declare blockers in APNAP order: {p} declares first"
+                        )
+                    }
+                    _ => format!("{player} is not a defending player still to declare blockers"),
+                },
+            );
+        }
+        for (i, &(b, a)) in blocks.iter().enumerate() {
+            self.known(b)?;
+            self.known(a)?;
+            if blocks[..i].iter().any(|&(x, _)| x == b) {
+                return illegal("509.1a", format!("{b} is declared as a blocker twice"));
+            }
+            let o = self.obj(b);
+            if !o.on_battlefield() || o.controller != player {
+                return illegal("802.4a", format!("{player} does not control {b}: a defending player blocks only with creatures they control"));
+            }
+            if o.is_battle() {
+                return illegal("509.1a", format!("{b} is a battle: battles can't block"));
+            }
+            if !o.is_creature() {
+                return illegal("509.1a", format!("{b} is not a creature"));
+            }
+            if o.tapped {
+                return illegal("509.1a", format!("{b} is tapped"));
+            }
+            self.may_block(player, a)?;
+        }
+        for &(b, a) in blocks {
+            let me = self.obj(b).snapshot();
+            self.obj_mut(b).combat = Combat::Blocking {
+                attacker: a,
+                struck_first: false,
+                me,
+            };
+            if let Combat::Attacking {
+                blocked, blockers, ..
+            } = &mut self.obj_mut(a).combat
+            {
+                *blocked = true;
+                blockers.push(b);
+            }
+        }
+        self.emit(Event::Blocks {
+            player,
+            blocks: blocks.to_vec(),
+        });
+        if let Waiting::DeclareBlockers(remaining) = &mut self.waiting {
+            remaining.remove(0);
+            if remaining.is_empty() {
+                self.settle(self.active);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `id` deals combat damage in this damage step (702.7b).
+    fn strikes_now(&self, id: CardId) -> bool {
+        let o = self.obj(id);
+        let struck = match o.combat {
+            Combat::Attacking { struck_first, .. } | Combat::Blocking { struck_first, .. } => {
+                struck_first
+            }
+            Combat::None => return false,
+        };
+        if self.step == TurnStep::FirstStrikeDamage {
+            o.has(Keyword::FirstStrike)
+        } else {
+            !struck
+        }
+    }
+
+    /// Blockers still blocking `attacker`, in declaration order.
+    fn current_blockers(&self, attacker: CardId) -> Vec<CardId> {
+        match &self.obj(attacker).combat {
+            Combat::Attacking { blockers, .. } => blockers
+                .iter()
+                .copied()
+                .filter(|&b| {
+                    matches!(self.obj(b).combat, Combat::Blocking { attacker: x, .. } if x == attacker)
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Damage that would be lethal to `id` (120.6, 702.19b).
+    fn lethal(&self, id: CardId) -> u8 {
+        let o = self.obj(id);
+        (o.toughness() as i32 - o.damage as i32).max(0) as u8
+    }
+
+    /// The most a blocked trampler may assign to what it attacks (702.19b).
+    fn trample_excess(&self, attacker: CardId) -> u8 {
+        let lethal: u32 = self
+            .current_blockers(attacker)
+            .iter()
+            .map(|&b| self.lethal(b) as u32)
+            .sum();
+        (self.obj(attacker).power().max(0) as u32).saturating_sub(lethal) as u8
+    }
+
+    /// As a combat damage step begins: blocked tramplers with damage to spare
+    /// are divided by their controllers (702.19b); then damage is dealt.
+    pub(crate) fn begin_combat_damage(&mut self) {
+        self.trample.clear();
+        let choices: Vec<CardId> = self
+            .battlefield()
+            .filter(|o| {
+                matches!(
+                    o.combat,
+                    Combat::Attacking {
+                        target: Some(_),
+                        blocked: true,
+                        ..
+                    }
+                ) && o.has(Keyword::Trample)
+            })
+            .map(|o| o.id)
+            .filter(|&a| {
+                self.strikes_now(a)
+                    && !self.current_blockers(a).is_empty()
+                    && self.trample_excess(a) > 0
+            })
+            .collect();
+        if choices.is_empty() {
+            self.deal_combat_damage();
+        } else {
+            self.waiting = Waiting::AssignTrample(choices);
+        }
+    }
+
+    /// A trampler's controller divides its damage (702.19b).
+    pub(crate) fn assign_trample(
+        &mut self,
+        player: PlayerId,
+        attacker: CardId,
+        to_attacked: u8,
+    ) -> Result<(), EngineError> {
+        let Waiting::AssignTrample(queue) = &self.waiting else {
+            return illegal(
+                "702.19b",
+                format!(
+                    "no trample damage is being assigned: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        };
+        if !queue.contains(&attacker) {
+            return illegal(
+                "702.19b",
+                format!("{attacker} has no trample damage to divide now"),
+            );
+        }
+        let controller = self.obj(attacker).controller;
+        if controller != player {
+            return illegal(
+                "702.19b",
+                format!("{attacker}'s controller {controller} assigns its damage, not {player}"),
+            );
+        }
+        let max = self.trample_excess(attacker);
+        if to_attacked > max {
+            return illegal(
+                "702.19b",
+                format!("{attacker} must assign lethal damage to its blockers first: at most {max} can go to what it attacks"),
+            );
+        }
+        self.trample.push((attacker, to_attacked));
+        self.emit(Event::TrampleAssigned {
+            attacker,
+            to_attacked,
+        });
+        if let Waiting::AssignTrample(queue) = &mut self.waiting {
+            queue.retain(|&a| a != attacker);
+            if queue.is_empty() {
+                self.deal_combat_damage();
+            }
+        }
+        Ok(())
+    }
+
+    /// Assign and deal combat damage (510.1–510.2): every assignment is made,
+    /// then all of it is dealt at once, so each battle loses its counters in
+    /// one event (one defeat trigger at most, B32).
+    pub(crate) fn deal_combat_damage(&mut self) {
+        let mut dealt: Vec<(CardId, Target, u8)> = Vec::new();
+        let strikers: Vec<CardId> = self
+            .battlefield()
+            .filter(|o| o.combat != Combat::None)
+            .map(|o| o.id)
+            .filter(|&id| self.strikes_now(id))
+            .collect();
+        for &id in &strikers {
+            let o = self.obj(id);
+            let power = o.power().max(0) as u8;
+            match &o.combat {
+                Combat::Attacking {
+                    target, blocked, ..
+                } => {
+                    let to_target = |n: u8, dealt: &mut Vec<_>| match target {
+                        Some(AttackTarget::Player(p)) => dealt.push((id, Target::Player(*p), n)),
+                        Some(AttackTarget::Battle(b)) => dealt.push((id, Target::Permanent(*b), n)),
+                        None => {}
+                    };
+                    let blockers = self.current_blockers(id);
+                    if !blocked {
+                        // 510.1b: an unblocked creature damages what it attacks,
+                        // or no one if it attacks nothing.
+                        to_target(power, &mut dealt);
+                    } else if blockers.is_empty() {
+                        // 702.19d: a blocked trampler with no blockers left
+                        // assigns all its damage as though they had been
+                        // dealt lethal damage (the rule names players and
+                        // planeswalkers only; the engine applies it to
+                        // battles too). Others deal none (510.1c).
+                        if o.has(Keyword::Trample) {
+                            to_target(power, &mut dealt);
+                        }
+                    } else {
+                        let mut left = power;
+                        if let Some(&(_, n)) = self.trample.iter().find(|(a, _)| *a == id) {
+                            to_target(n, &mut dealt);
+                            left -= n;
+                        }
+                        // 510.1c: lethal damage to each blocker in turn, the
+                        // rest to the last one (the division among several
+                        // blockers is not offered as a decision).
+                        for (i, &b) in blockers.iter().enumerate() {
+                            let n = if i + 1 == blockers.len() {
+                                left
+                            } else {
+                                left.min(self.lethal(b))
+                            };
+                            if n > 0 {
+                                dealt.push((id, Target::Permanent(b), n));
+                            }
+                            left -= n;
+                        }
+                    }
+                }
+                Combat::Blocking { attacker, .. } => {
+                    let a = self.obj(*attacker);
+                    if a.on_battlefield()
+                        && matches!(a.combat, Combat::Attacking { .. })
+                        && power > 0
+                    {
+                        dealt.push((id, Target::Permanent(*attacker), power));
+                    }
+                }
+                Combat::None => {}
+            }
+        }
+        if self.step == TurnStep::FirstStrikeDamage {
+            for &id in &strikers {
+                if let Combat::Attacking { struck_first, .. }
+                | Combat::Blocking { struck_first, .. } = &mut self.obj_mut(id).combat
+                {
+                    *struck_first = true;
+                }
+            }
+        }
+        for &(a, n) in &self.trample.clone() {
+            if let (
+                Combat::Attacking {
+                    target: Some(AttackTarget::Battle(b)),
+                    ..
+                },
+                true,
+            ) = (&self.obj(a).combat, n > 0)
+            {
+                let b = *b;
+                self.obj_mut(b).history.trampled = true;
+            }
+        }
+        self.deal_damage(&dealt, true);
+        self.settle(self.active);
+    }
+
+    /// Deal damage from several sources at once (120.3, 510.2): to players
+    /// (life loss; none to a player who left, 800.4e), creatures (marked) and
+    /// battles (defense counters removed, 120.3h), each battle once.
+    pub(crate) fn deal_damage(&mut self, dealt: &[(CardId, Target, u8)], combat: bool) {
+        let mut to_battles: BTreeMap<CardId, u32> = BTreeMap::new();
+        for &(source, to, n) in dealt {
+            if n == 0 {
+                continue;
+            }
+            match to {
+                Target::Player(p) => {
+                    if !self.in_game(p) {
+                        continue;
+                    }
+                    self.emit(Event::Damage {
+                        source,
+                        to,
+                        amount: n,
+                    });
+                    let pl = &mut self.players[p.0 as usize];
+                    pl.life -= n as i32;
+                    let life = pl.life;
+                    self.emit(Event::Life { player: p, life });
+                }
+                Target::Permanent(c) => {
+                    let o = self.obj(c);
+                    if !o.on_battlefield() {
+                        continue;
+                    }
+                    let (creature, battle) = (o.is_creature(), o.is_battle());
+                    self.emit(Event::Damage {
+                        source,
+                        to,
+                        amount: n,
+                    });
+                    if creature {
+                        let o = self.obj_mut(c);
+                        o.damage = o.damage.saturating_add(n);
+                    }
+                    if battle {
+                        *to_battles.entry(c).or_default() += n as u32;
+                    }
+                }
+                Target::Trigger(_) => {}
+            }
+        }
+        for (b, n) in to_battles {
+            self.remove_defense(b, n.min(u8::MAX as u32) as u8, combat);
+        }
+    }
+
+    /// 506.4: remove from combat every attacked battle whose identity,
+    /// controller or protector changed or that stopped being a battle, and
+    /// every attacking or blocking creature that stopped being a creature,
+    /// became a battle or changed controller. Creatures attacking a removed
+    /// battle keep attacking, attacking nothing (506.4c).
+    pub(crate) fn enforce_removal_from_combat(&mut self) {
+        for i in 0..self.objects.len() {
+            let id = self.objects[i].id;
+            let o = self.obj(id);
+            if !o.on_battlefield() {
+                continue;
+            }
+            let me = match &o.combat {
+                Combat::Attacking { me, .. } | Combat::Blocking { me, .. } => *me,
+                Combat::None => continue,
+            };
+            if !o.is_creature() || o.is_battle() || o.controller != me.controller {
+                self.obj_mut(id).combat = Combat::None;
+                self.emit(Event::RemovedFromCombat { object: id });
+            }
+        }
+        let mut removed_battles: Vec<CardId> = Vec::new();
+        for i in 0..self.objects.len() {
+            let id = self.objects[i].id;
+            let (b, snap) = match &self.objects[i].combat {
+                Combat::Attacking {
+                    target: Some(AttackTarget::Battle(b)),
+                    battle: Some(s),
+                    ..
+                } => (*b, *s),
+                _ => continue,
+            };
+            if !self.battle_unchanged(b, snap) {
+                if let Combat::Attacking { target, .. } = &mut self.obj_mut(id).combat {
+                    *target = None;
+                }
+                if !removed_battles.contains(&b) {
+                    removed_battles.push(b);
+                }
+            }
+        }
+        for b in removed_battles {
+            self.emit(Event::RemovedFromCombat { object: b });
+        }
+    }
+
+    fn battle_unchanged(&self, b: CardId, s: Snapshot) -> bool {
+        let o = self.obj(b);
+        o.on_battlefield() && o.is_battle() && o.snapshot() == s
+    }
+
+    /// 511.3: as the end of combat step ends, everything is removed from
+    /// combat.
+    pub(crate) fn end_combat(&mut self) {
+        for o in self.objects.iter_mut() {
+            o.combat = Combat::None;
+        }
+        self.attackers_declared = false;
+    }
+}

@@ -1,0 +1,81 @@
+//! Copies (707): tokens that are copies of battles, a card entering as a
+//! copy of a battle, and a permanent becoming a copy of a Siege.
+//!
+//! 707.2's list of copiable values omits defense (a known gap of the rules
+//! text); the engine copies printed defense with the other characteristics,
+//! as the rulings require: "if another permanent enters the battlefield as a
+//! copy of a battle, it also enters with that number of defense counters".
+
+use crate::cards::Face;
+use crate::event::Event;
+use crate::game::Game;
+use battlecheck_properties::{CardId, PlayerId, Zone};
+
+impl Game {
+    /// The copiable values of `id` (707.2, 707.3: a copy of a copy gets the
+    /// copied values).
+    pub fn copiable(&self, id: CardId) -> Face {
+        self.obj(id).face().clone()
+    }
+
+    /// `id` becomes a copy of `of` (707.2). Counters stay as they are: a
+    /// permanent that never had defense counters stays at 0 (B22, B25); a
+    /// battle keeps its protector (310.9g, B15).
+    pub(crate) fn become_copy(&mut self, id: CardId, of: CardId) {
+        let face = self.copiable(of);
+        let name = face.name.clone();
+        let siege = face.is_siege();
+        let o = self.obj_mut(id);
+        o.copy = Some(face);
+        if siege {
+            o.history.was_siege_copy = true;
+        }
+        self.emit(Event::BecameCopy { card: id, of: name });
+    }
+
+    /// Create the token of `maker` as a copy of battle `of`, under
+    /// `controller`'s control (707.5, 111.10). As a battle it enters with
+    /// defense counters (310.4b) and a protector (310.9a).
+    pub(crate) fn create_token_copy(&mut self, maker: CardId, of: CardId, controller: PlayerId) {
+        let Some(&(_, token)) = self.token_of.iter().find(|(m, _)| *m == maker) else {
+            return;
+        };
+        if self.obj(token).zone != Zone::Outside || !self.in_game(controller) {
+            return;
+        }
+        let face = self.copiable(of);
+        let card = self.obj(of).card.clone();
+        let o = self.obj_mut(token);
+        o.card = card;
+        o.owner = controller;
+        self.move_to(token, Zone::Battlefield);
+        let o = self.obj_mut(token);
+        o.controller = controller;
+        o.base_controller = controller;
+        o.copy = Some(face);
+        self.emit(Event::TokenCreated { token, controller });
+        self.enter_as_battle(token);
+    }
+
+    /// A permanent that has just entered: if a battle, it gets its defense
+    /// counters (310.4b, 614.1c) and a protector (310.9a, 310.12a).
+    pub(crate) fn enter_as_battle(&mut self, id: CardId) {
+        let o = self.obj(id);
+        if !o.is_battle() {
+            return;
+        }
+        let defense = o.printed_defense();
+        let siege = o.is_siege();
+        let copied = o.copy.is_some();
+        let o = self.obj_mut(id);
+        o.defense = defense;
+        if siege && copied {
+            o.history.was_siege_copy = true;
+        }
+        self.emit(Event::EnteredWithDefense {
+            battle: id,
+            defense,
+        });
+        self.protector_on_entering(id);
+    }
+}

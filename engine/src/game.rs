@@ -1,0 +1,357 @@
+//! The game state: players, objects and their zones, the stack, the turn,
+//! and what the game waits for. Rules live in the modules named after their
+//! rule area; this module holds the data and the characteristics of objects
+//! (613: copy effects in layer 1, type and power/toughness changes in layers
+//! 4 and 7b).
+
+use crate::cards::{Card, CardType, Face, Keyword};
+use crate::event::Event;
+use battlecheck_properties::view::{CombatObs, History, ProtectorOrigin};
+use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target, Zone};
+use std::sync::Arc;
+
+/// A player (102).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub life: i32,
+    /// False once the player has left the game (104.3a, 704.5a, 800.4a).
+    pub in_game: bool,
+}
+
+/// The steps of a turn (500.1). Steps in which no player receives priority
+/// (untap, cleanup) are passed through at once.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnStep {
+    Upkeep,
+    Draw,
+    Main1,
+    BeginCombat,
+    DeclareAttackers,
+    DeclareBlockers,
+    FirstStrikeDamage,
+    CombatDamage,
+    EndCombat,
+    Main2,
+    End,
+}
+
+/// Which object an attack or block was made against, as it was then: a
+/// change of identity (400.7), controller or protector removes it from
+/// combat (506.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub incarnation: u32,
+    pub controller: PlayerId,
+    pub protector: Option<PlayerId>,
+}
+
+/// A permanent's part in combat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Combat {
+    #[default]
+    None,
+    Attacking {
+        /// What it attacks; `None` once that was removed from combat (506.4c).
+        target: Option<AttackTarget>,
+        /// The attacked battle as it was when attacked.
+        battle: Option<Snapshot>,
+        blocked: bool,
+        /// Its blockers, in declaration order.
+        blockers: Vec<CardId>,
+        /// It dealt combat damage in the first-strike step (702.7b).
+        struck_first: bool,
+        me: Snapshot,
+    },
+    Blocking {
+        attacker: CardId,
+        struck_first: bool,
+        me: Snapshot,
+    },
+}
+
+/// A card or token of the game.
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub id: CardId,
+    /// The card; for a token, the card its copiable values come from.
+    pub card: Arc<Card>,
+    pub owner: PlayerId,
+    pub token: bool,
+    pub zone: Zone,
+    /// Controller on the battlefield or the stack (108.4).
+    pub controller: PlayerId,
+    /// The player who put it onto the battlefield or cast it: its controller
+    /// when no control-changing effect applies.
+    pub base_controller: PlayerId,
+    /// Players given control by control-changing effects, oldest first.
+    pub control_effects: Vec<PlayerId>,
+    /// Bumped at every zone change: a new object (400.7).
+    pub incarnation: u32,
+    /// Back face up (712.8c, 712.14a).
+    pub back_face: bool,
+    /// Copiable values of the object it is a copy of (707.2, layer 1).
+    pub copy: Option<Face>,
+    /// Set by "becomes a P/T creature in addition to its types" (layers 4, 7b).
+    pub animated: Option<(i8, i8)>,
+    /// Defense counters (310.4c).
+    pub defense: u8,
+    /// Damage marked on it (120.3e).
+    pub damage: u8,
+    pub tapped: bool,
+    /// Not under its controller's control continuously since their most
+    /// recent turn began (302.6).
+    pub sick: bool,
+    pub protector: Option<PlayerId>,
+    pub protector_origin: ProtectorOrigin,
+    pub combat: Combat,
+    pub attached_to: Option<CardId>,
+    /// The incarnation of what it is attached to, when attached (400.7).
+    pub attached_incarnation: u32,
+    pub history: History,
+}
+
+impl Object {
+    /// The characteristics it has now (613): the copied values if it is a
+    /// copy, else its face that is up.
+    pub fn face(&self) -> &Face {
+        match &self.copy {
+            Some(f) => f,
+            None => self.card.face(self.back_face),
+        }
+    }
+    pub fn is(&self, t: CardType) -> bool {
+        t == CardType::Creature && self.animated.is_some() || self.face().is(t)
+    }
+    pub fn is_battle(&self) -> bool {
+        self.is(CardType::Battle)
+    }
+    pub fn is_creature(&self) -> bool {
+        self.is(CardType::Creature)
+    }
+    pub fn is_siege(&self) -> bool {
+        self.face().is_siege()
+    }
+    pub fn has(&self, k: Keyword) -> bool {
+        self.face().has(k)
+    }
+    pub fn power(&self) -> i8 {
+        match self.animated {
+            Some((p, _)) => p,
+            None => self.face().power.unwrap_or(0),
+        }
+    }
+    pub fn toughness(&self) -> i8 {
+        match self.animated {
+            Some((_, t)) => t,
+            None => self.face().toughness.unwrap_or(0),
+        }
+    }
+    /// Printed defense of its current face or of the battle it copies (310.4a).
+    pub fn printed_defense(&self) -> u8 {
+        self.face().defense.unwrap_or(0)
+    }
+    pub fn on_battlefield(&self) -> bool {
+        self.zone == Zone::Battlefield
+    }
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            incarnation: self.incarnation,
+            controller: self.controller,
+            protector: self.protector,
+        }
+    }
+    pub fn combat_obs(&self) -> CombatObs {
+        match &self.combat {
+            Combat::None => CombatObs::None,
+            Combat::Attacking {
+                target, blocked, ..
+            } => CombatObs::Attacking {
+                target: *target,
+                blocked: *blocked,
+            },
+            Combat::Blocking { attacker, .. } => CombatObs::Blocking(*attacker),
+        }
+    }
+}
+
+/// A spell or ability on the stack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StackItem {
+    Spell {
+        card: CardId,
+        controller: PlayerId,
+        /// Cast transformed: back face up (712.11a).
+        transformed: bool,
+        /// Targets with the incarnation of each permanent when targeted
+        /// (608.2b: a permanent that changed zones is no longer a legal
+        /// target).
+        targets: Vec<(Target, u32)>,
+    },
+    /// A Siege's defeat trigger (310.12b).
+    DefeatTrigger(Trigger),
+    /// An equip ability (702.6a) and its target creature with the
+    /// creature's incarnation when targeted.
+    Equip {
+        source: CardId,
+        controller: PlayerId,
+        creature: CardId,
+        incarnation: u32,
+    },
+}
+
+/// A defeat trigger and the object that was its source when it triggered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trigger {
+    pub source: CardId,
+    pub incarnation: u32,
+    pub controller: PlayerId,
+}
+
+/// What the game waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// `Game::priority` may act or pass.
+    Priority,
+    /// The active player declares attackers (508.1).
+    DeclareAttackers,
+    /// These defending players, in APNAP order, still declare blockers (802.4).
+    DeclareBlockers(Vec<PlayerId>),
+    /// These attackers' controllers still divide trample damage (702.19b).
+    AssignTrample(Vec<CardId>),
+    /// Protector choices still to be made (310.9a, 704.5x–y).
+    ChooseProtectors,
+    /// The controller of a resolving defeat trigger may cast the card
+    /// transformed (310.12b).
+    CastTransformed {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// A resolving card that may enter as a copy of a battle: its controller
+    /// chooses which battle (707.5, 614.1c).
+    ChooseCopy {
+        player: PlayerId,
+        card: CardId,
+    },
+    GameOver,
+}
+
+/// A protector choice the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProtectorChoice {
+    pub battle: CardId,
+    pub chooser: PlayerId,
+    pub origin: ProtectorOrigin,
+}
+
+/// The whole game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub players: Vec<Player>,
+    /// Cards in setup order, then tokens (see [`CardId`]).
+    pub objects: Vec<Object>,
+    /// Bottom first.
+    pub stack: Vec<StackItem>,
+    /// Defeat triggers that triggered and are not yet on the stack (603.3).
+    pub waiting_triggers: Vec<Trigger>,
+    pub turn: u8,
+    pub active: PlayerId,
+    pub step: TurnStep,
+    pub waiting: Waiting,
+    pub priority: PlayerId,
+    /// Players who passed in succession (117.4).
+    pub passes: usize,
+    pub protector_choices: Vec<ProtectorChoice>,
+    /// Trample damage assigned to what the attacker attacks (702.19b).
+    pub trample: Vec<(CardId, u8)>,
+    /// The declaration a protector choice interrupted (see `leave`).
+    pub resume: Option<Waiting>,
+    /// Some creature was declared as an attacker this combat (508.8).
+    pub attackers_declared: bool,
+    /// For each token-making card, the id of its token.
+    pub token_of: Vec<(CardId, CardId)>,
+    /// Events of the action being performed.
+    pub(crate) events: Vec<Event>,
+}
+
+/// Saturating add for [`History`] counts (they saturate at 3).
+pub fn bump(n: &mut u8) {
+    *n = (*n + 1).min(3);
+}
+
+impl Game {
+    pub fn obj(&self, id: CardId) -> &Object {
+        &self.objects[id.0 as usize]
+    }
+    pub fn obj_mut(&mut self, id: CardId) -> &mut Object {
+        &mut self.objects[id.0 as usize]
+    }
+    pub fn exists(&self, id: CardId) -> bool {
+        (id.0 as usize) < self.objects.len()
+    }
+    pub fn in_game(&self, p: PlayerId) -> bool {
+        self.players.get(p.0 as usize).is_some_and(|x| x.in_game)
+    }
+    /// Players still in the game, in turn order starting with `from`.
+    pub fn players_from(&self, from: PlayerId) -> Vec<PlayerId> {
+        let n = self.players.len();
+        (0..n)
+            .map(|i| PlayerId(((from.0 as usize + i) % n) as u8))
+            .filter(|&p| self.in_game(p))
+            .collect()
+    }
+    /// Players in the game in APNAP order (101.4).
+    pub fn apnap(&self) -> Vec<PlayerId> {
+        self.players_from(self.active)
+    }
+    /// The next player in turn order after `p` who is still in the game.
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        let n = self.players.len();
+        (1..=n)
+            .map(|i| PlayerId(((p.0 as usize + i) % n) as u8))
+            .find(|&q| self.in_game(q))
+            .unwrap_or(p)
+    }
+    /// Opponents of `p` still in the game (102.2, 102.3).
+    pub fn opponents(&self, p: PlayerId) -> Vec<PlayerId> {
+        self.players_from(p)
+            .into_iter()
+            .filter(|&q| q != p)
+            .collect()
+    }
+    pub fn battlefield(&self) -> impl Iterator<Item = &Object> {
+        self.objects.iter().filter(|o| o.on_battlefield())
+    }
+    pub fn emit(&mut self, e: Event) {
+        self.events.push(e);
+    }
+    pub(crate) fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+}
+
+impl Game {
+    /// Refuse a card number that is not in the game.
+    pub fn known(&self, id: CardId) -> Result<(), crate::error::EngineError> {
+        if self.exists(id) {
+            Ok(())
+        } else {
+            Err(crate::error::EngineError::Unknown {
+                what: format!("card {id}"),
+            })
+        }
+    }
+
+    /// Refuse a player number that is not in the game's seating.
+    pub fn known_player(&self, p: PlayerId) -> Result<(), crate::error::EngineError> {
+        if (p.0 as usize) < self.players.len() {
+            Ok(())
+        } else {
+            Err(crate::error::EngineError::Unknown {
+                what: format!("player {p}"),
+            })
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Players leaving the game (104.3a conceding, 704.5a losing, 800.4a).
+
+use crate::event::Event;
+use crate::game::{Game, StackItem, Waiting};
+use battlecheck_properties::{CardId, PlayerId, Zone};
+
+impl Game {
+    /// `p` concedes (104.3a): they leave the game at once, whatever the game
+    /// waits for; decisions that were theirs pass on or lapse (800.4a,
+    /// 800.4h, 800.4j).
+    pub(crate) fn concede(&mut self, p: PlayerId) {
+        self.leave_game(p);
+        if self.check_game_over() {
+            return;
+        }
+        match self.waiting.clone() {
+            Waiting::Priority => {
+                let holder = if self.priority == p {
+                    self.next_player(p)
+                } else {
+                    self.priority
+                };
+                self.settle(holder);
+            }
+            Waiting::DeclareAttackers if p == self.active => self.settle(p),
+            Waiting::DeclareAttackers => self.settle_during_declaration(),
+            Waiting::DeclareBlockers(ds) => {
+                let ds = self.defenders_with_blocks(&ds);
+                if ds.is_empty() {
+                    self.settle(self.active);
+                } else {
+                    self.waiting = Waiting::DeclareBlockers(ds);
+                    self.settle_during_declaration();
+                }
+            }
+            Waiting::AssignTrample(mut queue) => {
+                // The leaver's attackers are gone (800.4a); the others keep
+                // their turn to divide damage.
+                queue.retain(|&a| self.obj(a).on_battlefield() && self.obj(a).controller != p);
+                if queue.is_empty() {
+                    self.deal_combat_damage();
+                } else {
+                    self.waiting = Waiting::AssignTrample(queue);
+                    self.settle_during_declaration();
+                }
+            }
+            Waiting::ChooseProtectors => {
+                // Choices for battles that left, or whose chooser left (the
+                // battle may have returned to another controller, 800.4a),
+                // are dropped; the state-based actions ask again if needed.
+                let keep: Vec<bool> = self
+                    .protector_choices
+                    .iter()
+                    .map(|c| self.in_game(c.chooser) && self.obj(c.battle).on_battlefield())
+                    .collect();
+                let mut keep = keep.into_iter();
+                self.protector_choices
+                    .retain(|_| keep.next().unwrap_or(false));
+                if self.protector_choices.is_empty() {
+                    self.protector_choices_done();
+                }
+            }
+            Waiting::CastTransformed { player, .. } | Waiting::ChooseCopy { player, .. }
+                if player == p =>
+            {
+                self.settle(self.active)
+            }
+            _ => {}
+        }
+    }
+
+    /// A player left while the game waits for a turn-based declaration
+    /// (attackers, blockers, trample damage). Deviation: 704.3 checks
+    /// state-based actions only when a player would receive priority; the
+    /// engine performs those the departure causes (new protectors, 704.5x–y;
+    /// exiled tokens ceasing to exist, 704.5d) at once, so that every state
+    /// in which the game waits for a declaration is settled. No player can
+    /// act in between, and the declaration is unaffected: a battle that is
+    /// attacked keeps its protector (704.5x), and the blocks a player may
+    /// make do not depend on the protector of a battle nobody attacks. A
+    /// protector choice interrupts the declaration, which resumes after it.
+    fn settle_during_declaration(&mut self) {
+        let declaration = self.waiting.clone();
+        loop {
+            if !self.protector_choices.is_empty() {
+                self.resume = Some(declaration);
+                self.waiting = Waiting::ChooseProtectors;
+                return;
+            }
+            if !self.state_based_actions() {
+                return;
+            }
+        }
+    }
+
+    /// 800.4a: objects `p` owns leave the game; effects giving `p` control
+    /// end; abilities `p` controls on the stack cease to exist; objects `p`
+    /// still controls are exiled. The battles `p` protected get new
+    /// protectors by state-based action (704.5x, B26).
+    pub(crate) fn leave_game(&mut self, p: PlayerId) {
+        if !self.in_game(p) {
+            return;
+        }
+        self.players[p.0 as usize].in_game = false;
+        self.emit(Event::LeftGame { player: p });
+        let owned: Vec<CardId> = self
+            .objects
+            .iter()
+            .filter(|o| o.owner == p && o.zone != Zone::Outside)
+            .map(|o| o.id)
+            .collect();
+        for c in owned {
+            self.move_to(c, Zone::Outside);
+        }
+        let controlled: Vec<CardId> = self
+            .objects
+            .iter()
+            .filter(|o| o.on_battlefield() && o.control_effects.contains(&p))
+            .map(|o| o.id)
+            .collect();
+        for c in controlled {
+            self.obj_mut(c).control_effects.retain(|&q| q != p);
+            self.recompute_controller(c);
+        }
+        let mut gone_triggers = Vec::new();
+        self.stack.retain(|s| match s {
+            StackItem::DefeatTrigger(t) if t.controller == p => {
+                gone_triggers.push(t.source);
+                false
+            }
+            StackItem::Equip { controller, .. } => *controller != p,
+            _ => true,
+        });
+        for source in gone_triggers {
+            self.trigger_ended_without_source(source);
+        }
+        // 800.4a, 800.4c: what the leaver still controls is exiled.
+        let still: Vec<CardId> = self
+            .objects
+            .iter()
+            .filter(|o| matches!(o.zone, Zone::Battlefield | Zone::Stack) && o.controller == p)
+            .map(|o| o.id)
+            .collect();
+        for c in still {
+            self.move_to(c, Zone::Exile);
+        }
+    }
+}

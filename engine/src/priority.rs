@@ -1,0 +1,129 @@
+//! Priority (117): who may act, passing in succession, and what the game
+//! does before a player receives priority (117.5: state-based actions, then
+//! waiting triggers, repeated until neither happens).
+
+use crate::error::{illegal, EngineError};
+use crate::event::Event;
+use crate::game::{Game, Waiting};
+use battlecheck_properties::PlayerId;
+
+impl Game {
+    /// `player` passes priority (117.3d). When every player in the game has
+    /// passed in succession, the top of the stack resolves or, if the stack
+    /// is empty, the step ends (117.4).
+    pub(crate) fn pass(&mut self, player: PlayerId) -> Result<(), EngineError> {
+        self.require_priority(player)?;
+        self.emit(Event::Passed { player });
+        self.passes += 1;
+        let in_game = self.players.iter().filter(|p| p.in_game).count();
+        if self.passes < in_game {
+            // 117.5: state-based actions and triggers come before the next
+            // player receives priority; if any happen, passing starts over.
+            let passes = self.passes;
+            if !self.settle_reporting(self.next_player(player)) {
+                self.passes = passes;
+            }
+            return Ok(());
+        }
+        self.passes = 0;
+        if self.stack.is_empty() {
+            self.end_step();
+        } else {
+            self.resolve_top();
+        }
+        Ok(())
+    }
+
+    /// Refuse an action by a player who does not hold priority (117.1).
+    pub(crate) fn require_priority(&self, player: PlayerId) -> Result<(), EngineError> {
+        if self.waiting != Waiting::Priority {
+            return illegal(
+                "117.1",
+                format!(
+                    "no player has priority: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        }
+        if self.priority != player {
+            return illegal(
+                "117.1",
+                format!("{player} does not hold priority ({} does)", self.priority),
+            );
+        }
+        Ok(())
+    }
+
+    /// Before `to` receives priority: perform state-based actions until none
+    /// apply (704.3), stopping for protector choices; put waiting triggers on
+    /// the stack (603.3b) and check again; then give `to` priority (117.5).
+    /// If `to` left the game, the next player receives it (800.4a, 800.4j).
+    pub(crate) fn settle(&mut self, to: PlayerId) {
+        self.settle_reporting(to);
+    }
+
+    /// [`Game::settle`], returning whether any state-based action or
+    /// trigger happened.
+    fn settle_reporting(&mut self, to: PlayerId) -> bool {
+        self.priority = to;
+        self.passes = 0;
+        let mut acted = false;
+        loop {
+            if !self.protector_choices.is_empty() {
+                self.waiting = Waiting::ChooseProtectors;
+                return true;
+            }
+            if self.check_game_over() {
+                return true;
+            }
+            if self.state_based_actions() {
+                acted = true;
+                continue;
+            }
+            if !self.waiting_triggers.is_empty() {
+                self.put_triggers_on_stack();
+                acted = true;
+                continue;
+            }
+            break;
+        }
+        self.waiting = Waiting::Priority;
+        if !self.in_game(self.priority) {
+            self.priority = self.next_player(self.priority);
+        }
+        acted
+    }
+
+    /// The game ends when at most one player remains (104.2a).
+    pub(crate) fn check_game_over(&mut self) -> bool {
+        if self.waiting == Waiting::GameOver {
+            return true;
+        }
+        let left: Vec<PlayerId> = self.players_from(PlayerId(0));
+        if left.len() > 1 {
+            return false;
+        }
+        self.waiting = Waiting::GameOver;
+        self.emit(Event::GameOver {
+            winner: left.first().copied(),
+        });
+        true
+    }
+
+    pub(crate) fn waiting_text(&self) -> String {
+        match &self.waiting {
+            Waiting::Priority => format!("{} to act with priority", self.priority),
+            Waiting::DeclareAttackers => format!("{} to declare attackers", self.active),
+            Waiting::DeclareBlockers(ps) => format!("{} to declare blockers", ps[0]),
+            Waiting::AssignTrample(a) => format!("trample damage of {} to be assigned", a[0]),
+            Waiting::ChooseProtectors => "protector choices".to_string(),
+            Waiting::CastTransformed { player, card } => {
+                format!("{player} to cast {card} transformed or not")
+            }
+            Waiting::ChooseCopy { player, card } => {
+                format!("{player} to choose the battle {card} copies")
+            }
+            Waiting::GameOver => "nothing: the game is over".to_string(),
+        }
+    }
+}

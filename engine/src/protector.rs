@@ -1,0 +1,174 @@
+//! Protectors (310.9, 310.11, 310.12a, 704.5x–y): who may protect a battle,
+//! the choice as it enters, and the state-based replacement of a protector.
+
+use crate::error::{illegal, EngineError};
+use crate::event::Event;
+use crate::game::{Game, ProtectorChoice, Waiting};
+use battlecheck_properties::view::ProtectorOrigin;
+use battlecheck_properties::{CardId, PlayerId};
+
+impl Game {
+    /// The players who may protect battle `b` now: for a Siege, the opponents
+    /// of its controller (310.12a); for a battle with no battle type, only
+    /// its controller (310.9a). Only players in the game.
+    pub fn protector_options(&self, b: CardId) -> Vec<PlayerId> {
+        let o = self.obj(b);
+        if o.is_siege() {
+            self.opponents(o.controller)
+        } else if self.in_game(o.controller) {
+            vec![o.controller]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Give `b` a protector: at once if only one player may be chosen (a
+    /// choice with one option is not a decision), else ask its controller.
+    /// Returns false when nobody may protect it.
+    pub(crate) fn need_protector(&mut self, b: CardId, origin: ProtectorOrigin) -> bool {
+        let options = self.protector_options(b);
+        match options.as_slice() {
+            [] => false,
+            [only] => {
+                self.set_protector(b, *only, origin);
+                true
+            }
+            _ => {
+                let chooser = self.obj(b).controller;
+                self.protector_choices.push(ProtectorChoice {
+                    battle: b,
+                    chooser,
+                    origin,
+                });
+                true
+            }
+        }
+    }
+
+    /// As a battle enters, its controller chooses its protector (310.9a,
+    /// 310.12a). With no possible protector it stays unprotected and the
+    /// next state-based action check puts it into the graveyard (704.5x).
+    pub(crate) fn protector_on_entering(&mut self, b: CardId) {
+        self.need_protector(b, ProtectorOrigin::Entered);
+    }
+
+    /// 310.9f: the new protector replaces the old one; there is only one.
+    fn set_protector(&mut self, b: CardId, p: PlayerId, origin: ProtectorOrigin) {
+        let o = self.obj_mut(b);
+        o.protector = Some(p);
+        o.protector_origin = origin;
+        self.emit(Event::ProtectorChosen {
+            battle: b,
+            protector: p,
+            origin,
+        });
+    }
+
+    /// A protector choice the game waits for.
+    pub(crate) fn choose_protector(
+        &mut self,
+        player: PlayerId,
+        b: CardId,
+        protector: PlayerId,
+    ) -> Result<(), EngineError> {
+        if self.waiting != Waiting::ChooseProtectors {
+            return illegal(
+                "310.9a",
+                format!(
+                    "no protector is being chosen: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        }
+        self.known_player(protector)?;
+        let Some(i) = self.protector_choices.iter().position(|c| c.battle == b) else {
+            return illegal("310.9a", format!("no protector is being chosen for {b}"));
+        };
+        let choice = self.protector_choices[i];
+        if choice.chooser != player {
+            return illegal(
+                "310.9a",
+                format!(
+                    "{b}'s controller {} chooses its protector, not {player}",
+                    choice.chooser
+                ),
+            );
+        }
+        if !self.protector_options(b).contains(&protector) {
+            let rule = if self.obj(b).is_siege() {
+                "310.12a"
+            } else {
+                "310.9a"
+            };
+            let why = if !self.in_game(protector) {
+                format!("{protector} has left the game")
+            } else if self.obj(b).is_siege() {
+                format!("only an opponent of {player} can protect the Siege {b}")
+            } else {
+                format!("{b} has no battle type: only its controller can protect it")
+            };
+            return illegal(rule, why);
+        }
+        self.protector_choices.remove(i);
+        self.set_protector(b, protector, choice.origin);
+        if self.protector_choices.is_empty() {
+            self.protector_choices_done();
+        }
+        Ok(())
+    }
+
+    /// Every awaited protector choice is made: resume the interrupted
+    /// declaration, if any, else go on towards priority.
+    pub(crate) fn protector_choices_done(&mut self) {
+        match self.resume.take() {
+            Some(w) => self.waiting = w,
+            None => self.settle(self.priority),
+        }
+    }
+
+    /// The protector part of the state-based actions: 704.5x (no protector in the game and not attacked)
+    /// and 704.5y (a protector who can't be its protector, attacked or not).
+    /// Returns the battles nobody can protect, which go to the graveyard.
+    pub(crate) fn protector_sba(&mut self, leaving: &[CardId]) -> (bool, Vec<CardId>) {
+        let mut acted = false;
+        let mut orphans = Vec::new();
+        let battles: Vec<CardId> = self
+            .battlefield()
+            .filter(|o| o.is_battle())
+            .map(|o| o.id)
+            .filter(|b| !self.protector_choices.iter().any(|c| c.battle == *b))
+            .collect();
+        for b in battles {
+            // A battle that the same check puts into the graveyard (704.3)
+            // still gets a protector if there is only one to choose (the
+            // ruling for a permanent that becomes a copy of a Siege); a real
+            // choice for it would be moot and is not asked for.
+            if leaving.contains(&b) && self.protector_options(b).len() != 1 {
+                continue;
+            }
+            let o = self.obj(b);
+            let origin = match o.protector {
+                None if !self.attacked(b) => ProtectorOrigin::Entered,
+                Some(p) if !self.in_game(p) && !self.attacked(b) => ProtectorOrigin::ProtectorLeft,
+                Some(p) if self.in_game(p) && !self.protector_options(b).contains(&p) => {
+                    ProtectorOrigin::ControlChange
+                }
+                _ => continue,
+            };
+            acted = true;
+            if !self.need_protector(b, origin) {
+                orphans.push(b);
+            }
+        }
+        (acted, orphans)
+    }
+
+    /// Is some creature attacking battle `b`?
+    pub fn attacked(&self, b: CardId) -> bool {
+        use battlecheck_properties::AttackTarget;
+        self.objects.iter().any(|o| {
+            o.on_battlefield()
+                && matches!(o.combat, crate::game::Combat::Attacking { target: Some(AttackTarget::Battle(x)), .. } if x == b)
+        })
+    }
+}

@@ -1,0 +1,247 @@
+//! Checking a scenario's expectations against the game.
+
+use super::format::Expect;
+use super::setup::Run;
+use super::{Failure, ScenarioError, ScenarioReport};
+use crate::game::{Combat, Game, StackItem};
+use battlecheck_properties::{AttackTarget, CardId, GameView, PlayerId};
+
+impl Run {
+    /// Check that an expectation names existing things and asks about the
+    /// right kind of thing.
+    pub(super) fn validate_expect(&self, e: &Expect, n: usize) -> Result<(), ScenarioError> {
+        let at = format!("steps[{n}].expect");
+        let subjects = [e.card.is_some(), e.player.is_some(), e.trigger.is_some()]
+            .iter()
+            .filter(|x| **x)
+            .count();
+        if subjects > 1 {
+            return Err(self.invalid(at, "an expectation is about one card, player or trigger"));
+        }
+        let card_fields = e.zone.is_some()
+            || e.defense.is_some()
+            || e.protector.is_some()
+            || e.protector_origin.is_some()
+            || e.controller.is_some()
+            || e.tapped.is_some()
+            || e.back_face.is_some()
+            || e.battle.is_some()
+            || e.creature.is_some()
+            || e.attacking.is_some()
+            || e.blocking.is_some()
+            || e.attached_to.is_some()
+            || e.damage.is_some()
+            || e.history.is_some();
+        if card_fields && e.card.is_none() {
+            return Err(self.invalid(
+                at,
+                "card fields (zone, defense, protector, …) need \"card\"",
+            ));
+        }
+        if (e.life.is_some() || e.in_game.is_some()) && e.player.is_none() {
+            return Err(self.invalid(at, "life and in_game need \"player\""));
+        }
+        if (e.on_stack.is_some() || e.waiting.is_some()) && e.trigger.is_none() {
+            return Err(self.invalid(at, "on_stack and waiting need \"trigger\""));
+        }
+        if let Some(c) = &e.card {
+            self.card(c, &at)?;
+        }
+        for p in [&e.player, &e.controller, &e.to_act, &e.active]
+            .into_iter()
+            .flatten()
+        {
+            self.player(p, &at)?;
+        }
+        if let Some(t) = &e.trigger {
+            self.card(t, &at)?;
+        }
+        if let Some(p) = e.protector.as_deref().filter(|p| *p != "none") {
+            self.player(p, &at)?;
+        }
+        for x in [&e.attacking, &e.blocking, &e.attached_to]
+            .into_iter()
+            .flatten()
+        {
+            if x != "none" && x != "nothing" {
+                self.target(x, &at)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn name_player(&self, p: PlayerId) -> String {
+        format!("{p}")
+    }
+
+    pub(super) fn name_card(&self, c: CardId) -> String {
+        match self.labels.get(c.0 as usize).cloned().flatten() {
+            Some(l) => l,
+            None => format!("#{}", c.0),
+        }
+    }
+
+    pub(super) fn check(&self, g: &Game, e: &Expect, step: usize, report: &mut ScenarioReport) {
+        let mut cmp = |what: String, expected: String, actual: String| {
+            report.checks += 1;
+            if expected != actual {
+                report.failures.push(Failure {
+                    step,
+                    what,
+                    expected,
+                    actual,
+                });
+            }
+        };
+        let opt_player = |p: Option<PlayerId>| {
+            p.map(|p| self.name_player(p))
+                .unwrap_or_else(|| "none".into())
+        };
+        if let Some(name) = &e.card {
+            let id = self.card(name, "").expect("validated");
+            let o = g.object(id);
+            let obj = g.obj(id);
+            let w = |f: &str| format!("{name}.{f}");
+            if let Some(z) = e.zone {
+                cmp(w("zone"), format!("{z:?}"), format!("{:?}", o.zone));
+            }
+            if let Some(d) = e.defense {
+                cmp(w("defense"), d.to_string(), o.defense.to_string());
+            }
+            if let Some(p) = &e.protector {
+                cmp(w("protector"), p.clone(), opt_player(o.protector));
+            }
+            if let Some(p) = e.protector_origin {
+                cmp(
+                    w("protector_origin"),
+                    format!("{p:?}"),
+                    format!("{:?}", o.protector_origin),
+                );
+            }
+            if let Some(p) = &e.controller {
+                cmp(w("controller"), p.clone(), self.name_player(o.controller));
+            }
+            if let Some(t) = e.tapped {
+                cmp(w("tapped"), t.to_string(), o.tapped.to_string());
+            }
+            if let Some(t) = e.back_face {
+                cmp(w("back_face"), t.to_string(), o.back_face.to_string());
+            }
+            if let Some(t) = e.battle {
+                cmp(w("battle"), t.to_string(), o.battle.to_string());
+            }
+            if let Some(t) = e.creature {
+                cmp(w("creature"), t.to_string(), o.creature.to_string());
+            }
+            if let Some(d) = e.damage {
+                cmp(w("damage"), d.to_string(), obj.damage.to_string());
+            }
+            if let Some(h) = e.history {
+                cmp(w("history"), format!("{h:?}"), format!("{:?}", o.history));
+            }
+            if let Some(a) = &e.attacking {
+                let actual = match &obj.combat {
+                    Combat::Attacking { target: None, .. } => "nothing".to_string(),
+                    Combat::Attacking {
+                        target: Some(AttackTarget::Player(p)),
+                        ..
+                    } => self.name_player(*p),
+                    Combat::Attacking {
+                        target: Some(AttackTarget::Battle(b)),
+                        ..
+                    } => self.name_card(*b),
+                    _ => "none".to_string(),
+                };
+                cmp(w("attacking"), a.clone(), actual);
+            }
+            if let Some(b) = &e.blocking {
+                let actual = match &obj.combat {
+                    Combat::Blocking { attacker, .. } => self.name_card(*attacker),
+                    _ => "none".to_string(),
+                };
+                cmp(w("blocking"), b.clone(), actual);
+            }
+            if let Some(h) = &e.attached_to {
+                cmp(
+                    w("attached_to"),
+                    h.clone(),
+                    o.attached_to
+                        .map(|c| self.name_card(c))
+                        .unwrap_or_else(|| "none".into()),
+                );
+            }
+        }
+        if let Some(name) = &e.player {
+            let p = self.player(name, "").expect("validated");
+            let x = &g.players[p.0 as usize];
+            if let Some(l) = e.life {
+                cmp(format!("{name}.life"), l.to_string(), x.life.to_string());
+            }
+            if let Some(i) = e.in_game {
+                cmp(
+                    format!("{name}.in_game"),
+                    i.to_string(),
+                    x.in_game.to_string(),
+                );
+            }
+        }
+        if let Some(name) = &e.trigger {
+            let id = self.card(name, "").expect("validated");
+            if let Some(s) = e.on_stack {
+                let actual = g
+                    .stack
+                    .iter()
+                    .any(|x| matches!(x, StackItem::DefeatTrigger(t) if t.source == id));
+                cmp(
+                    format!("trigger of {name} on the stack"),
+                    s.to_string(),
+                    actual.to_string(),
+                );
+            }
+            if let Some(s) = e.waiting {
+                let actual = g.waiting_triggers.iter().any(|t| t.source == id);
+                cmp(
+                    format!("trigger of {name} waiting"),
+                    s.to_string(),
+                    actual.to_string(),
+                );
+            }
+        }
+        if let Some(n) = e.stack_size {
+            cmp(
+                "stack size".into(),
+                n.to_string(),
+                g.stack.len().to_string(),
+            );
+        }
+        if let Some(p) = e.pending {
+            cmp(
+                "pending".into(),
+                format!("{p:?}"),
+                format!("{:?}", g.pending()),
+            );
+        }
+        if let Some(p) = &e.to_act {
+            cmp(
+                "to act".into(),
+                p.clone(),
+                g.to_act()
+                    .map(|p| self.name_player(p))
+                    .unwrap_or_else(|| "none".into()),
+            );
+        }
+        if let Some(s) = e.step {
+            cmp("step".into(), format!("{s:?}"), format!("{:?}", g.step));
+        }
+        if let Some(t) = e.turn {
+            cmp("turn".into(), t.to_string(), g.turn.to_string());
+        }
+        if let Some(p) = &e.active {
+            cmp(
+                "active player".into(),
+                p.clone(),
+                self.name_player(g.active),
+            );
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! The scenario file format (serde).
+
+use crate::game::TurnStep;
+use battlecheck_properties::view::{History, ProtectorOrigin};
+use battlecheck_properties::{Decision, Pending, Zone};
+use serde::{Deserialize, Serialize};
+
+/// A scenario file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub name: String,
+    /// Checklist ids (B01–B35 …) the scenario shows.
+    #[serde(default)]
+    pub covers: Vec<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// The number of players (20 life each) or each player's state, in seat
+    /// (turn) order.
+    pub players: Players,
+    #[serde(default = "one")]
+    pub turn: u8,
+    #[serde(default)]
+    pub active: Option<String>,
+    #[serde(default = "main1")]
+    pub step: TurnStep,
+    /// Who holds priority (default: the active player).
+    #[serde(default)]
+    pub priority: Option<String>,
+    /// What the game waits for at the start (default: priority). A
+    /// declaration must match the step.
+    #[serde(default)]
+    pub pending: StartPending,
+    pub cards: Vec<CardSetup>,
+    /// The stack, bottom first.
+    #[serde(default)]
+    pub stack: Vec<StackSetup>,
+    /// Defeat triggers that triggered and are not yet on the stack.
+    #[serde(default)]
+    pub waiting_triggers: Vec<String>,
+    pub steps: Vec<Step>,
+}
+
+fn one() -> u8 {
+    1
+}
+fn main1() -> TurnStep {
+    TurnStep::Main1
+}
+
+/// What a scenario's game waits for at its start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartPending {
+    #[default]
+    Priority,
+    /// The active player declares attackers (in the declare attackers step).
+    DeclareAttackers,
+    /// The defending players declare blockers (in the declare blockers step).
+    DeclareBlockers,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Players {
+    Count(u8),
+    Each(Vec<PlayerSetup>),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSetup {
+    #[serde(default = "twenty")]
+    pub life: i32,
+    #[serde(default = "yes")]
+    pub in_game: bool,
+}
+
+fn twenty() -> i32 {
+    20
+}
+fn yes() -> bool {
+    true
+}
+
+/// One card (or token) of the setup. Unset fields take the values a card
+/// in that zone normally has; a battle on the battlefield has its printed
+/// defense and, by default, the next opponent of its controller in turn
+/// order (a Siege) or its controller (another battle) as protector.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardSetup {
+    /// Label used to name it in steps and expectations.
+    #[serde(default)]
+    pub id: Option<String>,
+    /// Card name in the catalogue.
+    pub card: String,
+    pub owner: String,
+    pub zone: Zone,
+    #[serde(default)]
+    pub token: bool,
+    /// The player who put it onto the battlefield or cast it (default: its
+    /// owner).
+    #[serde(default)]
+    pub controller: Option<String>,
+    /// A player who controls it through a control-changing effect (gain
+    /// control), which ends if that player leaves the game (800.4a).
+    #[serde(default)]
+    pub control_effect: Option<String>,
+    #[serde(default)]
+    pub defense: Option<u8>,
+    #[serde(default)]
+    pub protector: Option<String>,
+    #[serde(default)]
+    pub protector_origin: ProtectorOrigin,
+    #[serde(default)]
+    pub tapped: bool,
+    /// Came under its controller's control this turn (302.6).
+    #[serde(default)]
+    pub sick: bool,
+    #[serde(default)]
+    pub damage: u8,
+    #[serde(default)]
+    pub back_face: bool,
+    /// Name of the card whose front face it is a copy of.
+    #[serde(default)]
+    pub copy_of: Option<String>,
+    /// Power and toughness set by an animating effect.
+    #[serde(default)]
+    pub animated: Option<(i8, i8)>,
+    #[serde(default)]
+    pub attached_to: Option<String>,
+    /// What it attacks: a player or a battle label, or "nothing".
+    #[serde(default)]
+    pub attacking: Option<String>,
+    /// The attacker it blocks.
+    #[serde(default)]
+    pub blocking: Option<String>,
+    #[serde(default)]
+    pub history: History,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, untagged)]
+pub enum StackSetup {
+    Spell {
+        spell: String,
+        #[serde(default)]
+        targets: Vec<String>,
+        #[serde(default)]
+        transformed: bool,
+    },
+    Trigger {
+        trigger: String,
+    },
+}
+
+/// One step: an action (optionally expected to be refused, naming the
+/// rule), or expectations.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    #[serde(default, rename = "do")]
+    pub act: Option<Act>,
+    /// The action must be refused citing this rule.
+    #[serde(default)]
+    pub rejected: Option<String>,
+    #[serde(default)]
+    pub expect: Vec<Expect>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// An action by a named player, or a shared decision.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Act {
+    Pass {
+        player: String,
+    },
+    /// Every player passes in succession (`Decision::PassAll`).
+    PassAll,
+    /// Every player passes in succession until the step begins.
+    PassUntil {
+        step: TurnStep,
+        #[serde(default)]
+        turn: Option<u8>,
+    },
+    Cast {
+        player: String,
+        card: String,
+        #[serde(default)]
+        targets: Vec<String>,
+    },
+    Equip {
+        player: String,
+        equipment: String,
+        creature: String,
+    },
+    Concede {
+        player: String,
+    },
+    ChooseProtector {
+        player: String,
+        battle: String,
+        protector: String,
+    },
+    Attack {
+        player: String,
+        attacks: Vec<(String, String)>,
+    },
+    Block {
+        player: String,
+        blocks: Vec<(String, String)>,
+    },
+    AssignTrample {
+        player: String,
+        attacker: String,
+        to_attacked: u8,
+    },
+    CastTransformed {
+        player: String,
+        card: String,
+        cast: bool,
+    },
+    /// A shared decision, with numeric ids.
+    Decision {
+        decision: Decision,
+    },
+}
+
+/// What must be true after the step. Every field given is checked.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<Zone>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defense: Option<u8>,
+    /// A player, or "none".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protector: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protector_origin: Option<ProtectorOrigin>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controller: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tapped: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back_face: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature: Option<bool>,
+    /// What it attacks: a player, a battle, "nothing" (506.4c) or "none"
+    /// (not attacking).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacking: Option<String>,
+    /// The attacker it blocks, or "none".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocking: Option<String>,
+    /// What it is attached to, or "none".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached_to: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<History>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub life: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_game: Option<bool>,
+    /// The source of a defeat trigger: with `on_stack` and/or `waiting`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_stack: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stack_size: Option<usize>,
+    /// What the game waits for (the shared `Pending`, snake_case).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Pending>,
+    /// The player who must act.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_act: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<TurnStep>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active: Option<String>,
+}

@@ -1,0 +1,351 @@
+//! Scenarios: hand-written JSON games — a setup, a sequence of decisions by
+//! named players, and expectations at chosen points — replayed by
+//! [`run_file`], which reports every failed expectation. After the setup and
+//! after every step, each `always` property of the shared catalogue is
+//! evaluated on the engine's observation and a violation is reported too.
+//!
+//! ```json
+//! {
+//!   "name": "burn defeats a Siege",
+//!   "covers": ["B06", "B19"],
+//!   "players": 2,
+//!   "cards": [
+//!     {"id": "siege", "card": "Invasion of Azgol", "owner": "P1", "zone": "battlefield", "defense": 2},
+//!     {"id": "shock", "card": "Shock", "owner": "P1", "zone": "hand"}
+//!   ],
+//!   "steps": [
+//!     {"do": {"cast": {"player": "P1", "card": "shock", "targets": ["siege"]}}},
+//!     {"do": "pass_all"},
+//!     {"expect": [{"card": "siege", "defense": 0}, {"trigger": "siege", "on_stack": true}]}
+//!   ]
+//! }
+//! ```
+//!
+//! Objects are named by their `id` label or `#n` (their [`CardId`](battlecheck_properties::CardId)); players
+//! are `P1`, `P2`, …; a triggered ability on the stack is `trigger:<label>`.
+
+mod expect;
+mod format;
+mod setup;
+
+pub use format::{
+    Act, CardSetup, Expect, PlayerSetup, Players, Scenario, StackSetup, StartPending, Step,
+};
+
+use crate::action::Action;
+use crate::cards::{CardError, Catalogue};
+use crate::game::{Game, TurnStep, Waiting};
+use crate::jsonpos::JsonFault;
+use battlecheck_properties::{Decision, Kind, CATALOGUE};
+use serde::Serialize;
+use setup::Run;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// A scenario that could not be run: unreadable, malformed or naming
+/// something that does not exist. The CLI's "bad input".
+#[derive(Debug, Error)]
+pub enum ScenarioError {
+    #[error("{file}: cannot read: {source}")]
+    Io {
+        file: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{file}: {fault}")]
+    Malformed { file: PathBuf, fault: JsonFault },
+    #[error("{file}: {at}: {message}")]
+    Invalid {
+        file: PathBuf,
+        at: String,
+        message: String,
+    },
+    #[error("card data: {0}")]
+    Cards(#[from] CardError),
+}
+
+/// One failed expectation, refused action or violated property.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// Step number, from 1.
+    pub step: usize,
+    pub what: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+/// The outcome of one scenario.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioReport {
+    pub file: PathBuf,
+    pub name: String,
+    pub covers: Vec<String>,
+    pub steps: usize,
+    /// Expectations and refusals checked.
+    pub checks: usize,
+    pub failures: Vec<Failure>,
+    /// The `sometimes` properties of the catalogue that held after some
+    /// step: the situations the scenario reached.
+    pub witnessed: Vec<&'static str>,
+}
+
+impl ScenarioReport {
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+impl fmt::Display for ScenarioReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = if self.passed() { "ok" } else { "FAILED" };
+        writeln!(
+            f,
+            "{verdict}: {} ({}) — {} steps, {} checks",
+            self.name,
+            self.file.display(),
+            self.steps,
+            self.checks
+        )?;
+        for x in &self.failures {
+            writeln!(
+                f,
+                "  step {}: {}: expected {}, got {}",
+                x.step, x.what, x.expected, x.actual
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Run one scenario file with the bundled card catalogue.
+pub fn run_file(path: &Path) -> Result<ScenarioReport, ScenarioError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Io {
+        file: path.to_path_buf(),
+        source,
+    })?;
+    run_text(path, &text, &Catalogue::bundled()?)
+}
+
+/// Run a scenario file, or every `*.json` file of a directory (name order).
+pub fn run_path(path: &Path) -> Vec<(PathBuf, Result<ScenarioReport, ScenarioError>)> {
+    if !path.is_dir() {
+        return vec![(path.to_path_buf(), run_file(path))];
+    }
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(path) {
+        Ok(d) => d
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect(),
+        Err(source) => {
+            return vec![(
+                path.to_path_buf(),
+                Err(ScenarioError::Io {
+                    file: path.to_path_buf(),
+                    source,
+                }),
+            )]
+        }
+    };
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let r = run_file(&f);
+            (f, r)
+        })
+        .collect()
+}
+
+/// The game of a scenario's setup, without running its steps (for tools
+/// that drive the engine from a hand-written position).
+pub fn build_game(file: &Path, text: &str, cards: &Catalogue) -> Result<Game, ScenarioError> {
+    let scenario: Scenario =
+        crate::jsonpos::parse(text).map_err(|fault| ScenarioError::Malformed {
+            file: file.to_path_buf(),
+            fault,
+        })?;
+    Run {
+        file: file.to_path_buf(),
+        labels: Vec::new(),
+        players: 0,
+    }
+    .build(&scenario, cards)
+}
+
+/// Run a scenario given as text; `file` names it in the report and errors.
+pub fn run_text(
+    file: &Path,
+    text: &str,
+    cards: &Catalogue,
+) -> Result<ScenarioReport, ScenarioError> {
+    let scenario: Scenario =
+        crate::jsonpos::parse(text).map_err(|fault| ScenarioError::Malformed {
+            file: file.to_path_buf(),
+            fault,
+        })?;
+    let mut run = Run {
+        file: file.to_path_buf(),
+        labels: Vec::new(),
+        players: 0,
+    };
+    let mut game = run.build(&scenario, cards)?;
+    // Resolve every step before running, so that bad input is reported as
+    // such and not as a failed expectation.
+    let steps: Vec<(Option<Resolved>, &Step)> = scenario
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            Ok((
+                s.act
+                    .as_ref()
+                    .map(|a| run.resolve_act(a, i + 1))
+                    .transpose()?,
+                s,
+            ))
+        })
+        .collect::<Result<_, ScenarioError>>()?;
+    for (i, s) in scenario.steps.iter().enumerate() {
+        for e in &s.expect {
+            run.validate_expect(e, i + 1)?;
+        }
+        if s.rejected.is_some() && s.act.is_none() {
+            return Err(run.invalid(format!("steps[{}]", i + 1), "`rejected` needs a `do`"));
+        }
+    }
+    let mut report = ScenarioReport {
+        file: file.to_path_buf(),
+        name: scenario.name.clone(),
+        covers: scenario.covers.clone(),
+        steps: steps.len(),
+        checks: 0,
+        failures: Vec::new(),
+        witnessed: Vec::new(),
+    };
+    // The setup is taken as written (it may be a state in the middle of
+    // state-based actions); the properties are checked after every step.
+    for (i, (act, step)) in steps.iter().enumerate() {
+        let n = i + 1;
+        if let Some(act) = act {
+            let outcome = perform(&mut game, act);
+            match (&step.rejected, outcome) {
+                (None, Ok(())) => {}
+                (None, Err(e)) => report.failures.push(Failure {
+                    step: n,
+                    what: format!("{act}"),
+                    expected: "accepted".into(),
+                    actual: format!("refused: {e}"),
+                }),
+                (Some(rule), Ok(())) => report.failures.push(Failure {
+                    step: n,
+                    what: format!("{act}"),
+                    expected: format!("refused by rule {rule}"),
+                    actual: "accepted".into(),
+                }),
+                (Some(rule), Err(e)) => {
+                    report.checks += 1;
+                    if e.rule != Some(rule.as_str()) {
+                        report.failures.push(Failure {
+                            step: n,
+                            what: format!("{act}"),
+                            expected: format!("refused by rule {rule}"),
+                            actual: format!("refused: {e}"),
+                        });
+                    }
+                }
+            }
+        }
+        for e in &step.expect {
+            run.check(&game, e, n, &mut report);
+        }
+        check_properties(&game, n, &mut report);
+    }
+    Ok(report)
+}
+
+/// Evaluate the catalogue on the engine: every `always` property must hold;
+/// `sometimes` properties that hold are recorded as witnessed.
+fn check_properties(game: &Game, step: usize, report: &mut ScenarioReport) {
+    for spec in CATALOGUE.iter().filter(|s| s.kind == Kind::Sometimes) {
+        if !report.witnessed.contains(&spec.name) && spec.id.check(game) {
+            report.witnessed.push(spec.name);
+        }
+    }
+    for spec in CATALOGUE.iter().filter(|s| s.kind == Kind::Always) {
+        if !spec.id.check(game) {
+            report.failures.push(Failure {
+                step,
+                what: format!("property {}", spec.name),
+                expected: spec.statement.to_string(),
+                actual: "violated".into(),
+            });
+        }
+    }
+}
+
+/// A step's action with names resolved.
+#[derive(Debug)]
+enum Resolved {
+    Action(Action),
+    Decision(Decision),
+    PassUntil(TurnStep, Option<u8>),
+}
+
+impl fmt::Display for Resolved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Resolved::Action(a) => write!(f, "{}", serde_json::to_string(a).unwrap_or_default()),
+            Resolved::Decision(d) => write!(f, "{}", serde_json::to_string(d).unwrap_or_default()),
+            Resolved::PassUntil(s, t) => write!(
+                f,
+                "pass until {s:?}{}",
+                t.map(|t| format!(" of turn {t}")).unwrap_or_default()
+            ),
+        }
+    }
+}
+
+/// A refusal, as the report shows it.
+struct Refusal {
+    rule: Option<&'static str>,
+    text: String,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+fn perform(game: &mut Game, act: &Resolved) -> Result<(), Refusal> {
+    let refuse = |e: crate::EngineError| Refusal {
+        rule: e.rule(),
+        text: e.to_string(),
+    };
+    match act {
+        Resolved::Action(a) => game.apply(a).map(|_| ()).map_err(refuse),
+        Resolved::Decision(d) => game.apply_decision(d).map(|_| ()).map_err(refuse),
+        Resolved::PassUntil(step, turn) => {
+            for _ in 0..500 {
+                if game.step == *step && turn.is_none_or(|t| game.turn == t) {
+                    return Ok(());
+                }
+                if game.waiting != Waiting::Priority {
+                    return Err(Refusal {
+                        rule: None,
+                        text: format!(
+                            "stopped at {:?}: the game waits for {}",
+                            game.step,
+                            game.waiting_text()
+                        ),
+                    });
+                }
+                game.apply_decision(&Decision::PassAll).map_err(refuse)?;
+            }
+            Err(Refusal {
+                rule: None,
+                text: format!("{step:?} never began"),
+            })
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! Names in a scenario (labels, players, triggers) and the game of its
+//! setup.
+
+use super::format::{Act, Players, Scenario, StackSetup, StartPending};
+use super::{Resolved, ScenarioError};
+use crate::action::Action;
+use crate::cards::Catalogue;
+use crate::game::{Combat, Game, Object, Player, Snapshot, StackItem, Trigger, TurnStep, Waiting};
+use battlecheck_properties::view::History;
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
+use std::path::PathBuf;
+
+/// Names of a scenario being run.
+pub(super) struct Run {
+    pub(super) file: PathBuf,
+    pub(super) labels: Vec<Option<String>>,
+    pub(super) players: usize,
+}
+
+impl Run {
+    pub(super) fn invalid(
+        &self,
+        at: impl Into<String>,
+        message: impl Into<String>,
+    ) -> ScenarioError {
+        ScenarioError::Invalid {
+            file: self.file.clone(),
+            at: at.into(),
+            message: message.into(),
+        }
+    }
+
+    pub(super) fn player(&self, name: &str, at: &str) -> Result<PlayerId, ScenarioError> {
+        let n = name.strip_prefix('P').and_then(|n| n.parse::<usize>().ok());
+        match n {
+            Some(n) if n >= 1 && n <= self.players => Ok(PlayerId((n - 1) as u8)),
+            _ => Err(self.invalid(
+                at,
+                format!("no player {name:?} (players are P1…P{})", self.players),
+            )),
+        }
+    }
+
+    pub(super) fn card(&self, name: &str, at: &str) -> Result<CardId, ScenarioError> {
+        if let Some(n) = name.strip_prefix('#').and_then(|n| n.parse::<usize>().ok()) {
+            if n < self.labels.len() {
+                return Ok(CardId(n as u8));
+            }
+        }
+        self.labels
+            .iter()
+            .position(|l| l.as_deref() == Some(name))
+            .map(|i| CardId(i as u8))
+            .ok_or_else(|| self.invalid(at, format!("no card labelled {name:?}")))
+    }
+
+    pub(super) fn target(&self, name: &str, at: &str) -> Result<Target, ScenarioError> {
+        if let Some(src) = name.strip_prefix("trigger:") {
+            return Ok(Target::Trigger(self.card(src, at)?));
+        }
+        if self.player(name, at).is_ok() {
+            return Ok(Target::Player(self.player(name, at)?));
+        }
+        Ok(Target::Permanent(self.card(name, at)?))
+    }
+
+    pub(super) fn attack_target(
+        &self,
+        name: &str,
+        at: &str,
+    ) -> Result<AttackTarget, ScenarioError> {
+        Ok(match self.target(name, at)? {
+            Target::Player(p) => AttackTarget::Player(p),
+            Target::Permanent(c) => AttackTarget::Battle(c),
+            Target::Trigger(_) => return Err(self.invalid(at, "a trigger can't be attacked")),
+        })
+    }
+
+    pub(super) fn build(&mut self, s: &Scenario, cards: &Catalogue) -> Result<Game, ScenarioError> {
+        let players: Vec<Player> = match &s.players {
+            Players::Count(n) => (0..*n)
+                .map(|_| Player {
+                    life: 20,
+                    in_game: true,
+                })
+                .collect(),
+            Players::Each(v) => v
+                .iter()
+                .map(|p| Player {
+                    life: p.life,
+                    in_game: p.in_game,
+                })
+                .collect(),
+        };
+        if players.len() < 2 || players.len() > u8::MAX as usize {
+            return Err(self.invalid("players", "a game needs from 2 to 255 players"));
+        }
+        self.players = players.len();
+        let mut labels: Vec<Option<String>> = s.cards.iter().map(|c| c.id.clone()).collect();
+        for (i, l) in labels.iter().enumerate() {
+            if let Some(l) = l {
+                if labels[..i].iter().any(|m| m.as_ref() == Some(l)) {
+                    return Err(self.invalid(
+                        format!("cards[{i}].id"),
+                        format!("label {l:?} is used twice"),
+                    ));
+                }
+            }
+        }
+        let mut objects = Vec::new();
+        let mut token_of = Vec::new();
+        for (i, c) in s.cards.iter().enumerate() {
+            let at = format!("cards[{i}]");
+            let card = cards
+                .get(&c.card)
+                .ok_or_else(|| {
+                    self.invalid(format!("{at}.card"), format!("unknown card {:?}", c.card))
+                })?
+                .clone();
+            let owner = self.player(&c.owner, &format!("{at}.owner"))?;
+            let base = match &c.controller {
+                Some(p) => self.player(p, &format!("{at}.controller"))?,
+                None => owner,
+            };
+            let effect = match &c.control_effect {
+                Some(p) => Some(self.player(p, &format!("{at}.control_effect"))?),
+                None => None,
+            };
+            let copy = match &c.copy_of {
+                Some(n) => Some(
+                    cards
+                        .get(n)
+                        .ok_or_else(|| {
+                            self.invalid(format!("{at}.copy_of"), format!("unknown card {n:?}"))
+                        })?
+                        .front()
+                        .clone(),
+                ),
+                None => None,
+            };
+            if c.back_face && !card.transforms() {
+                return Err(self.invalid(
+                    format!("{at}.back_face"),
+                    format!("{} has no back face to be up", c.card),
+                ));
+            }
+            objects.push(Object {
+                id: CardId(i as u8),
+                card,
+                owner,
+                token: c.token,
+                zone: c.zone,
+                controller: effect.unwrap_or(base),
+                base_controller: base,
+                control_effects: effect.into_iter().collect(),
+                incarnation: 0,
+                back_face: c.back_face,
+                copy,
+                animated: c.animated,
+                defense: 0,
+                damage: c.damage,
+                tapped: c.tapped,
+                sick: c.sick,
+                protector: None,
+                protector_origin: c.protector_origin,
+                combat: Combat::None,
+                attached_to: None,
+                attached_incarnation: 0,
+                history: c.history,
+            });
+        }
+        let n = objects.len();
+        for i in 0..n {
+            let card = objects[i].card.clone();
+            if card.front().effect.is_some_and(|e| e.makes_token()) {
+                let token = CardId(objects.len() as u8);
+                token_of.push((CardId(i as u8), token));
+                labels.push(None);
+                objects.push(Object {
+                    id: token,
+                    token: true,
+                    zone: Zone::Outside,
+                    sick: true,
+                    history: History::default(),
+                    ..objects[i].clone()
+                });
+            }
+        }
+        if objects.len() > u8::MAX as usize {
+            return Err(self.invalid("cards", "too many cards"));
+        }
+        self.labels = labels;
+        let active = match &s.active {
+            Some(p) => self.player(p, "active")?,
+            None => PlayerId(0),
+        };
+        let priority = match &s.priority {
+            Some(p) => self.player(p, "priority")?,
+            None => active,
+        };
+        let mut game = Game {
+            players,
+            objects,
+            stack: Vec::new(),
+            waiting_triggers: Vec::new(),
+            turn: s.turn,
+            active,
+            step: s.step,
+            waiting: Waiting::Priority,
+            priority,
+            passes: 0,
+            protector_choices: Vec::new(),
+            trample: Vec::new(),
+            resume: None,
+            attackers_declared: false,
+            token_of,
+            events: Vec::new(),
+        };
+        // Battle state, attachments and combat, now that every label exists.
+        for (i, c) in s.cards.iter().enumerate() {
+            let at = format!("cards[{i}]");
+            let id = CardId(i as u8);
+            let on_bf = c.zone == Zone::Battlefield;
+            let given = c.defense.is_some()
+                || c.protector.is_some()
+                || c.attached_to.is_some()
+                || c.attacking.is_some()
+                || c.blocking.is_some();
+            if !on_bf && given {
+                return Err(self.invalid(
+                    at,
+                    "defense, protector, attachments and combat are for cards on the battlefield",
+                ));
+            }
+            if !on_bf {
+                continue;
+            }
+            let o = game.obj(id);
+            if o.is_battle() || c.protector.is_some() {
+                let protector = match &c.protector {
+                    Some(p) => Some(self.player(p, &format!("{at}.protector"))?),
+                    None if o.is_siege() => game.opponents(o.controller).first().copied(),
+                    None => Some(o.controller),
+                };
+                let defense = c.defense.unwrap_or(o.printed_defense());
+                let o = game.obj_mut(id);
+                o.protector = protector;
+                o.defense = defense;
+            }
+            if let Some(host) = &c.attached_to {
+                let h = self.card(host, &format!("{at}.attached_to"))?;
+                game.obj_mut(id).attached_to = Some(h);
+            }
+        }
+        for (i, c) in s.cards.iter().enumerate() {
+            let at = format!("cards[{i}].attacking");
+            let id = CardId(i as u8);
+            if let Some(t) = &c.attacking {
+                let target = if t == "nothing" {
+                    None
+                } else {
+                    Some(self.attack_target(t, &at)?)
+                };
+                let battle = match target {
+                    Some(AttackTarget::Battle(b)) => Some(game.obj(b).snapshot()),
+                    _ => None,
+                };
+                let me = game.obj(id).snapshot();
+                game.obj_mut(id).combat = Combat::Attacking {
+                    target,
+                    battle,
+                    blocked: false,
+                    blockers: Vec::new(),
+                    struck_first: false,
+                    me,
+                };
+                game.attackers_declared = true;
+            }
+        }
+        for (i, c) in s.cards.iter().enumerate() {
+            let at = format!("cards[{i}].blocking");
+            let id = CardId(i as u8);
+            if let Some(a) = &c.blocking {
+                let a = self.card(a, &at)?;
+                let me: Snapshot = game.obj(id).snapshot();
+                game.obj_mut(id).combat = Combat::Blocking {
+                    attacker: a,
+                    struck_first: false,
+                    me,
+                };
+                match &mut game.obj_mut(a).combat {
+                    Combat::Attacking {
+                        blocked, blockers, ..
+                    } => {
+                        *blocked = true;
+                        blockers.push(id);
+                    }
+                    _ => return Err(self.invalid(at, "the blocked creature is not attacking")),
+                }
+            }
+        }
+        for (i, st) in s.stack.iter().enumerate() {
+            let at = format!("stack[{i}]");
+            match st {
+                StackSetup::Spell {
+                    spell,
+                    targets,
+                    transformed,
+                } => {
+                    let card = self.card(spell, &at)?;
+                    if game.obj(card).zone != Zone::Stack {
+                        return Err(self.invalid(
+                            at,
+                            format!("{spell} is on the stack: its zone must be \"stack\""),
+                        ));
+                    }
+                    let targets = targets
+                        .iter()
+                        .map(|t| self.target(t, &format!("{at}.targets")).map(|t| (t, 0)))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let controller = game.obj(card).controller;
+                    game.obj_mut(card).back_face = *transformed;
+                    game.stack.push(StackItem::Spell {
+                        card,
+                        controller,
+                        transformed: *transformed,
+                        targets,
+                    });
+                }
+                StackSetup::Trigger { trigger } => {
+                    let source = self.card(trigger, &at)?;
+                    let o = game.obj(source);
+                    game.stack.push(StackItem::DefeatTrigger(Trigger {
+                        source,
+                        incarnation: o.incarnation,
+                        controller: o.controller,
+                    }));
+                }
+            }
+        }
+        for (i, t) in s.waiting_triggers.iter().enumerate() {
+            let source = self.card(t, &format!("waiting_triggers[{i}]"))?;
+            let o = game.obj(source);
+            game.waiting_triggers.push(Trigger {
+                source,
+                incarnation: o.incarnation,
+                controller: o.controller,
+            });
+        }
+        match (s.pending, s.step) {
+            (StartPending::Priority, _) => {}
+            (StartPending::DeclareAttackers, TurnStep::DeclareAttackers) => {
+                game.waiting = Waiting::DeclareAttackers;
+            }
+            (StartPending::DeclareBlockers, TurnStep::DeclareBlockers) => {
+                let defenders = game.defenders_with_blocks(&game.defending_players());
+                if defenders.is_empty() {
+                    return Err(self.invalid("pending", "no defending player can block"));
+                }
+                game.waiting = Waiting::DeclareBlockers(defenders);
+            }
+            _ => return Err(self.invalid("pending", "the declaration does not match the step")),
+        }
+        Ok(game)
+    }
+
+    pub(super) fn resolve_act(&self, a: &Act, n: usize) -> Result<Resolved, ScenarioError> {
+        let at = format!("steps[{n}].do");
+        let p = |s: &str| self.player(s, &at);
+        let c = |s: &str| self.card(s, &at);
+        Ok(Resolved::Action(match a {
+            Act::Pass { player } => Action::Pass { player: p(player)? },
+            Act::PassAll => return Ok(Resolved::Decision(Decision::PassAll)),
+            Act::PassUntil { step, turn } => return Ok(Resolved::PassUntil(*step, *turn)),
+            Act::Decision { decision } => return Ok(Resolved::Decision(decision.clone())),
+            Act::Cast {
+                player,
+                card,
+                targets,
+            } => Action::Cast {
+                player: p(player)?,
+                card: c(card)?,
+                targets: targets
+                    .iter()
+                    .map(|t| self.target(t, &at))
+                    .collect::<Result<_, _>>()?,
+            },
+            Act::Equip {
+                player,
+                equipment,
+                creature,
+            } => Action::Equip {
+                player: p(player)?,
+                equipment: c(equipment)?,
+                creature: c(creature)?,
+            },
+            Act::Concede { player } => Action::Concede { player: p(player)? },
+            Act::ChooseProtector {
+                player,
+                battle,
+                protector,
+            } => Action::ChooseProtector {
+                player: p(player)?,
+                battle: c(battle)?,
+                protector: p(protector)?,
+            },
+            Act::Attack { player, attacks } => Action::DeclareAttackers {
+                player: p(player)?,
+                attacks: attacks
+                    .iter()
+                    .map(|(a, t)| Ok((c(a)?, self.attack_target(t, &at)?)))
+                    .collect::<Result<_, ScenarioError>>()?,
+            },
+            Act::Block { player, blocks } => Action::DeclareBlockers {
+                player: p(player)?,
+                blocks: blocks
+                    .iter()
+                    .map(|(b, a)| Ok((c(b)?, c(a)?)))
+                    .collect::<Result<_, ScenarioError>>()?,
+            },
+            Act::AssignTrample {
+                player,
+                attacker,
+                to_attacked,
+            } => Action::AssignTrample {
+                player: p(player)?,
+                attacker: c(attacker)?,
+                to_attacked: *to_attacked,
+            },
+            Act::CastTransformed { player, card, cast } => Action::CastTransformed {
+                player: p(player)?,
+                card: c(card)?,
+                cast: *cast,
+            },
+        }))
+    }
+}

@@ -1,0 +1,385 @@
+//! The stack (405, 601, 608): casting spells with their targets, resolving
+//! spells and triggered abilities, and the effects of the spells the card
+//! data can describe.
+
+use crate::cards::{CardType, Effect, Face, TargetKind};
+use crate::error::{illegal, EngineError};
+use crate::event::Event;
+use crate::game::{bump, Game, StackItem, TurnStep, Waiting};
+use battlecheck_properties::{CardId, PlayerId, Target, Zone};
+
+impl Game {
+    /// `player` casts `card` from their hand (601).
+    pub(crate) fn cast(
+        &mut self,
+        player: PlayerId,
+        card: CardId,
+        targets: &[Target],
+    ) -> Result<(), EngineError> {
+        self.known(card)?;
+        self.require_priority(player)?;
+        let o = self.obj(card);
+        if o.zone != Zone::Hand || o.owner != player {
+            return illegal("601.2a", format!("{card} is not in {player}'s hand"));
+        }
+        let face = o.card.front().clone();
+        if !face.is(CardType::Instant) && !self.sorcery_timing(player) {
+            let rule = if face.is(CardType::Battle) {
+                "310.1"
+            } else {
+                "117.1a"
+            };
+            return illegal(
+                rule,
+                format!(
+                    "{} can be cast only by the active player in a main phase with an empty stack",
+                    face.name
+                ),
+            );
+        }
+        if let Some(effect) = face.effect {
+            let kinds = effect.targets();
+            if targets.len() != kinds.len() {
+                return illegal(
+                    "601.2c",
+                    format!(
+                        "{} needs {} target(s), got {}",
+                        face.name,
+                        kinds.len(),
+                        targets.len()
+                    ),
+                );
+            }
+            for (&t, &k) in targets.iter().zip(kinds) {
+                self.check_target(t, k)?;
+            }
+        } else if !targets.is_empty() {
+            return illegal("601.2c", format!("{} has no targets", face.name));
+        }
+        let targets: Vec<(Target, u32)> = targets
+            .iter()
+            .map(|&t| (t, self.target_incarnation(t)))
+            .collect();
+        self.move_to(card, Zone::Stack);
+        let o = self.obj_mut(card);
+        o.controller = player;
+        o.base_controller = player;
+        self.stack.push(StackItem::Spell {
+            card,
+            controller: player,
+            transformed: false,
+            targets: targets.clone(),
+        });
+        self.emit(Event::Cast {
+            player,
+            card,
+            transformed: false,
+            targets: targets.iter().map(|t| t.0).collect(),
+        });
+        // 117.3c: the caster receives priority again.
+        self.settle(player);
+        Ok(())
+    }
+
+    /// 117.1a, 307.1: the active player, in a main phase, with an empty
+    /// stack, holding priority.
+    pub(crate) fn sorcery_timing(&self, player: PlayerId) -> bool {
+        player == self.active
+            && matches!(self.step, TurnStep::Main1 | TurnStep::Main2)
+            && self.stack.is_empty()
+    }
+
+    fn target_incarnation(&self, t: Target) -> u32 {
+        match t {
+            Target::Permanent(c) => self.obj(c).incarnation,
+            _ => 0,
+        }
+    }
+
+    /// Is `t` a legal target of kind `k` (115.1, 115.4)?
+    pub(crate) fn check_target(&self, t: Target, k: TargetKind) -> Result<(), EngineError> {
+        match t {
+            Target::Player(p) => {
+                self.known_player(p)?;
+                if k != TargetKind::Any {
+                    return illegal("115.1", format!("{p} is a player, not a permanent"));
+                }
+                if !self.in_game(p) {
+                    return illegal("115.1", format!("{p} has left the game"));
+                }
+                Ok(())
+            }
+            Target::Permanent(c) => {
+                self.known(c)?;
+                let o = self.obj(c);
+                if !o.on_battlefield() {
+                    return illegal(
+                        "115.1",
+                        format!("{c} is not a permanent on the battlefield"),
+                    );
+                }
+                let name = &o.face().name;
+                match k {
+                    TargetKind::Any
+                        if !(o.is_creature() || o.is_battle() || o.is(CardType::Planeswalker)) =>
+                    {
+                        illegal(
+                            "115.4",
+                            format!("{c} ({name}) is not a creature, planeswalker or battle"),
+                        )
+                    }
+                    TargetKind::Battle if !o.is_battle() => {
+                        illegal("115.1", format!("{c} ({name}) is not a battle"))
+                    }
+                    TargetKind::Siege if !o.is_siege() => {
+                        illegal("115.1", format!("{c} ({name}) is not a Siege"))
+                    }
+                    TargetKind::TriggeredAbility => illegal(
+                        "115.1",
+                        format!("{c} is a permanent, not a triggered ability"),
+                    ),
+                    _ => Ok(()),
+                }
+            }
+            Target::Trigger(c) => {
+                if k != TargetKind::TriggeredAbility {
+                    return illegal("115.1", "a triggered ability is not a legal target here");
+                }
+                if !self
+                    .stack
+                    .iter()
+                    .any(|s| matches!(s, StackItem::DefeatTrigger(t) if t.source == c))
+                {
+                    return illegal(
+                        "115.1",
+                        format!("no triggered ability of {c} is on the stack"),
+                    );
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Is the target still legal as the spell resolves (608.2b)? A permanent
+    /// that changed zones since it was targeted is a new object (400.7).
+    fn still_legal(&self, (t, inc): (Target, u32), k: TargetKind) -> bool {
+        let same = match t {
+            Target::Permanent(c) => self.obj(c).incarnation == inc,
+            _ => true,
+        };
+        same && self.check_target(t, k).is_ok()
+    }
+
+    /// The top object of the stack resolves (608); then the active player
+    /// receives priority (117.3b).
+    pub(crate) fn resolve_top(&mut self) {
+        match self.stack.pop() {
+            Some(StackItem::DefeatTrigger(t)) => self.resolve_trigger(t),
+            Some(StackItem::Spell {
+                card,
+                controller,
+                transformed,
+                targets,
+            }) => {
+                self.resolve_spell(card, controller, transformed, &targets);
+            }
+            Some(StackItem::Equip {
+                source,
+                controller,
+                creature,
+                incarnation,
+            }) => {
+                self.resolve_equip(source, controller, creature, incarnation);
+                self.settle(self.active);
+            }
+            None => self.settle(self.active),
+        }
+    }
+
+    fn resolve_spell(
+        &mut self,
+        card: CardId,
+        controller: PlayerId,
+        transformed: bool,
+        targets: &[(Target, u32)],
+    ) {
+        let face = self.obj(card).card.face(transformed).clone();
+        if !face.is_permanent() {
+            if let Some(effect) = face.effect {
+                let kinds = effect.targets();
+                let legal: Vec<bool> = targets
+                    .iter()
+                    .zip(kinds)
+                    .map(|(&t, &k)| self.still_legal(t, k))
+                    .collect();
+                if !legal.is_empty() && legal.iter().all(|l| !l) {
+                    self.emit(Event::Fizzled { source: card });
+                    self.move_to(card, Zone::Graveyard);
+                    self.settle(self.active);
+                    return;
+                }
+                self.apply_effect(card, controller, effect, targets, &legal);
+            }
+            self.emit(Event::Resolved { source: card });
+            // 608.2n: an instant or sorcery goes to its owner's graveyard.
+            self.move_to(card, Zone::Graveyard);
+            self.settle(self.active);
+            return;
+        }
+        self.emit(Event::Resolved { source: card });
+        // 707.5, 614.1c: "you may have it enter as a copy of a battle": with
+        // one battle on the battlefield the choice is made at once; with
+        // none it enters as itself.
+        if face.enters_as_copy_of_battle {
+            let battles: Vec<CardId> = self
+                .battlefield()
+                .filter(|o| o.is_battle())
+                .map(|o| o.id)
+                .collect();
+            match battles.as_slice() {
+                [] => {}
+                [only] => {
+                    let copy = self.copiable(*only);
+                    return self.enter(card, controller, transformed, Some(copy));
+                }
+                _ => {
+                    self.waiting = Waiting::ChooseCopy {
+                        player: controller,
+                        card,
+                    };
+                    return;
+                }
+            }
+        }
+        self.enter(card, controller, transformed, None);
+    }
+
+    /// The resolving clone's controller chooses the battle it copies.
+    pub(crate) fn choose_copy(
+        &mut self,
+        player: PlayerId,
+        card: CardId,
+        original: CardId,
+    ) -> Result<(), EngineError> {
+        let Waiting::ChooseCopy {
+            player: who,
+            card: which,
+        } = self.waiting
+        else {
+            return illegal(
+                "707.5",
+                format!(
+                    "no copy is being chosen: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        };
+        if who != player || which != card {
+            return illegal("707.5", format!("{who} chooses what {which} copies"));
+        }
+        let o = self.obj(original);
+        if !o.on_battlefield() || !o.is_battle() {
+            return illegal(
+                "707.5",
+                format!("{original} is not a battle on the battlefield"),
+            );
+        }
+        let copy = self.copiable(original);
+        self.enter(card, player, false, Some(copy));
+        Ok(())
+    }
+
+    /// A resolving permanent spell enters under its controller's control
+    /// (608.3a, 310.2), back face up if cast transformed (712.14a), as a
+    /// copy if it enters as one (707.5); then the active player receives
+    /// priority (117.3b).
+    fn enter(&mut self, card: CardId, controller: PlayerId, transformed: bool, copy: Option<Face>) {
+        self.move_to(card, Zone::Battlefield);
+        let o = self.obj_mut(card);
+        o.controller = controller;
+        o.base_controller = controller;
+        o.back_face = transformed;
+        if let Some(face) = copy {
+            let name = face.name.clone();
+            o.copy = Some(face);
+            self.emit(Event::BecameCopy { card, of: name });
+        }
+        self.enter_as_battle(card);
+        self.settle(self.active);
+    }
+
+    fn apply_effect(
+        &mut self,
+        card: CardId,
+        controller: PlayerId,
+        effect: Effect,
+        targets: &[(Target, u32)],
+        legal: &[bool],
+    ) {
+        let t = |i: usize| if legal[i] { Some(targets[i].0) } else { None };
+        let perm = |i: usize| match t(i) {
+            Some(Target::Permanent(c)) => Some(c),
+            _ => None,
+        };
+        match effect {
+            Effect::Damage { amount } => {
+                if let Some(to) = t(0) {
+                    self.deal_damage(&[(card, to, amount)], false);
+                }
+            }
+            Effect::RemoveDefense { amount } => {
+                if let Some(b) = perm(0) {
+                    self.remove_defense(b, amount, false);
+                }
+            }
+            Effect::GainControl => {
+                // 800.4b: control can't go to a player who left the game.
+                if let (Some(c), true) = (perm(0), self.in_game(controller)) {
+                    self.obj_mut(c).control_effects.push(controller);
+                    self.recompute_controller(c);
+                }
+            }
+            Effect::TokenCopyOfBattle => {
+                if let Some(b) = perm(0) {
+                    self.create_token_copy(card, b, controller);
+                }
+            }
+            Effect::BecomeCopyOfSiege => {
+                if let (Some(c), Some(s)) = (perm(0), perm(1)) {
+                    self.become_copy(c, s);
+                }
+            }
+            Effect::CounterTriggeredAbility => {
+                if let Some(Target::Trigger(source)) = t(0) {
+                    self.counter_trigger(source);
+                }
+            }
+            Effect::Bounce => {
+                if let Some(c) = perm(0) {
+                    self.move_to(c, Zone::Hand);
+                }
+            }
+            Effect::Animate { power, toughness } => {
+                if let Some(c) = perm(0) {
+                    self.obj_mut(c).animated = Some((power, toughness));
+                    self.emit(Event::Animated { card: c });
+                }
+            }
+        }
+    }
+
+    /// Counter the topmost defeat trigger of `source` (701.6b): it leaves the
+    /// stack without resolving.
+    fn counter_trigger(&mut self, source: CardId) {
+        let Some(i) = self
+            .stack
+            .iter()
+            .rposition(|s| matches!(s, StackItem::DefeatTrigger(t) if t.source == source))
+        else {
+            return;
+        };
+        self.stack.remove(i);
+        bump(&mut self.obj_mut(source).history.triggers_countered);
+        self.emit(Event::TriggerCountered { source });
+    }
+}

@@ -1,0 +1,82 @@
+//! The turn (500–514): steps in order, turn-based actions, the next turn.
+//! No player receives priority in the untap and cleanup steps (117.3a,
+//! 514.3), so they are performed in passing. There is no library: the draw
+//! step draws nothing.
+
+use crate::cards::Keyword;
+use crate::event::Event;
+use crate::game::Combat;
+use crate::game::{Game, TurnStep};
+
+impl Game {
+    /// The current step ends (117.4 with an empty stack); the next begins.
+    pub(crate) fn end_step(&mut self) {
+        use TurnStep::*;
+        let next = match self.step {
+            Upkeep => Draw,
+            Draw => Main1,
+            Main1 => BeginCombat,
+            BeginCombat => DeclareAttackers,
+            // 508.8: no attackers, no blockers or combat damage steps.
+            DeclareAttackers if !self.attackers_declared => EndCombat,
+            DeclareAttackers => DeclareBlockers,
+            DeclareBlockers if self.first_strike_in_combat() => FirstStrikeDamage,
+            DeclareBlockers | FirstStrikeDamage => CombatDamage,
+            CombatDamage => EndCombat,
+            EndCombat => {
+                self.end_combat();
+                Main2
+            }
+            Main2 => End,
+            End => {
+                self.cleanup_and_next_turn();
+                Upkeep
+            }
+        };
+        self.begin_step(next);
+    }
+
+    /// A step begins: its turn-based actions, then the active player gets
+    /// priority (117.3a).
+    pub(crate) fn begin_step(&mut self, step: TurnStep) {
+        self.step = step;
+        self.emit(Event::StepBegan {
+            turn: self.turn,
+            active: self.active,
+            step,
+        });
+        match step {
+            TurnStep::DeclareAttackers => self.begin_declare_attackers(),
+            TurnStep::DeclareBlockers => self.begin_declare_blockers(),
+            TurnStep::FirstStrikeDamage | TurnStep::CombatDamage => self.begin_combat_damage(),
+            _ => self.settle(self.active),
+        }
+    }
+
+    /// 702.7b: a first-strike damage step happens if an attacking or blocking
+    /// creature has first strike as the combat damage step begins.
+    fn first_strike_in_combat(&self) -> bool {
+        self.battlefield()
+            .any(|o| o.combat != Combat::None && o.has(Keyword::FirstStrike))
+    }
+
+    /// 514.2 (damage wears off), then the next player in turn order who is
+    /// still in the game takes a turn (800.4k); their permanents untap (502.3)
+    /// and have been theirs since the turn began (302.6).
+    fn cleanup_and_next_turn(&mut self) {
+        for o in self.objects.iter_mut() {
+            o.damage = 0;
+        }
+        self.active = self.next_player(self.active);
+        self.turn = self.turn.saturating_add(1);
+        let active = self.active;
+        for o in self
+            .objects
+            .iter_mut()
+            .filter(|o| o.on_battlefield() && o.controller == active)
+        {
+            o.tapped = false;
+            o.sick = false;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Moving objects between zones (400). An object that moves is a new object
+//! with no memory of its previous existence (400.7): counters, damage,
+//! protector, combat, attachments, copy and type-changing effects are gone,
+//! and it is front face up again (712.8a).
+
+use crate::event::Event;
+use crate::game::{Combat, Game};
+use battlecheck_properties::view::ProtectorOrigin;
+use battlecheck_properties::{CardId, Zone};
+
+impl Game {
+    /// Move `id` to `to`. Tokens may move too; they cease to exist at the
+    /// next state-based action check (111.7, 704.5d).
+    pub fn move_to(&mut self, id: CardId, to: Zone) {
+        let from = self.obj(id).zone;
+        if from == Zone::Stack {
+            self.stack.retain(
+                |s| !matches!(s, crate::game::StackItem::Spell { card, .. } if *card == id),
+            );
+        }
+        let o = self.obj_mut(id);
+        o.zone = to;
+        o.incarnation += 1;
+        o.controller = o.owner;
+        o.base_controller = o.owner;
+        o.control_effects.clear();
+        o.back_face = false;
+        o.copy = None;
+        o.animated = None;
+        o.defense = 0;
+        o.damage = 0;
+        o.tapped = false;
+        o.sick = true;
+        o.protector = None;
+        o.protector_origin = ProtectorOrigin::Entered;
+        o.combat = Combat::None;
+        o.attached_to = None;
+        self.emit(Event::Moved { card: id, from, to });
+    }
+
+    /// The player who controls `id` on the battlefield: the newest
+    /// control-changing effect's player, else the player who put it there
+    /// (108.4, 613.1b).
+    pub fn recompute_controller(&mut self, id: CardId) {
+        let o = self.obj(id);
+        let new = o
+            .control_effects
+            .last()
+            .copied()
+            .unwrap_or(o.base_controller);
+        if new != o.controller {
+            let o = self.obj_mut(id);
+            o.controller = new;
+            o.sick = true;
+            self.emit(Event::ControlChanged {
+                card: id,
+                controller: new,
+            });
+        }
+    }
+}

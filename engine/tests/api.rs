@@ -1,0 +1,230 @@
+//! The engine's API: refusals cite rules and leave the state untouched,
+//! decisions map onto actions, legal actions are listed, card data and
+//! scenarios with mistakes give clear errors, and the scenario runner
+//! reports failed expectations and violated properties.
+
+use battlecheck_engine::cards::{CardError, Catalogue, Layout};
+use battlecheck_engine::scenario::{build_game, run_text, ScenarioError};
+use battlecheck_engine::{Action, EngineError, Game};
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId};
+use std::path::Path;
+
+const SETUP: &str = r#"{
+  "name": "setup",
+  "players": 2,
+  "step": "begin_combat",
+  "cards": [
+    {"id": "siege", "card": "Invasion of Azgol", "owner": "P1", "zone": "battlefield"},
+    {"id": "bear", "card": "Grizzly Bears", "owner": "P2", "zone": "battlefield"},
+    {"id": "mine", "card": "Hill Giant", "owner": "P1", "zone": "battlefield"}
+  ],
+  "steps": []
+}"#;
+
+fn game(active_p2: bool) -> Game {
+    let text = if active_p2 {
+        SETUP.replace("\"players\": 2,", "\"players\": 2, \"active\": \"P2\",")
+    } else {
+        SETUP.to_string()
+    };
+    let mut g = build_game(
+        Path::new("setup.json"),
+        &text,
+        &Catalogue::bundled().unwrap(),
+    )
+    .unwrap();
+    g.apply_decision(&Decision::PassAll).unwrap();
+    g
+}
+
+#[test]
+fn the_protector_attacking_its_battle_is_refused_citing_310_9b() {
+    let mut g = game(true);
+    let before = g.observe();
+    let attack = Action::DeclareAttackers {
+        player: PlayerId(1),
+        attacks: vec![(CardId(1), AttackTarget::Battle(CardId(0)))],
+    };
+    let err = g.apply(&attack).unwrap_err();
+    match &err {
+        EngineError::Illegal { rule, reason } => {
+            assert_eq!(*rule, "310.9b");
+            assert!(reason.contains("P2 protects #0"), "{reason}");
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    assert_eq!(
+        g.observe(),
+        before,
+        "a refused action leaves the state untouched"
+    );
+    assert!(!g.legal_actions().contains(&attack));
+}
+
+#[test]
+fn the_controller_may_attack_its_own_siege() {
+    let mut g = game(false);
+    let attack = Action::DeclareAttackers {
+        player: PlayerId(0),
+        attacks: vec![(CardId(2), AttackTarget::Battle(CardId(0)))],
+    };
+    assert!(g.legal_actions().contains(&attack));
+    let events = g.apply(&attack).unwrap();
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, battlecheck_engine::Event::Attacks { .. })));
+}
+
+#[test]
+fn a_shared_decision_is_refused_atomically() {
+    let mut g = game(true);
+    let before = g.observe();
+    let d = Decision::DeclareAttackers {
+        attacks: vec![(CardId(1), AttackTarget::Battle(CardId(0)))],
+    };
+    assert_eq!(g.apply_decision(&d).unwrap_err().rule(), Some("310.9b"));
+    assert_eq!(g.observe(), before);
+}
+
+#[test]
+fn pass_all_is_one_pass_per_player_still_to_pass() {
+    let mut g = game(false);
+    g.apply_decision(&Decision::DeclareAttackers { attacks: vec![] })
+        .unwrap();
+    assert_eq!(g.actions_for(&Decision::PassAll).len(), 2);
+    g.apply(&Action::Pass {
+        player: PlayerId(0),
+    })
+    .unwrap();
+    assert_eq!(
+        g.actions_for(&Decision::PassAll),
+        vec![Action::Pass {
+            player: PlayerId(1)
+        }]
+    );
+}
+
+#[test]
+fn the_bundled_catalogue_holds_the_36_sieges() {
+    let c = Catalogue::bundled().unwrap();
+    let sieges: Vec<_> = c.iter().filter(|card| card.front().is_siege()).collect();
+    assert_eq!(sieges.len(), 36);
+    assert!(sieges
+        .iter()
+        .all(|s| s.layout == Layout::Transform && s.back.is_some() && s.front().defense.is_some()));
+    let alara = c.get("Invasion of Alara").unwrap();
+    assert_eq!(alara.front().defense, Some(7));
+    assert_eq!(alara.back.as_ref().unwrap().name, "Awaken the Maelstrom");
+}
+
+#[test]
+fn a_malformed_card_file_names_the_file_and_field() {
+    let mut c = Catalogue::default();
+    let text = "{\"cards\": [\n  {\"name\": \"Bad Siege\", \"types\": [\"battle\"],\n   \"defense\": \"seven\"}\n]}";
+    let err = c.add_text(Path::new("cards/bad.json"), text).unwrap_err();
+    let shown = err.to_string();
+    assert!(matches!(err, CardError::Malformed { .. }), "{shown}");
+    assert!(
+        shown.contains("cards/bad.json") && shown.contains("field `defense`"),
+        "{shown}"
+    );
+
+    let no_defense = r#"{"cards": [{"name": "Odd Battle", "types": ["battle"]}]}"#;
+    let shown = c
+        .add_text(Path::new("cards/odd.json"), no_defense)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        shown.contains("cards/odd.json")
+            && shown.contains("Odd Battle")
+            && shown.contains("`defense`"),
+        "{shown}"
+    );
+
+    let unknown = r#"{"cards": [{"name": "X", "types": ["creature"], "power": 1, "toughness": 1, "flying": true}]}"#;
+    let shown = c
+        .add_text(Path::new("cards/x.json"), unknown)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        shown.contains("cards/x.json") && shown.contains("flying"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_malformed_scenario_names_the_field_or_step() {
+    let cards = Catalogue::bundled().unwrap();
+    let missing_owner = SETUP.replace("\"owner\": \"P2\", ", "");
+    let err = run_text(Path::new("s.json"), &missing_owner, &cards).unwrap_err();
+    assert!(
+        matches!(&err, ScenarioError::Malformed { fault, .. } if fault.field.as_deref() == Some("owner")),
+        "{err}"
+    );
+
+    let bad_step = SETUP.replace("\"steps\": []", "\"steps\": [{\"do\": \"pass_all\"}, {\"do\": {\"cast\": {\"player\": \"P1\", \"card\": \"nosuch\"}}}]");
+    let err = run_text(Path::new("s.json"), &bad_step, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("s.json") && err.contains("steps[2]") && err.contains("nosuch"),
+        "{err}"
+    );
+
+    let bad_card = SETUP.replace("Grizzly Bears", "Grizzly Beers");
+    let err = run_text(Path::new("s.json"), &bad_card, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("cards[1].card") && err.contains("Grizzly Beers"),
+        "{err}"
+    );
+}
+
+#[test]
+fn failed_expectations_and_violated_properties_are_reported() {
+    let cards = Catalogue::bundled().unwrap();
+    let wrong = SETUP.replace(
+        "\"steps\": []",
+        "\"steps\": [{\"expect\": [{\"card\": \"siege\", \"defense\": 3}]}]",
+    );
+    let report = run_text(Path::new("s.json"), &wrong, &cards).unwrap();
+    assert_eq!(report.failures.len(), 1, "{report}");
+    let f = &report.failures[0];
+    assert_eq!(
+        (f.step, f.expected.as_str(), f.actual.as_str()),
+        (1, "3", "4")
+    );
+
+    // A Siege protected by its own controller breaks an invariant.
+    let broken = SETUP
+        .replace(
+            "\"zone\": \"battlefield\"}",
+            "\"zone\": \"battlefield\", \"protector\": \"P1\"}",
+        )
+        .replace("\"steps\": []", "\"steps\": [{\"expect\": []}]");
+    let report = run_text(Path::new("s.json"), &broken, &cards).unwrap();
+    assert!(
+        report
+            .failures
+            .iter()
+            .any(|f| f.what == "property siege-controller-never-protector"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_creature_that_just_arrived_cannot_attack() {
+    let text = SETUP.replace(
+        "\"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"battlefield\"",
+        "\"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"battlefield\", \"sick\": true",
+    );
+    let mut g = build_game(Path::new("s.json"), &text, &Catalogue::bundled().unwrap()).unwrap();
+    g.apply_decision(&Decision::PassAll).unwrap();
+    // No creature can attack: the empty declaration is made at once.
+    assert_eq!(g.to_act(), Some(PlayerId(0)));
+    assert!(g
+        .legal_actions()
+        .iter()
+        .all(|a| !matches!(a, Action::DeclareAttackers { .. })));
+}

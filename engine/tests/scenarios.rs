@@ -1,0 +1,71 @@
+//! Runs every scenario of `engine/scenarios/` (each also checks every
+//! `always` property of the catalogue after every step) and checks that the
+//! scenarios cover every Tier 1 checklist item.
+
+use battlecheck_engine::scenario::run_path;
+use battlecheck_properties::checklist::{Tier, ITEMS};
+use battlecheck_properties::{Kind, CATALOGUE};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn scenarios_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+}
+
+#[test]
+fn every_scenario_passes() {
+    let results = run_path(scenarios_dir());
+    let mut problems = Vec::new();
+    for (file, r) in &results {
+        match r {
+            Ok(report) if report.passed() => {}
+            Ok(report) => problems.push(report.to_string()),
+            Err(e) => problems.push(format!("bad input: {} ({e})", file.display())),
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} of {} scenarios failed:\n{}",
+        problems.len(),
+        results.len(),
+        problems.join("\n")
+    );
+    assert!(results.len() >= 40, "only {} scenarios", results.len());
+}
+
+#[test]
+fn every_tier_one_item_is_covered() {
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for (file, r) in run_path(scenarios_dir()) {
+        let report = r.unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for id in report.covers {
+            assert!(
+                battlecheck_properties::checklist::item(&id).is_some(),
+                "{}: unknown checklist id {id}",
+                file.display()
+            );
+            *count.entry(id).or_default() += 1;
+        }
+    }
+    let missing: Vec<&str> = ITEMS
+        .iter()
+        .filter(|i| i.tier == Tier::One && !count.contains_key(i.id))
+        .map(|i| i.id)
+        .collect();
+    assert!(missing.is_empty(), "no scenario covers {missing:?}");
+}
+
+#[test]
+fn the_scenarios_witness_every_situation_of_the_catalogue() {
+    let mut witnessed: Vec<&str> = Vec::new();
+    for (file, r) in run_path(scenarios_dir()) {
+        let report = r.unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        witnessed.extend(report.witnessed);
+    }
+    let missing: Vec<&str> = CATALOGUE
+        .iter()
+        .filter(|s| s.kind == Kind::Sometimes && !witnessed.contains(&s.name))
+        .map(|s| s.name)
+        .collect();
+    assert!(missing.is_empty(), "no scenario reaches {missing:?}");
+}

@@ -1,0 +1,194 @@
+//! The model's card pool: each card kind exercises one part of the battle
+//! rules. Rules text is reduced to what interacts with battles.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// What a Siege's back face is (712.8c: cast transformed, the spell has only
+/// its back face's characteristics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum BackFace {
+    /// A creature permanent (e.g. Invasion of Ergamon // Truga Cliffcharger, a 3/3).
+    Creature { power: u8, toughness: u8 },
+    /// A sorcery (e.g. Invasion of Alara // Awaken the Maelstrom); its text is
+    /// reduced to nothing, so it only resolves and goes to the graveyard.
+    Sorcery,
+}
+
+/// The kinds of card in the model's pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Kind {
+    /// Battle — Siege, a nonmodal double-faced card (310.12).
+    Siege { defense: u8, back: BackFace },
+    /// A battle with no battle type: only its controller may protect it (310.9a).
+    Battle { defense: u8 },
+    /// A creature, optionally with first strike (702.7) or trample (702.19).
+    Creature { power: u8, toughness: u8, first_strike: bool, trample: bool },
+    /// Instant: deals `amount` damage to any target (115.4).
+    Burn { amount: u8 },
+    /// Instant: remove `amount` defense counters from target battle (not damage).
+    Erode { amount: u8 },
+    /// Instant: gain control of target permanent.
+    Steal,
+    /// Instant: create a token that's a copy of target battle (707.5, 111.2).
+    Mirror,
+    /// Creature card (not double-faced): enters as a copy of a battle on the
+    /// battlefield of its controller's choice (707.5), or as a 0/0.
+    Clone,
+    /// Instant: target permanent becomes a copy of target Siege (707.2).
+    Mimic,
+    /// Instant: counter target triggered ability (701.6b).
+    Stifle,
+    /// Instant: return target permanent to its owner's hand.
+    Bounce,
+    /// Instant: target permanent becomes a 2/2 creature in addition to its other types.
+    Animate,
+}
+
+/// Named cards the configuration refers to. `defense` in names like
+/// `siege` comes from the configuration's default defense.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardName {
+    /// A Siege with a 3/3 creature back face.
+    Siege,
+    /// A Siege with a sorcery back face.
+    SiegeSorcery,
+    /// A battle with no battle type.
+    Outpost,
+    /// 2/2.
+    Bear,
+    /// 2/1 first strike.
+    Striker,
+    /// 3/3 trample.
+    Trampler,
+    /// 2 damage to any target.
+    Bolt,
+    /// Remove 2 defense counters from target battle.
+    Erode,
+    Steal,
+    Mirror,
+    Clone,
+    Mimic,
+    Stifle,
+    Bounce,
+    Animate,
+}
+
+impl CardName {
+    pub const ALL: [CardName; 15] = [
+        CardName::Siege,
+        CardName::SiegeSorcery,
+        CardName::Outpost,
+        CardName::Bear,
+        CardName::Striker,
+        CardName::Trampler,
+        CardName::Bolt,
+        CardName::Erode,
+        CardName::Steal,
+        CardName::Mirror,
+        CardName::Clone,
+        CardName::Mimic,
+        CardName::Stifle,
+        CardName::Bounce,
+        CardName::Animate,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CardName::Siege => "siege",
+            CardName::SiegeSorcery => "siege-sorcery",
+            CardName::Outpost => "outpost",
+            CardName::Bear => "bear",
+            CardName::Striker => "striker",
+            CardName::Trampler => "trampler",
+            CardName::Bolt => "bolt",
+            CardName::Erode => "erode",
+            CardName::Steal => "steal",
+            CardName::Mirror => "mirror",
+            CardName::Clone => "clone",
+            CardName::Mimic => "mimic",
+            CardName::Stifle => "stifle",
+            CardName::Bounce => "bounce",
+            CardName::Animate => "animate",
+        }
+    }
+
+    /// The card's kind, with `defense` for battles.
+    pub fn kind(self, defense: u8) -> Kind {
+        match self {
+            CardName::Siege => Kind::Siege {
+                defense,
+                back: BackFace::Creature { power: 3, toughness: 3 },
+            },
+            CardName::SiegeSorcery => Kind::Siege { defense, back: BackFace::Sorcery },
+            CardName::Outpost => Kind::Battle { defense },
+            CardName::Bear => Kind::Creature { power: 2, toughness: 2, first_strike: false, trample: false },
+            CardName::Striker => Kind::Creature { power: 2, toughness: 1, first_strike: true, trample: false },
+            CardName::Trampler => Kind::Creature { power: 3, toughness: 3, first_strike: false, trample: true },
+            CardName::Bolt => Kind::Burn { amount: 2 },
+            CardName::Erode => Kind::Erode { amount: 2 },
+            CardName::Steal => Kind::Steal,
+            CardName::Mirror => Kind::Mirror,
+            CardName::Clone => Kind::Clone,
+            CardName::Mimic => Kind::Mimic,
+            CardName::Stifle => Kind::Stifle,
+            CardName::Bounce => Kind::Bounce,
+            CardName::Animate => Kind::Animate,
+        }
+    }
+}
+
+impl fmt::Display for CardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for CardName {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        CardName::ALL.into_iter().find(|c| c.as_str() == s).ok_or_else(|| {
+            let names: Vec<_> = CardName::ALL.iter().map(|c| c.as_str()).collect();
+            format!("unknown card '{s}' (known cards: {})", names.join(", "))
+        })
+    }
+}
+
+impl Kind {
+    /// Instants can be cast any time their caster could cast an instant;
+    /// everything else has sorcery timing (307.1, 310.1).
+    pub fn is_instant(self) -> bool {
+        matches!(
+            self,
+            Kind::Burn { .. }
+                | Kind::Erode { .. }
+                | Kind::Steal
+                | Kind::Mirror
+                | Kind::Mimic
+                | Kind::Stifle
+                | Kind::Bounce
+                | Kind::Animate
+        )
+    }
+
+    /// Permanent cards stay on the battlefield when they resolve.
+    pub fn is_permanent(self) -> bool {
+        matches!(self, Kind::Siege { .. } | Kind::Battle { .. } | Kind::Creature { .. } | Kind::Clone)
+    }
+
+    /// A nonmodal double-faced card (712.1): only Sieges in this pool.
+    pub fn is_dfc(self) -> bool {
+        matches!(self, Kind::Siege { .. })
+    }
+
+    /// The number of targets the spell has (115.1).
+    pub fn target_count(self) -> usize {
+        match self {
+            Kind::Mimic => 2,
+            k if k.is_instant() => 1,
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! Running the exhaustive check: stateright's depth-first search (with the
+//! symmetry reduction when it is exact), then a breadth-first search of our
+//! own for each violated property's shortest counterexample, since
+//! stateright 0.31's breadth-first paths are not guaranteed shortest.
+
+use crate::config::{Config, ConfigError};
+use crate::model::BattleModel;
+use crate::state::GameState;
+use battlecheck_properties::catalogue::Feature;
+use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
+use serde::Serialize;
+use stateright::{Checker, Model, Representative};
+use std::collections::hash_map::{DefaultHasher, Entry};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// How to run a check.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    pub threads: usize,
+    pub symmetry: bool,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions { threads: 1, symmetry: true }
+    }
+}
+
+/// What became of a property.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Holds,
+    Violated,
+    Witnessed,
+    NotWitnessed,
+    /// A witness this configuration can't reach (it lacks a feature).
+    NotApplicable,
+}
+
+/// One decision of a counterexample, in game terms.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceStep {
+    pub decision: Decision,
+    pub text: String,
+}
+
+/// A path from the initial state, and the state it ends in.
+#[derive(Clone, Debug, Serialize)]
+pub struct Trace {
+    pub steps: Vec<TraceStep>,
+    pub final_state: String,
+    /// True when the path is proven to have the fewest decisions.
+    pub shortest: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PropertyResult {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub status: Status,
+    pub statement: &'static str,
+    pub checklist: &'static [&'static str],
+    pub rules: &'static [&'static str],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing_features: Vec<Feature>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counterexample: Option<Trace>,
+}
+
+/// How the symmetry reduction was used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SymmetryUse {
+    Off,
+    /// On, and exact for this configuration.
+    Exact,
+    /// Requested, but the configuration made seat order matter, so the run
+    /// was repeated without it.
+    NotExactRerun,
+}
+
+/// The result of a check.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckReport {
+    pub config: Config,
+    pub threads: usize,
+    pub symmetry: SymmetryUse,
+    pub unique_states: usize,
+    /// Transitions generated, duplicates included.
+    pub generated_states: usize,
+    pub max_depth: usize,
+    pub seconds: f64,
+    pub states_per_second: f64,
+    pub properties: Vec<PropertyResult>,
+}
+
+impl CheckReport {
+    /// Every invariant holds and every applicable witness was found.
+    pub fn passed(&self) -> bool {
+        self.properties.iter().all(|p| matches!(p.status, Status::Holds | Status::Witnessed | Status::NotApplicable))
+    }
+
+    pub fn status(&self, id: PropertyId) -> Option<Status> {
+        self.properties.iter().find(|p| p.name == id.name()).map(|p| p.status)
+    }
+}
+
+struct Exploration {
+    unique: usize,
+    generated: usize,
+    depth: usize,
+    elapsed: Duration,
+    found: Vec<&'static str>,
+}
+
+fn explore(model: &BattleModel, opts: &CheckOptions, symmetry: bool) -> Exploration {
+    let start = Instant::now();
+    let builder = model.clone().checker().threads(opts.threads.max(1));
+    let checker = if symmetry { builder.symmetry().spawn_dfs().join() } else { builder.spawn_dfs().join() };
+    Exploration {
+        unique: checker.unique_state_count(),
+        generated: checker.state_count(),
+        depth: checker.max_depth(),
+        elapsed: start.elapsed(),
+        found: checker.discoveries().into_keys().collect(),
+    }
+}
+
+/// Check a configuration exhaustively.
+pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigError> {
+    let mut model = BattleModel::new(config.clone())?;
+    let mut run = explore(&model, opts, opts.symmetry);
+    let mut symmetry = if opts.symmetry { SymmetryUse::Exact } else { SymmetryUse::Off };
+    if opts.symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
+        model = BattleModel::new(config.clone())?;
+        run = explore(&model, opts, false);
+        symmetry = SymmetryUse::NotExactRerun;
+    }
+    let not_applicable = model.not_applicable();
+    let properties = CATALOGUE
+        .iter()
+        .map(|spec| {
+            let found = run.found.contains(&spec.name);
+            let missing = not_applicable.iter().find(|(id, _)| *id == spec.id).map(|(_, m)| m.clone());
+            let status = match (spec.kind, found, &missing) {
+                (Kind::Sometimes, _, Some(_)) => Status::NotApplicable,
+                (Kind::Always, true, _) => Status::Violated,
+                (Kind::Always, false, _) => Status::Holds,
+                (Kind::Sometimes, true, _) => Status::Witnessed,
+                (Kind::Sometimes, false, _) => Status::NotWitnessed,
+            };
+            let counterexample = (status == Status::Violated)
+                .then(|| shortest_trace(&model, spec.id, symmetry == SymmetryUse::Exact))
+                .flatten();
+            PropertyResult {
+                name: spec.name,
+                kind: spec.kind,
+                status,
+                statement: spec.statement,
+                checklist: spec.checklist,
+                rules: spec.rules,
+                missing_features: missing.unwrap_or_default(),
+                counterexample,
+            }
+        })
+        .collect();
+    let seconds = run.elapsed.as_secs_f64();
+    Ok(CheckReport {
+        config,
+        threads: opts.threads.max(1),
+        symmetry,
+        unique_states: run.unique,
+        generated_states: run.generated,
+        max_depth: run.depth,
+        seconds,
+        states_per_second: run.unique as f64 / seconds.max(1e-9),
+        properties,
+    })
+}
+
+fn fingerprint(s: &GameState) -> u64 {
+    let mut h = DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+/// Does `s` end a search for property `id`: a violation of an invariant, or
+/// an instance of a witness?
+fn target(id: PropertyId, s: &GameState) -> bool {
+    match id.spec().kind {
+        Kind::Always => !id.check(s),
+        Kind::Sometimes => id.check(s),
+    }
+}
+
+/// The fewest decisions from the initial state to a state that violates
+/// invariant `id` (or witnesses `id`), by a single-threaded breadth-first
+/// search in a fixed action order: the same path on every run. With an exact
+/// symmetry, states are identified up to renaming, which keeps the distance
+/// (renaming is an automorphism) and shrinks the search.
+pub fn shortest_path(model: &BattleModel, id: PropertyId, symmetric: bool) -> Option<Vec<Decision>> {
+    let key = |s: &GameState| if symmetric { fingerprint(&s.representative()) } else { fingerprint(s) };
+    let init = model.init_states().remove(0);
+    if target(id, &init) {
+        return Some(Vec::new());
+    }
+    let mut parent: HashMap<u64, Option<(u64, Decision)>> = HashMap::new();
+    parent.insert(key(&init), None);
+    let mut frontier = vec![(init.clone(), key(&init))];
+    let mut actions = Vec::new();
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for (state, fp) in frontier {
+            actions.clear();
+            model.actions(&state, &mut actions);
+            for a in actions.drain(..) {
+                let Some(child) = model.next_state(&state, a.clone()) else { continue };
+                let cfp = key(&child);
+                if let Entry::Vacant(e) = parent.entry(cfp) {
+                    e.insert(Some((fp, a)));
+                    if target(id, &child) {
+                        let mut path = Vec::new();
+                        let mut at = cfp;
+                        while let Some(Some((up, d))) = parent.get(&at) {
+                            path.push(d.clone());
+                            at = *up;
+                        }
+                        path.reverse();
+                        return Some(path);
+                    }
+                    next.push((child, cfp));
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// Replay `decisions` from the initial state, in game terms.
+pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Trace {
+    let mut state = model.init_states().remove(0);
+    let mut steps = Vec::new();
+    for d in decisions {
+        steps.push(TraceStep { decision: d.clone(), text: state.decision_text(d) });
+        state = model.next_state(&state, d.clone()).expect("every decision leads to a state");
+    }
+    Trace { steps, final_state: state.describe(), shortest }
+}
+
+fn shortest_trace(model: &BattleModel, id: PropertyId, symmetric: bool) -> Option<Trace> {
+    shortest_path(model, id, symmetric).map(|path| trace(model, &path, true))
+}

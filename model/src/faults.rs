@@ -1,0 +1,85 @@
+//! Seeded faults: deliberately broken rules, selectable in tests and on the
+//! command line (`--fault`), so that every `always` property is shown to catch
+//! the bug it exists for. A correct model runs with no fault.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+macro_rules! faults {
+    ($($variant:ident = $name:literal: $doc:literal,)*) => {
+        /// A deliberately broken rule.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum Fault { $(#[doc = $doc] $variant),* }
+
+        impl Fault {
+            pub const ALL: &'static [Fault] = &[$(Fault::$variant),*];
+            pub fn as_str(self) -> &'static str {
+                match self { $(Fault::$variant => $name),* }
+            }
+            pub fn describe(self) -> &'static str {
+                match self { $(Fault::$variant => $doc),* }
+            }
+        }
+    };
+}
+
+faults! {
+    ControllerKeepsProtecting = "controller-keeps-protecting":
+        "704.5y ignored: a Siege whose protector gained control of it keeps that protector",
+    ProtectorLeftIgnored = "protector-left-ignored":
+        "704.5x ignored: a battle whose protector left the game keeps that protector",
+    NonSiegeBattleStays = "non-siege-battle-stays":
+        "704.5w ignored: a non-Siege battle at 0 defense stays on the battlefield",
+    TriggerPerSource = "trigger-per-source":
+        "one defeat trigger per damage source instead of one per event (510.2)",
+    ProtectorMayAttack = "protector-may-attack":
+        "310.9b ignored: a protector may attack the battle it protects",
+    AnyoneMayBlock = "anyone-may-block":
+        "310.9c ignored: any defending player may block creatures attacking a battle",
+    BattlesMayAttack = "battles-may-attack":
+        "508.1a ignored: a battle that is also a creature may attack",
+    CastWithoutExile = "cast-without-exile":
+        "310.12b broken: the card is cast transformed straight from the battlefield, without being exiled",
+    OptionalTrigger = "optional-trigger":
+        "310.12b broken: the whole trigger is optional, so declining the cast skips the exile",
+    TokensCastTransformed = "tokens-cast-transformed":
+        "B23 ruling ignored: a token copy of a Siege can be cast transformed",
+    BattlesAtInstantSpeed = "battles-at-instant-speed":
+        "310.1 ignored: battles can be cast whenever their owner could cast an instant",
+    CopyEntersWithExtraCounter = "copy-enters-with-extra-counter":
+        "310.4b broken: a copy of a battle enters with one defense counter more than its printed defense",
+    LeaverKeepsPermanents = "leaver-keeps-permanents":
+        "800.4a broken: permanents a leaving player owns or controls stay on the battlefield",
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Fault {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Fault::ALL.iter().copied().find(|f| f.as_str() == s).ok_or_else(|| {
+            let names: Vec<_> = Fault::ALL.iter().map(|f| f.as_str()).collect();
+            format!("unknown fault '{s}' (known faults: {})", names.join(", "))
+        })
+    }
+}
+
+/// A set of faults, as a bit set for a cheap test on the hot path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Faults(u32);
+
+impl Faults {
+    pub fn of(faults: &[Fault]) -> Self {
+        Faults(faults.iter().fold(0, |bits, &f| bits | 1 << f as u32))
+    }
+    #[inline]
+    pub fn has(self, fault: Fault) -> bool {
+        self.0 & (1 << fault as u32) != 0
+    }
+}

@@ -1,0 +1,102 @@
+//! The stateright [`Model`] of the battle rules.
+
+use crate::config::{Config, ConfigError, Setup};
+use crate::state::GameState;
+use battlecheck_properties::catalogue::Feature;
+use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
+use stateright::{Model, Property};
+
+/// The battle rules over one configuration.
+#[derive(Clone)]
+pub struct BattleModel {
+    pub setup: &'static Setup,
+    /// The properties this configuration checks: every invariant, and the
+    /// witnesses whose features the configuration has.
+    pub properties: Vec<PropertyId>,
+}
+
+type Condition = fn(&BattleModel, &GameState) -> bool;
+
+fn condition<const I: usize>(_: &BattleModel, s: &GameState) -> bool {
+    CATALOGUE[I].id.check(s)
+}
+
+macro_rules! conditions {
+    ($($i:literal)*) => { [$(condition::<$i>),*] };
+}
+
+/// One condition function per catalogue entry (stateright takes plain
+/// function pointers).
+const CONDITIONS: [Condition; 48] = conditions!(
+    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
+    24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
+);
+
+impl BattleModel {
+    /// The model of a configuration. The setup lives as long as the
+    /// process: states refer to it.
+    pub fn new(config: Config) -> Result<BattleModel, ConfigError> {
+        assert!(CATALOGUE.len() <= CONDITIONS.len(), "extend CONDITIONS");
+        let features = config.features();
+        let setup: &'static Setup = Box::leak(Box::new(Setup::new(config)?));
+        let properties = CATALOGUE
+            .iter()
+            .filter(|p| p.kind == Kind::Always || applicable(p.requires, &features))
+            .map(|p| p.id)
+            .collect();
+        Ok(BattleModel { setup, properties })
+    }
+
+    /// Witnesses this configuration cannot reach, with the features missing.
+    pub fn not_applicable(&self) -> Vec<(PropertyId, Vec<Feature>)> {
+        let features = self.setup.config.features();
+        CATALOGUE
+            .iter()
+            .filter(|p| !self.properties.contains(&p.id))
+            .map(|p| (p.id, p.requires.iter().copied().filter(|f| !features.contains(f)).collect()))
+            .collect()
+    }
+}
+
+fn applicable(requires: &[Feature], features: &[Feature]) -> bool {
+    requires.iter().all(|f| features.contains(f))
+}
+
+impl Model for BattleModel {
+    type State = GameState;
+    type Action = Decision;
+
+    fn init_states(&self) -> Vec<GameState> {
+        vec![GameState::initial(self.setup)]
+    }
+
+    fn actions(&self, state: &GameState, actions: &mut Vec<Decision>) {
+        state.decisions(actions);
+    }
+
+    fn next_state(&self, state: &GameState, action: Decision) -> Option<GameState> {
+        let mut next = state.clone();
+        next.apply(&action);
+        Some(next)
+    }
+
+    fn format_action(&self, action: &Decision) -> String {
+        format!("{action:?}")
+    }
+
+    fn format_step(&self, last_state: &GameState, action: Decision) -> Option<String> {
+        Some(last_state.decision_text(&action))
+    }
+
+    fn properties(&self) -> Vec<Property<Self>> {
+        CATALOGUE
+            .iter()
+            .enumerate()
+            .filter(|(_, spec)| self.properties.contains(&spec.id))
+            .map(|(i, spec)| match spec.kind {
+                Kind::Always => Property::always(spec.name, CONDITIONS[i]),
+                Kind::Sometimes => Property::sometimes(spec.name, CONDITIONS[i]),
+            })
+            .collect()
+    }
+}

@@ -3,6 +3,7 @@
 
 use crate::cards::{CardName, Kind};
 use crate::faults::{Fault, Faults};
+use crate::state::Chars;
 use battlecheck_properties::catalogue::Feature;
 use battlecheck_properties::{CardId, PlayerId};
 use serde::{Deserialize, Serialize};
@@ -68,41 +69,52 @@ use CardName::*;
 
 /// The named presets: `(name, description)`.
 pub const PRESETS: &[(&str, &str)] = &[
-    ("default", "3 players, 1 turn: the main job, every witness reachable, under a minute on 2 cores"),
-    ("deep", "4 players, 2 turns, more cards: at least 10x the states of the default"),
-    ("duel", "2 players, 2 turns: a Siege, creatures, burn and a counterspell for triggers"),
+    ("default", "3 players, 1 turn: a Siege, burn, gain control, blocks, trample, concessions; the main job"),
+    ("deep", "the default plus a copy effect: at least 10x the default's states"),
+    ("duel", "2 players, 2 turns: first strike, a sorcery back face, a non-Siege battle, a countered trigger"),
+    ("copies", "2 players, 1 turn: token copies, clones, becoming a copy, bounce, a battle that is a creature"),
     ("tiny", "2 players, 1 turn, a Siege of defense 2 and bears: instant, for tests"),
 ];
 
 impl Config {
-    /// A named preset.
+    /// A named preset. Together the presets reach every witness.
     pub fn preset(name: &str) -> Result<Config, ConfigError> {
-        let (turns, seats): (u8, Vec<Seat>) = match name {
+        let (turns, defense, seats): (u8, u8, Vec<Seat>) = match name {
             "default" => (
                 1,
+                2,
                 vec![
-                    seat(&[Siege, Bolt, Mimic, Mirror], &[Bear, Trampler]),
-                    seat(&[Steal, Stifle], &[Bear]),
-                    seat(&[Steal, Stifle], &[Bear]),
+                    seat(&[Siege, Bolt], &[Bear, Trampler]),
+                    seat(&[Steal], &[Bear]),
+                    seat(&[Steal], &[Bear]),
                 ],
             ),
             "deep" => (
+                1,
                 2,
                 vec![
-                    seat(&[Siege, Bolt, Mimic, Mirror], &[Bear, Trampler]),
-                    seat(&[Outpost, Steal, Bounce], &[Striker]),
-                    seat(&[Steal, Stifle], &[Bear]),
-                    seat(&[Steal, Stifle], &[Bear]),
+                    seat(&[Siege, Bolt, Mimic], &[Bear, Trampler]),
+                    seat(&[Steal], &[Bear]),
+                    seat(&[Steal], &[Bear]),
                 ],
             ),
             "duel" => (
                 2,
+                2,
                 vec![
-                    seat(&[Siege, Bolt], &[Bear, Striker]),
+                    seat(&[Siege, Outpost, Bolt], &[Bear, Striker]),
                     seat(&[SiegeSorcery, Stifle], &[Bear]),
                 ],
             ),
-            "tiny" => (1, vec![seat(&[Siege], &[Bear, Bear]), seat(&[], &[Bear])]),
+            "copies" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege, SiegeSorcery, Mirror, Clone, Mimic, Animate], &[Bear, Bear]),
+                    seat(&[Bounce], &[Bear]),
+                ],
+            ),
+            "tiny" => (1, 2, vec![seat(&[Siege], &[Bear, Bear]), seat(&[], &[Bear])]),
             other => {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.0).collect();
                 return Err(ConfigError(format!(
@@ -115,7 +127,7 @@ impl Config {
             name: name.to_string(),
             turns,
             life: 20,
-            defense: if name == "tiny" { 2 } else { 3 },
+            defense,
             concede: true,
             seats,
             faults: Vec::new(),
@@ -218,6 +230,9 @@ pub struct ObjectDef {
     pub start: battlecheck_properties::Zone,
     /// For a `mirror` card: the slot of the token it makes.
     pub token_slot: Option<CardId>,
+    /// The characteristics of its front face and of its back face.
+    pub front: Chars,
+    pub back: Chars,
 }
 
 /// A validated configuration, laid out for the model: the objects with their
@@ -264,13 +279,16 @@ impl Setup {
                 .chain(s.hand.iter().map(|c| (c, battlecheck_properties::Zone::Hand)))
             {
                 seat_objects[p].push(CardId(objects.len() as u8));
+                let kind = name.kind(config.defense);
                 objects.push(ObjectDef {
                     name,
-                    kind: name.kind(config.defense),
+                    kind,
                     owner: PlayerId(p as u8),
                     token: false,
                     start: zone,
                     token_slot: None,
+                    front: Chars::of_kind(kind, false),
+                    back: Chars::of_kind(kind, true),
                 });
             }
         }
@@ -287,6 +305,8 @@ impl Setup {
                         token: true,
                         start: battlecheck_properties::Zone::Outside,
                         token_slot: None,
+                        front: Chars::default(),
+                        back: Chars::default(),
                     });
                     seat_objects[p].push(slot);
                 }

@@ -48,8 +48,8 @@ faults! {
         "B23 ruling ignored: a token copy of a Siege can be cast transformed",
     BattlesAtInstantSpeed = "battles-at-instant-speed":
         "310.1 ignored: battles can be cast whenever their owner could cast an instant",
-    CopyEntersWithExtraCounter = "copy-enters-with-extra-counter":
-        "310.4b broken: a copy of a battle enters with one defense counter more than its printed defense",
+    ExtraDefenseCounter = "extra-defense-counter":
+        "310.4b broken: a battle enters with one defense counter more than its printed defense",
     LeaverKeepsPermanents = "leaver-keeps-permanents":
         "800.4a broken: permanents a leaving player owns or controls stay on the battlefield",
 }

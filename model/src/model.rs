@@ -17,8 +17,10 @@ pub struct BattleModel {
 
 type Condition = fn(&BattleModel, &GameState) -> bool;
 
+/// Catalogue entry `I`'s condition, as evaluated once per state by
+/// [`GameState::evaluate`].
 fn condition<const I: usize>(_: &BattleModel, s: &GameState) -> bool {
-    CATALOGUE[I].id.check(s)
+    s.condition(I)
 }
 
 macro_rules! conditions {
@@ -67,7 +69,9 @@ impl Model for BattleModel {
     type Action = Decision;
 
     fn init_states(&self) -> Vec<GameState> {
-        vec![GameState::initial(self.setup)]
+        let mut s = GameState::initial(self.setup);
+        s.evaluate();
+        vec![s]
     }
 
     fn actions(&self, state: &GameState, actions: &mut Vec<Decision>) {
@@ -77,6 +81,7 @@ impl Model for BattleModel {
     fn next_state(&self, state: &GameState, action: Decision) -> Option<GameState> {
         let mut next = state.clone();
         next.apply(&action);
+        next.evaluate();
         Some(next)
     }
 

@@ -256,7 +256,7 @@ impl GameState {
         o.back_face = transformed;
         o.copy_of = copy_of;
         let c = self.chars(entering);
-        let extra = u8::from(copy_of.is_some() && self.setup().fault(Fault::CopyEntersWithExtraCounter));
+        let extra = u8::from(self.setup().fault(Fault::ExtraDefenseCounter));
         let o = self.obj_mut(entering);
         if c.battle {
             o.counters = c.printed_defense + extra;

@@ -133,9 +133,36 @@ pub enum Pending {
     GameOver,
 }
 
+/// The catalogue's conditions evaluated on a state, one bit per property
+/// in catalogue order (set when the condition is true). A cache of a pure
+/// function of the state: it takes no part in equality, ordering or hashing.
+#[derive(Clone, Copy, Default)]
+pub struct Checks(pub u64);
+
+impl PartialEq for Checks {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for Checks {}
+impl PartialOrd for Checks {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Checks {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+impl Hash for Checks {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameState {
     pub setup: SetupRef,
+    pub checks: Checks,
     pub turn: u8,
     pub active: PlayerId,
     pub step: Step,
@@ -162,7 +189,7 @@ pub struct Chars {
 }
 
 impl Chars {
-    fn of_kind(kind: Kind, back_face: bool) -> Chars {
+    pub fn of_kind(kind: Kind, back_face: bool) -> Chars {
         let mut c = Chars::default();
         match (kind, back_face) {
             (Kind::Siege { back: BackFace::Creature { power, toughness }, .. }, true) => {
@@ -241,6 +268,7 @@ impl GameState {
         let objs = setup.objects.iter().map(|d| Obj::new(d.start, d.owner)).collect();
         GameState {
             setup: SetupRef(setup),
+            checks: Checks::default(),
             turn: 0,
             active: PlayerId(0),
             step: Step::Main,
@@ -301,8 +329,9 @@ impl GameState {
         let o = self.obj(id);
         let setup = self.setup();
         let mut c = match o.copy_of {
-            Some(orig) => Chars::of_kind(setup.def(orig).kind, false),
-            None => Chars::of_kind(setup.def(id).kind, o.back_face),
+            Some(orig) => setup.def(orig).front,
+            None if o.back_face => setup.def(id).back,
+            None => setup.def(id).front,
         };
         if o.animated {
             c.creature = true;

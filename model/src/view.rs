@@ -1,7 +1,10 @@
 //! The model's state seen through the shared [`GameView`], without copying.
 
 use crate::cards::{BackFace, Kind};
-use crate::state::{Combat, GameState, Pending as P, StackItem};
+use crate::config::MAX_OBJECTS;
+use crate::state::{Checks, Combat, GameState, Pending as P, StackItem};
+use arrayvec::ArrayVec;
+use battlecheck_properties::CATALOGUE;
 use battlecheck_properties::view::CombatObs;
 use battlecheck_properties::{CardId, GameView, ObjectObs, Pending, PlayerId, PlayerObs, StackObs, Step, Zone};
 
@@ -37,6 +40,28 @@ impl GameView for GameState {
         self.objs.len()
     }
     fn object(&self, id: CardId) -> ObjectObs {
+        self.observe_object(id)
+    }
+    fn stack_len(&self) -> usize {
+        self.stack.len()
+    }
+    fn stack_item(&self, index: usize) -> StackObs {
+        match self.stack[index] {
+            StackItem::Spell { card, controller, transformed, .. } => StackObs::Spell { card, controller, transformed },
+            StackItem::Trigger { source, controller, .. } => StackObs::DefeatTrigger { source, controller },
+        }
+    }
+    fn waiting_trigger_count(&self) -> usize {
+        self.waiting.len()
+    }
+    fn waiting_trigger(&self, index: usize) -> CardId {
+        self.waiting[index].source
+    }
+}
+
+impl GameState {
+    /// One object as the shared vocabulary observes it.
+    pub fn observe_object(&self, id: CardId) -> ObjectObs {
         let o = self.obj(id);
         let def = self.setup().def(id);
         let c = self.chars(id);
@@ -68,19 +93,67 @@ impl GameView for GameState {
             history: o.history,
         }
     }
+
+    /// Evaluate every property of the catalogue on this state, once, and
+    /// keep the results (see [`Checks`]).
+    pub fn evaluate(&mut self) {
+        let snapshot = Snapshot { state: self, objects: self.ids().map(|id| self.observe_object(id)).collect() };
+        let bits = CATALOGUE
+            .iter()
+            .enumerate()
+            .fold(0u64, |bits, (i, spec)| if spec.id.check(&snapshot) { bits | 1 << i } else { bits });
+        self.checks = Checks(bits);
+    }
+
+    /// The condition of catalogue entry `index`, as last evaluated.
+    #[inline]
+    pub fn condition(&self, index: usize) -> bool {
+        self.checks.0 >> index & 1 == 1
+    }
+}
+
+/// A state with every object observed once, so that the catalogue's checks
+/// read objects without recomputing them.
+struct Snapshot<'a> {
+    state: &'a GameState,
+    objects: ArrayVec<ObjectObs, MAX_OBJECTS>,
+}
+
+impl GameView for Snapshot<'_> {
+    fn turn(&self) -> u8 {
+        self.state.turn()
+    }
+    fn active(&self) -> PlayerId {
+        self.state.active()
+    }
+    fn step(&self) -> Step {
+        self.state.step()
+    }
+    fn pending(&self) -> Pending {
+        self.state.pending()
+    }
+    fn player_count(&self) -> usize {
+        self.state.player_count()
+    }
+    fn player(&self, p: PlayerId) -> PlayerObs {
+        self.state.player(p)
+    }
+    fn object_count(&self) -> usize {
+        self.objects.len()
+    }
+    fn object(&self, id: CardId) -> ObjectObs {
+        self.objects[id.0 as usize]
+    }
     fn stack_len(&self) -> usize {
-        self.stack.len()
+        self.state.stack_len()
     }
     fn stack_item(&self, index: usize) -> StackObs {
-        match self.stack[index] {
-            StackItem::Spell { card, controller, transformed, .. } => StackObs::Spell { card, controller, transformed },
-            StackItem::Trigger { source, controller, .. } => StackObs::DefeatTrigger { source, controller },
-        }
+        self.state.stack_item(index)
     }
     fn waiting_trigger_count(&self) -> usize {
-        self.waiting.len()
+        self.state.waiting_trigger_count()
     }
     fn waiting_trigger(&self, index: usize) -> CardId {
-        self.waiting[index].source
+        self.state.waiting_trigger(index)
     }
 }

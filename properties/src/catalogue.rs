@@ -158,8 +158,8 @@ properties! {
         "a battle spell is only ever on the stack alone, cast by the active player in a main phase",
         always::battle_cast_at_sorcery_speed;
     DefenseNeverExceedsPrinted = "defense-never-exceeds-printed", Always,
-        ["B03", "B05"], ["310.4b", "310.4c", "310.6", "120.3h"], [],
-        "no battle has more defense counters than its printed defense",
+        ["B03", "B05"], ["310.4b", "310.4c", "310.6", "120.3h", "707.2"], [],
+        "no battle has more defense counters than its printed defense, unless it became a copy of a Siege after it entered (707.2: counters are not copied)",
         always::defense_never_exceeds_printed;
     LeaverLeavesNothing = "leaver-leaves-nothing", Always,
         ["B35"], ["800.4a"], [],
@@ -370,7 +370,10 @@ mod always {
     }
 
     pub fn defense_never_exceeds_printed<V: GameView + ?Sized>(v: &V) -> bool {
-        on_battlefield(v).all(|o| o.defense <= o.printed_defense)
+        // A battle with more counters that becomes a copy of a Siege with a
+        // lower printed defense keeps its counters (707.2); such a battle is
+        // a Siege copy, so only non-copies are held to their printed defense.
+        on_battlefield(v).filter(|o| o.battle && !o.siege_copy).all(|o| o.defense <= o.printed_defense)
     }
 
     pub fn leaver_leaves_nothing<V: GameView + ?Sized>(v: &V) -> bool {

@@ -25,8 +25,20 @@ enum Command {
     Check(CheckArgs),
     /// Serve the stateright Explorer for a configuration.
     Explore(ExploreArgs),
+    /// Run scenario files (or directories of them) on the engine.
+    Replay(ReplayArgs),
     /// Print the checklist items and the properties that cover each.
     Rules,
+}
+
+#[derive(Args)]
+struct ReplayArgs {
+    /// Scenario files or directories (every *.json inside, in name order).
+    #[arg(required = true)]
+    paths: Vec<std::path::PathBuf>,
+    /// Print a machine-readable JSON report instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -56,6 +68,46 @@ struct ExploreArgs {
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
+}
+
+/// Run every scenario; exit 2 if any could not be run (bad input), else 1
+/// if any expectation failed, else 0.
+fn replay(args: &ReplayArgs) -> ExitCode {
+    use battlecheck_engine::scenario::run_path;
+    let mut results = Vec::new();
+    for path in &args.paths {
+        if !path.exists() {
+            return bad_input(format!("{}: no such file or directory", path.display()));
+        }
+        results.extend(run_path(path));
+    }
+    let errors = results.iter().filter(|(_, r)| r.is_err()).count();
+    let failed = results.iter().filter(|(_, r)| r.as_ref().is_ok_and(|r| !r.passed())).count();
+    if args.json {
+        let reports: Vec<serde_json::Value> = results
+            .iter()
+            .map(|(file, r)| match r {
+                Ok(report) => serde_json::to_value(report).expect("reports serialise"),
+                Err(e) => serde_json::json!({ "file": file, "error": e.to_string() }),
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&reports).expect("reports serialise"));
+    } else {
+        for (_, r) in &results {
+            match r {
+                Ok(report) => print!("{report}"),
+                Err(e) => eprintln!("error: {e}"),
+            }
+        }
+        println!("{} scenarios: {} passed, {failed} failed, {errors} could not be run", results.len(), results.len() - failed - errors);
+    }
+    if errors > 0 {
+        ExitCode::from(2)
+    } else if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn main() -> ExitCode {
@@ -107,6 +159,7 @@ fn main() -> ExitCode {
             model.checker().serve(address);
             ExitCode::SUCCESS
         }
+        Command::Replay(args) => replay(&args),
         Command::Rules => {
             print!("{}", rules_report());
             ExitCode::SUCCESS

@@ -13,7 +13,7 @@ use std::fmt::Write;
 /// The game configuration: a preset, optionally changed by flags.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Preset to start from (default, deep, duel, tiny).
+    /// Preset to start from (default, deep, duel, copies, mimic, tiny).
     #[arg(long, default_value = "default")]
     pub preset: String,
     /// Number of players, 2 to 4 (extra seats copy the last seat).

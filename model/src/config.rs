@@ -72,7 +72,8 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("default", "3 players, 1 turn: a Siege, burn, gain control, blocks, trample, concessions; the main job"),
     ("deep", "the default plus a copy effect: at least 10x the default's states"),
     ("duel", "2 players, 2 turns: first strike, a sorcery back face, a non-Siege battle, a countered trigger"),
-    ("copies", "2 players, 1 turn: token copies, clones, becoming a copy, bounce, a battle that is a creature"),
+    ("copies", "2 players, 1 turn: a token copy and a clone of a Siege, bounce"),
+    ("mimic", "2 players, 1 turn: permanents becoming copies of a Siege, a battle that is a creature"),
     ("tiny", "2 players, 1 turn, a Siege of defense 2 and bears: instant, for tests"),
 ];
 
@@ -106,14 +107,8 @@ impl Config {
                     seat(&[SiegeSorcery, Stifle], &[Bear]),
                 ],
             ),
-            "copies" => (
-                1,
-                2,
-                vec![
-                    seat(&[Siege, SiegeSorcery, Mirror, Clone, Mimic, Animate], &[Bear, Bear]),
-                    seat(&[Bounce], &[Bear]),
-                ],
-            ),
+            "copies" => (1, 2, vec![seat(&[Siege, Mirror, Clone], &[Bear, Bear]), seat(&[Bounce], &[Bear])]),
+            "mimic" => (1, 2, vec![seat(&[Siege, SiegeSorcery, Mimic, Animate], &[Bear, Bear]), seat(&[], &[Bear])]),
             "tiny" => (1, 2, vec![seat(&[Siege], &[Bear, Bear]), seat(&[], &[Bear])]),
             other => {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.0).collect();

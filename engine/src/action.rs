@@ -86,6 +86,9 @@ impl Game {
     /// The actions a shared [`Decision`] stands for, in the current state.
     ///
     /// One to one, except:
+    /// * [`Decision::Cast`] and [`Decision::Equip`] by a player who does not
+    ///   hold priority are preceded by the passes that bring priority to
+    ///   them (in a priority window any player may act);
     /// * [`Decision::PassAll`] is one pass by every player in the game, in
     ///   turn order from the priority holder (117.4), less those who have
     ///   already passed in succession: it completes the round, so the top of
@@ -120,20 +123,28 @@ impl Game {
                 player,
                 card,
                 targets,
-            } => vec![Action::Cast {
-                player: *player,
-                card: *card,
-                targets: targets.clone(),
-            }],
+            } => {
+                let mut actions = self.passes_before(*player);
+                actions.push(Action::Cast {
+                    player: *player,
+                    card: *card,
+                    targets: targets.clone(),
+                });
+                actions
+            }
             Decision::Equip {
                 player,
                 equipment,
                 creature,
-            } => vec![Action::Equip {
-                player: *player,
-                equipment: *equipment,
-                creature: *creature,
-            }],
+            } => {
+                let mut actions = self.passes_before(*player);
+                actions.push(Action::Equip {
+                    player: *player,
+                    equipment: *equipment,
+                    creature: *creature,
+                });
+                actions
+            }
             Decision::Concede { player } => vec![Action::Concede { player: *player }],
             Decision::ChooseCopy {
                 player,
@@ -215,6 +226,23 @@ impl Game {
                 cast: *cast,
             }],
         }
+    }
+
+    /// In a priority window, the passes that bring priority from its holder
+    /// to `player` (117.3d): "any player may act" of the shared decisions.
+    /// None when `player` holds priority, is not in the game or the game does
+    /// not wait for priority (the action is then refused as it stands).
+    fn passes_before(&self, player: PlayerId) -> Vec<Action> {
+        if self.waiting != Waiting::Priority || !self.in_game(player) {
+            return Vec::new();
+        }
+        let mut passes = Vec::new();
+        let mut p = self.priority;
+        while p != player && passes.len() < self.players.len() {
+            passes.push(Action::Pass { player: p });
+            p = self.next_player(p);
+        }
+        passes
     }
 
     /// Who chooses `battle`'s protector: the player a pending choice names,

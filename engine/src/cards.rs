@@ -283,6 +283,10 @@ const BUNDLED: &[(&str, &str)] = &[
         "cards/test-cards.json",
         include_str!("../cards/test-cards.json"),
     ),
+    (
+        "cards/model-pool.json",
+        include_str!("../cards/model-pool.json"),
+    ),
 ];
 
 impl Catalogue {

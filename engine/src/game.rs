@@ -274,6 +274,8 @@ pub struct Game {
     pub token_of: Vec<(CardId, CardId)>,
     /// Events of the action being performed.
     pub(crate) events: Vec<Event>,
+    /// Injected bugs (tests only; empty in a correct game).
+    pub faults: Vec<crate::fault::EngineFault>,
 }
 
 /// Saturating add for [`History`] counts (they saturate at 3).
@@ -326,6 +328,10 @@ impl Game {
     }
     pub fn emit(&mut self, e: Event) {
         self.events.push(e);
+    }
+    /// Is the injected bug `f` switched on?
+    pub fn fault(&self, f: crate::fault::EngineFault) -> bool {
+        self.faults.contains(&f)
     }
     pub(crate) fn take_events(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.events)

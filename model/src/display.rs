@@ -1,19 +1,74 @@
 //! Game-terms text for states and decisions: what the Explorer, reports and
 //! counterexamples show (never raw `Debug` dumps of indices).
 
+use crate::config::Setup;
 use crate::state::{Combat, GameState, Pending, StackItem};
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
 use std::fmt::Write;
 
-impl GameState {
-    /// "siege #0", "token copy #9".
+impl Setup {
+    /// "siege #0", "token #9".
     pub fn card_name(&self, id: CardId) -> String {
-        let def = self.setup().def(id);
+        let def = self.def(id);
         if def.token {
             format!("token #{}", id.0)
         } else {
             format!("{} #{}", def.name, id.0)
         }
+    }
+
+    /// A decision in game terms, without the state it is taken in (the
+    /// Explorer's action labels).
+    pub fn decision_summary(&self, d: &Decision) -> String {
+        let name = |c: &CardId| self.card_name(*c);
+        let list = |items: Vec<String>| if items.is_empty() { "nothing".to_string() } else { items.join(", ") };
+        let target = |t: &Target| match t {
+            Target::Player(p) => p.to_string(),
+            Target::Permanent(c) => name(c),
+            Target::Trigger(c) => format!("the defeat trigger of {}", name(c)),
+        };
+        let attacked = |t: &AttackTarget| match t {
+            AttackTarget::Player(p) => p.to_string(),
+            AttackTarget::Battle(b) => name(b),
+        };
+        match d {
+            Decision::PassAll => "all players pass priority".into(),
+            Decision::Cast { player, card, targets } if targets.is_empty() => format!("{player} casts {}", name(card)),
+            Decision::Cast { player, card, targets } => format!(
+                "{player} casts {} targeting {}",
+                name(card),
+                targets.iter().map(target).collect::<Vec<_>>().join(" and ")
+            ),
+            Decision::Equip { player, equipment, creature } => format!("{player} equips {} to {}", name(equipment), name(creature)),
+            Decision::Concede { player } => format!("{player} concedes"),
+            Decision::ChooseCopy { player, card, original } => {
+                format!("{player} has {} enter as a copy of {}", name(card), name(original))
+            }
+            Decision::ChooseProtectors { choices } => {
+                list(choices.iter().map(|(b, p)| format!("{p} protects {}", name(b))).collect())
+            }
+            Decision::DeclareAttackers { attacks } => format!(
+                "attack {}",
+                list(attacks.iter().map(|(c, t)| format!("{} with {}", attacked(t), name(c))).collect())
+            ),
+            Decision::DeclareBlockers { blocks } => {
+                format!("block {}", list(blocks.iter().map(|(b, a)| format!("{} with {}", name(a), name(b))).collect()))
+            }
+            Decision::AssignTrample { attacker, to_attacked } => {
+                format!("{} assigns {to_attacked} damage to what it attacks", name(attacker))
+            }
+            Decision::CastTransformed { player, card, cast: true } => format!("{player} casts {} transformed", name(card)),
+            Decision::CastTransformed { player, card, cast: false } => {
+                format!("{player} declines to cast {} transformed", name(card))
+            }
+        }
+    }
+}
+
+impl GameState {
+    /// "siege #0", "token #9".
+    pub fn card_name(&self, id: CardId) -> String {
+        self.setup().card_name(id)
     }
 
     fn target_text(&self, t: &Target) -> String {

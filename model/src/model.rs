@@ -86,7 +86,7 @@ impl Model for BattleModel {
     }
 
     fn format_action(&self, action: &Decision) -> String {
-        format!("{action:?}")
+        self.setup.decision_summary(action)
     }
 
     fn format_step(&self, last_state: &GameState, action: Decision) -> Option<String> {

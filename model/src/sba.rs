@@ -201,3 +201,29 @@ impl GameState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+    use crate::model::BattleModel;
+    use crate::state::{GameState, Then};
+    use battlecheck_properties::{CardId, Decision, PlayerId, PropertyId};
+    use stateright::Model;
+
+    /// The pool cannot attach a battle (310.10), so 704.5p is shown on a
+    /// constructed state: a battle attached to a creature is unattached by
+    /// the next state-based action check, and the invariant flags it before.
+    #[test]
+    fn attached_battle_becomes_unattached() {
+        let model = BattleModel::new(Config::preset("tiny").unwrap()).unwrap();
+        let mut s: GameState = model.init_states().remove(0);
+        let siege = CardId(2);
+        s.apply(&Decision::Cast { player: PlayerId(0), card: siege, targets: vec![] });
+        s.apply(&Decision::PassAll);
+        s.obj_mut(siege).attached_to = Some(CardId(0));
+        assert!(!PropertyId::BattlesNeverFightOrAttach.check(&s));
+        s.settle(Then::Priority);
+        assert_eq!(s.obj(siege).attached_to, None);
+        assert!(PropertyId::BattlesNeverFightOrAttach.check(&s));
+    }
+}

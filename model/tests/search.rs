@@ -52,7 +52,7 @@ fn shortest_counterexample_through_combat() {
 }
 
 fn mid_config() -> Config {
-    config(1, 2, &[(&[Siege, Bolt], &[Bear, Trampler]), (&[Steal], &[Bear]), (&[Steal], &[Bear])])
+    config(1, 2, &[(&[Siege], &[Bear, Trampler]), (&[Steal], &[Bear]), (&[Steal], &[Bear])])
 }
 
 #[test]

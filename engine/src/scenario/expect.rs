@@ -243,5 +243,31 @@ impl Run {
                 self.name_player(g.active),
             );
         }
+        if let Some(o) = &e.observation {
+            let diffs = crate::observe::differences(o, &g.observe());
+            if diffs.is_empty() {
+                cmp("observation".into(), String::new(), String::new());
+            }
+            for d in diffs {
+                cmp(format!("observation.{}", d.field), d.expected, d.actual);
+            }
+        }
+        if !e.legal.is_empty() || !e.illegal.is_empty() {
+            let legal = g.legal_decisions();
+            for d in &e.legal {
+                cmp(
+                    format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
+                    "legal".into(),
+                    if legal.contains(d) { "legal" } else { "illegal" }.into(),
+                );
+            }
+            for d in &e.illegal {
+                cmp(
+                    format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
+                    "illegal".into(),
+                    if legal.contains(d) { "legal" } else { "illegal" }.into(),
+                );
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::game::TurnStep;
 use battlecheck_properties::view::{History, ProtectorOrigin};
-use battlecheck_properties::{Decision, Pending, Zone};
+use battlecheck_properties::{Decision, Observation, Pending, Zone};
 use serde::{Deserialize, Serialize};
 
 /// A scenario file.
@@ -38,6 +38,10 @@ pub struct Scenario {
     /// Defeat triggers that triggered and are not yet on the stack.
     #[serde(default)]
     pub waiting_triggers: Vec<String>,
+    /// Injected engine bugs (tests only: a counterexample found with them
+    /// replays them).
+    #[serde(default)]
+    pub faults: Vec<crate::fault::EngineFault>,
     pub steps: Vec<Step>,
 }
 
@@ -295,4 +299,14 @@ pub struct Expect {
     pub turn: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub active: Option<String>,
+    /// The whole observation must be this (what the model observed, in a
+    /// counterexample written by `battlecheck conform`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observation: Option<Observation>,
+    /// Shared decisions that must be legal now.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<Decision>,
+    /// Shared decisions that must not be legal now.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub illegal: Vec<Decision>,
 }

@@ -1,0 +1,145 @@
+//! The legal shared [`Decision`]s of a game: what the conformance harness
+//! compares with the model's decisions. Candidates are built from the
+//! engine's own legal actions and state, and a candidate is legal when
+//! [`Game::apply_decision`] accepts it, so this list says exactly what the
+//! engine would do, not what it is meant to do.
+
+use crate::action::Action;
+use crate::game::{Combat, Game, Waiting};
+use battlecheck_properties::{CardId, Decision, PlayerId};
+
+impl Game {
+    /// Every decision [`Game::apply_decision`] accepts now, sorted. Priority
+    /// windows list every player's casts and equips (any player may act,
+    /// see [`Game::actions_for`]) and every player's concession (104.3a).
+    pub fn legal_decisions(&self) -> Vec<Decision> {
+        let mut candidates: Vec<Decision> = Vec::new();
+        match &self.waiting {
+            Waiting::Priority => {
+                candidates.push(Decision::PassAll);
+                for p in self.players_from(PlayerId(0)) {
+                    let mut holder = self.clone();
+                    holder.priority = p;
+                    for a in holder.legal_actions() {
+                        match a {
+                            Action::Cast {
+                                player,
+                                card,
+                                targets,
+                            } => candidates.push(Decision::Cast {
+                                player,
+                                card,
+                                targets,
+                            }),
+                            Action::Equip {
+                                player,
+                                equipment,
+                                creature,
+                            } => candidates.push(Decision::Equip {
+                                player,
+                                equipment,
+                                creature,
+                            }),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Waiting::DeclareAttackers => {
+                candidates.extend(self.legal_actions().into_iter().filter_map(|a| match a {
+                    Action::DeclareAttackers { attacks, .. } => {
+                        Some(Decision::DeclareAttackers { attacks })
+                    }
+                    _ => None,
+                }))
+            }
+            Waiting::DeclareBlockers(defenders) => {
+                let attackers: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| matches!(o.combat, Combat::Attacking { .. }))
+                    .map(|o| o.id)
+                    .collect();
+                let blockers: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| defenders.contains(&o.controller) && o.is_creature())
+                    .map(|o| o.id)
+                    .collect();
+                for blocks in combinations(&blockers, &attackers) {
+                    candidates.push(Decision::DeclareBlockers { blocks });
+                }
+            }
+            Waiting::AssignTrample(queue) => {
+                for &attacker in queue {
+                    for to_attacked in 0..=self.obj(attacker).power().max(0) as u8 {
+                        candidates.push(Decision::AssignTrample {
+                            attacker,
+                            to_attacked,
+                        });
+                    }
+                }
+            }
+            Waiting::ChooseProtectors => {
+                let players = self.players_from(PlayerId(0));
+                let mut all: Vec<Vec<(CardId, PlayerId)>> = vec![Vec::new()];
+                for c in &self.protector_choices {
+                    all = all
+                        .into_iter()
+                        .flat_map(|prefix| {
+                            players.iter().map(move |&p| {
+                                let mut v = prefix.clone();
+                                v.push((c.battle, p));
+                                v
+                            })
+                        })
+                        .collect();
+                }
+                candidates.extend(
+                    all.into_iter()
+                        .map(|choices| Decision::ChooseProtectors { choices }),
+                );
+            }
+            Waiting::CastTransformed { player, card } => {
+                for cast in [true, false] {
+                    candidates.push(Decision::CastTransformed {
+                        player: *player,
+                        card: *card,
+                        cast,
+                    });
+                }
+            }
+            Waiting::ChooseCopy { player, card } => {
+                for b in self.battlefield().filter(|o| o.is_battle()) {
+                    candidates.push(Decision::ChooseCopy {
+                        player: *player,
+                        card: *card,
+                        original: b.id,
+                    });
+                }
+            }
+            Waiting::GameOver => return Vec::new(),
+        }
+        for p in self.players_from(PlayerId(0)) {
+            candidates.push(Decision::Concede { player: p });
+        }
+        candidates.retain(|d| self.clone().apply_decision(d).is_ok());
+        candidates.sort();
+        candidates.dedup();
+        candidates
+    }
+}
+
+/// Every assignment of one attacker (or none) to each blocker, in blocker
+/// order.
+fn combinations(blockers: &[CardId], attackers: &[CardId]) -> Vec<Vec<(CardId, CardId)>> {
+    blockers.iter().fold(vec![Vec::new()], |acc, &b| {
+        acc.iter()
+            .flat_map(|prefix| {
+                std::iter::once(prefix.clone()).chain(attackers.iter().map(move |&a| {
+                    let mut v = prefix.clone();
+                    v.push((b, a));
+                    v
+                }))
+            })
+            .collect()
+    })
+}

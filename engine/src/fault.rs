@@ -1,0 +1,38 @@
+//! Test-only fault switches: bugs that real battle engines have shipped,
+//! injected on purpose so that tests can show the conformance check against
+//! the model catches each of them. A game has none unless a test or a
+//! scenario's `faults` field sets them.
+
+use serde::{Deserialize, Serialize};
+
+/// A deliberately broken rule of the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineFault {
+    /// 310.12b broken: the whole defeat trigger is treated as optional, so
+    /// declining the cast skips the exile.
+    OptionalTrigger,
+    /// 310.7/310.8 broken: the Siege exception (a battle at 0 defense stays
+    /// while a defeat trigger is pending) is applied to non-Siege battles
+    /// too, tested as "some defeat trigger is pending".
+    NonSiegeWaits,
+    /// 704.5x broken: a battle whose protector left the game gets a new
+    /// protector even while it is being attacked.
+    ProtectorRechosenWhileAttacked,
+    /// 704.5x and 800.4a broken: a protector who left the game is still
+    /// treated as the battle's protector.
+    ProtectorLeftKept,
+    /// 510.2 broken: one defeat trigger per attacker that dealt combat
+    /// damage to the Siege, instead of one per event.
+    TriggerPerSource,
+}
+
+impl EngineFault {
+    pub const ALL: [EngineFault; 5] = [
+        EngineFault::OptionalTrigger,
+        EngineFault::NonSiegeWaits,
+        EngineFault::ProtectorRechosenWhileAttacked,
+        EngineFault::ProtectorLeftKept,
+        EngineFault::TriggerPerSource,
+    ];
+}

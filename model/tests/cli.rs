@@ -1,0 +1,96 @@
+//! The command line: exit codes (0 pass, 1 a property failed, 2 bad input),
+//! error messages that name the bad flag or value, and the JSON report.
+
+use std::process::{Command, Output};
+
+fn battlecheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_battlecheck")).args(args).output().expect("the binary runs")
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+#[test]
+fn passing_check_exits_0() {
+    let o = battlecheck(&["check", "--preset", "tiny", "--threads", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("result: PASS"));
+}
+
+#[test]
+fn violated_property_exits_1_with_a_counterexample_in_game_terms() {
+    let o = battlecheck(&["check", "--preset", "tiny", "--fault", "extra-defense-counter"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = text(&o);
+    assert!(out.contains("VIOLATED      defense-never-exceeds-printed"), "{out}");
+    assert!(out.contains("2 decisions (shortest)"), "{out}");
+    assert!(out.contains("1. P1 casts siege #2"), "{out}");
+    assert!(out.contains("siege #2 [Siege, 3 defense, protected by P2]"), "{out}");
+}
+
+#[test]
+fn json_report_is_machine_readable() {
+    let o = battlecheck(&["check", "--preset", "tiny", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    assert!(v["unique_states"].as_u64().unwrap() > 0);
+    assert_eq!(v["config"]["name"], "tiny");
+    let props = v["properties"].as_array().unwrap();
+    assert!(props.iter().any(|p| p["name"] == "defeat-triggers-once" && p["status"] == "holds"));
+}
+
+#[test]
+fn bad_input_exits_2_naming_what_was_wrong() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["check", "--players", "7"], "--players must be 2 to 4"),
+        (&["check", "--preset", "nope"], "unknown preset 'nope'"),
+        (&["check", "--hand", "9=bear"], "--hand '9=bear': seat must be 1 to 3"),
+        (&["check", "--hand", "1=dragon"], "unknown card 'dragon'"),
+        (&["check", "--hand", "1"], "expected SEAT=CARD"),
+        (&["check", "--battlefield", "1=bolt"], "'bolt' can't start on the battlefield"),
+        (&["check", "--threads", "0"], "--threads must be at least 1"),
+        (&["check", "--turns", "0"], "turns must be 1 to 6"),
+        (&["check", "--fault", "nope"], "unknown fault 'nope'"),
+        (&["check", "--frobnicate"], "--frobnicate"),
+        (&["replay", "no/such/file.json"], "no/such/file.json"),
+    ];
+    for (args, message) in cases {
+        let o = battlecheck(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(message), "{args:?} should say {message:?}: {}", text(&o));
+    }
+}
+
+#[test]
+fn explore_on_a_taken_port_is_a_clear_error() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let o = battlecheck(&["explore", "--preset", "tiny", "--port", &port]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains(&format!("--port {port}")), "{}", text(&o));
+}
+
+#[test]
+fn rules_lists_every_tier_one_item_as_covered() {
+    let o = battlecheck(&["rules"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o);
+    for i in 1..=35 {
+        assert!(out.contains(&format!("B{i:02} [")), "B{i:02} missing");
+    }
+    assert!(!out.contains("NOT COVERED"), "{out}");
+}
+
+#[test]
+fn replay_runs_the_engine_scenarios() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/scenarios");
+    let o = battlecheck(&["replay", dir]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let bad = std::env::temp_dir().join(format!("battlecheck-bad-{}.json", std::process::id()));
+    std::fs::write(&bad, "{ \"name\": 3 }").unwrap();
+    let o = battlecheck(&["replay", bad.to_str().unwrap()]);
+    std::fs::remove_file(&bad).unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("battlecheck-bad-"), "{}", text(&o));
+}

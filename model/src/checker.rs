@@ -21,11 +21,56 @@ use std::time::{Duration, Instant};
 pub struct CheckOptions {
     pub threads: usize,
     pub symmetry: bool,
+    /// Stop after this long, with a partial report.
+    pub timeout: Option<Duration>,
+    /// Stop after generating this many states, with a partial report.
+    pub max_states: Option<usize>,
+    /// Show progress (states, states per second, depth, elapsed) on stderr.
+    pub progress: bool,
 }
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { threads: 1, symmetry: true }
+        CheckOptions { threads: 1, symmetry: true, timeout: None, max_states: None, progress: false }
+    }
+}
+
+/// Progress on an interactive terminal, through stateright's reporter hook.
+struct Progress(indicatif::ProgressBar);
+
+impl Progress {
+    fn new() -> Progress {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("valid template"));
+        Progress(bar)
+    }
+}
+
+impl<M: Model> stateright::report::Reporter<M> for Progress {
+    fn report_checking(&mut self, data: stateright::report::ReportData) {
+        let rate = data.unique_states as f64 / data.duration.as_secs_f64().max(1e-9);
+        self.0.set_message(format!(
+            "{} unique states, {:.0} states/s, depth {}",
+            data.unique_states, rate, data.max_depth
+        ));
+        self.0.tick();
+        if data.done {
+            self.0.finish_and_clear();
+        }
+    }
+
+    fn report_discoveries(
+        &mut self,
+        _: &M,
+        _: std::collections::BTreeMap<&'static str, stateright::report::ReportDiscovery<M>>,
+    ) where
+        M::Action: std::fmt::Debug + PartialEq,
+        M::State: std::fmt::Debug + Hash + PartialEq,
+    {
+    }
+
+    fn delay(&self) -> Duration {
+        Duration::from_millis(250)
     }
 }
 
@@ -95,13 +140,19 @@ pub struct CheckReport {
     pub max_depth: usize,
     pub seconds: f64,
     pub states_per_second: f64,
+    /// False when `--timeout` or `--max-states` stopped the run: what was not
+    /// explored may hold violations, and unfound witnesses prove nothing.
+    pub complete: bool,
     pub properties: Vec<PropertyResult>,
 }
 
 impl CheckReport {
-    /// Every invariant holds and every applicable witness was found.
+    /// Every invariant holds and every applicable witness was found (in a
+    /// complete run).
     pub fn passed(&self) -> bool {
-        self.properties.iter().all(|p| matches!(p.status, Status::Holds | Status::Witnessed | Status::NotApplicable))
+        self.complete
+            && self
+                .properties.iter().all(|p| matches!(p.status, Status::Holds | Status::Witnessed | Status::NotApplicable))
     }
 
     pub fn status(&self, id: PropertyId) -> Option<Status> {
@@ -114,18 +165,30 @@ struct Exploration {
     generated: usize,
     depth: usize,
     elapsed: Duration,
+    complete: bool,
     found: Vec<&'static str>,
 }
 
 fn explore(model: &BattleModel, opts: &CheckOptions, symmetry: bool) -> Exploration {
     let start = Instant::now();
-    let builder = model.clone().checker().threads(opts.threads.max(1));
-    let checker = if symmetry { builder.symmetry().spawn_dfs().join() } else { builder.spawn_dfs().join() };
+    let mut builder = model.clone().checker().threads(opts.threads.max(1));
+    if let Some(t) = opts.timeout {
+        builder = builder.timeout(t);
+    }
+    if let Some(n) = opts.max_states {
+        builder = builder.target_state_count(n);
+    }
+    let checker = if symmetry { builder.symmetry().spawn_dfs() } else { builder.spawn_dfs() };
+    let checker = if opts.progress { checker.join_and_report(&mut Progress::new()) } else { checker.join() };
+    let elapsed = start.elapsed();
+    let generated = checker.state_count();
+    let stopped = opts.timeout.is_some_and(|t| elapsed >= t) || opts.max_states.is_some_and(|n| generated >= n);
     Exploration {
         unique: checker.unique_state_count(),
-        generated: checker.state_count(),
+        generated,
         depth: checker.max_depth(),
-        elapsed: start.elapsed(),
+        elapsed,
+        complete: !stopped,
         found: checker.discoveries().into_keys().collect(),
     }
 }
@@ -178,6 +241,7 @@ pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigE
         max_depth: run.depth,
         seconds,
         states_per_second: run.unique as f64 / seconds.max(1e-9),
+        complete: run.complete,
         properties,
     })
 }

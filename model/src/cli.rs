@@ -7,8 +7,97 @@ use crate::config::{Config, ConfigError};
 use crate::faults::Fault;
 use battlecheck_properties::checklist::{Tier, ITEMS};
 use battlecheck_properties::{Kind, CATALOGUE};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::fmt::Write;
+
+/// How a report is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text for people.
+    Human,
+    /// One JSON document.
+    Json,
+    /// JUnit XML: one test case per property or scenario.
+    Junit,
+}
+
+/// Escape text for XML attributes and content.
+pub fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A JUnit XML document with one suite of `(name, failure)` cases, where a
+/// failure is `(message, details)`; skipped cases carry `Err(reason)`.
+pub fn junit(suite: &str, seconds: f64, cases: &[(String, Result<Option<(String, String)>, String>)]) -> String {
+    let failures = cases.iter().filter(|c| matches!(c.1, Ok(Some(_)))).count();
+    let skipped = cases.iter().filter(|c| c.1.is_err()).count();
+    let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(s, "<testsuites name=\"battlecheck\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">", cases.len());
+    let _ = writeln!(
+        s,
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{seconds:.3}\">",
+        xml_escape(suite),
+        cases.len()
+    );
+    for (name, outcome) in cases {
+        let name = xml_escape(name);
+        match outcome {
+            Ok(None) => {
+                let _ = writeln!(s, "    <testcase classname=\"battlecheck\" name=\"{name}\"/>");
+            }
+            Ok(Some((message, details))) => {
+                let _ = writeln!(s, "    <testcase classname=\"battlecheck\" name=\"{name}\">");
+                let _ = writeln!(s, "      <failure message=\"{}\">{}</failure>", xml_escape(message), xml_escape(details));
+                let _ = writeln!(s, "    </testcase>");
+            }
+            Err(reason) => {
+                let _ = writeln!(s, "    <testcase classname=\"battlecheck\" name=\"{name}\"><skipped message=\"{}\"/></testcase>", xml_escape(reason));
+            }
+        }
+    }
+    s.push_str("  </testsuite>\n</testsuites>\n");
+    s
+}
+
+/// The JUnit report of a check: one test case per property.
+pub fn junit_report(r: &CheckReport) -> String {
+    let full = human_report(r);
+    let cases: Vec<_> = r
+        .properties
+        .iter()
+        .map(|p| {
+            let outcome = match p.status {
+                Status::Holds | Status::Witnessed => Ok(None),
+                Status::NotApplicable => Err(format!("configuration lacks {:?}", p.missing_features)),
+                Status::Violated => {
+                    let details = full
+                        .split(&format!("counterexample to {} (", p.name))
+                        .nth(1)
+                        .map(|rest| rest.split("\ncounterexample to ").next().unwrap_or(rest).to_string())
+                        .unwrap_or_default();
+                    Ok(Some((format!("violated: {}", p.statement), details)))
+                }
+                Status::NotWitnessed => Ok(Some((
+                    format!("not witnessed{}: {}", if r.complete { "" } else { " (partial run)" }, p.statement),
+                    String::new(),
+                ))),
+            };
+            (format!("{} ({})", p.name, p.checklist.join(" ")), outcome)
+        })
+        .collect();
+    junit(&format!("battlecheck check: {}", config_line(&r.config)), r.seconds, &cases)
+}
 
 /// The game configuration: a preset, optionally changed by flags.
 #[derive(Args, Debug, Clone)]
@@ -153,6 +242,9 @@ pub fn human_report(r: &CheckReport) -> String {
         r.threads,
         r.symmetry
     );
+    if !r.complete {
+        let _ = writeln!(s, "PARTIAL: the run was stopped by --timeout or --max-states; unexplored states may hold violations");
+    }
     for (title, kind) in [("invariants", Kind::Always), ("witnesses", Kind::Sometimes)] {
         let _ = writeln!(s, "{title}:");
         for p in r.properties.iter().filter(|p| p.kind == kind) {
@@ -189,7 +281,12 @@ pub fn human_report(r: &CheckReport) -> String {
             }
         }
     }
-    let _ = writeln!(s, "\nresult: {}", if r.passed() { "PASS" } else { "FAIL" });
+    let verdict = match (r.passed(), r.complete) {
+        (true, _) => "PASS",
+        (false, false) if !r.properties.iter().any(|p| p.status == Status::Violated) => "PARTIAL",
+        (false, _) => "FAIL",
+    };
+    let _ = writeln!(s, "\nresult: {verdict}");
     s
 }
 

@@ -31,7 +31,7 @@ fn violated_property_exits_1_with_a_counterexample_in_game_terms() {
 
 #[test]
 fn json_report_is_machine_readable() {
-    let o = battlecheck(&["check", "--preset", "tiny", "--json"]);
+    let o = battlecheck(&["check", "--preset", "tiny", "--format", "json"]);
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
     assert!(v["unique_states"].as_u64().unwrap() > 0);
@@ -53,6 +53,9 @@ fn bad_input_exits_2_naming_what_was_wrong() {
         (&["check", "--turns", "0"], "turns must be 1 to 6"),
         (&["check", "--fault", "nope"], "unknown fault 'nope'"),
         (&["check", "--frobnicate"], "--frobnicate"),
+        (&["check", "--format", "xml"], "--format"),
+        (&["check", "--timeout", "0"], "--timeout must be a positive number"),
+        (&["check", "--max-states", "0"], "--max-states must be at least 1"),
         (&["replay", "no/such/file.json"], "no/such/file.json"),
     ];
     for (args, message) in cases {
@@ -93,4 +96,26 @@ fn replay_runs_the_engine_scenarios() {
     std::fs::remove_file(&bad).unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("battlecheck-bad-"), "{}", text(&o));
+}
+
+#[test]
+fn junit_report_has_one_case_per_property_and_the_counterexample() {
+    let o = battlecheck(&["check", "--preset", "tiny", "--fault", "extra-defense-counter", "--format", "junit"]);
+    assert_eq!(o.status.code(), Some(1));
+    let xml = String::from_utf8(o.stdout).unwrap();
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), battlecheck_properties::CATALOGUE.len(), "{xml}");
+    assert!(xml.contains("failures=\"1\""), "{xml}");
+    assert!(xml.contains("<failure message=\"violated: no battle has more defense counters"), "{xml}");
+    assert!(xml.contains("P1 casts siege #2"), "{xml}");
+}
+
+#[test]
+fn a_stopped_run_is_partial_with_exit_code_3() {
+    let o = battlecheck(&["check", "--preset", "duel", "--max-states", "500", "--threads", "1"]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(text(&o).contains("PARTIAL"), "{}", text(&o));
+    let o = battlecheck(&["check", "--preset", "duel", "--max-states", "500", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["complete"], false);
 }

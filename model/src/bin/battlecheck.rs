@@ -2,10 +2,11 @@
 //! stateright Explorer, and print the checklist coverage.
 //!
 //! Exit codes: 0 every invariant holds and every witness is found; 1 a
-//! property failed; 2 bad input.
+//! property failed; 2 bad input; 3 a run stopped early (`--timeout`,
+//! `--max-states`) without finding a violation.
 
-use battlecheck::checker::{check, CheckOptions};
-use battlecheck::cli::{config_line, human_report, rules_report, GameArgs};
+use battlecheck::checker::{check, CheckOptions, Status};
+use battlecheck::cli::{config_line, human_report, junit, junit_report, rules_report, Format, GameArgs};
 use battlecheck::BattleModel;
 use clap::{Args, Parser, Subcommand};
 use stateright::Model;
@@ -36,9 +37,9 @@ struct ReplayArgs {
     /// Scenario files or directories (every *.json inside, in name order).
     #[arg(required = true)]
     paths: Vec<std::path::PathBuf>,
-    /// Print a machine-readable JSON report instead of text.
-    #[arg(long)]
-    json: bool,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -51,9 +52,15 @@ struct CheckArgs {
     /// Explore without the symmetry reduction.
     #[arg(long)]
     no_symmetry: bool,
-    /// Print a machine-readable JSON report instead of text.
-    #[arg(long)]
-    json: bool,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Stop after this many seconds with a partial report (exit code 3).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Stop after generating this many states with a partial report (exit code 3).
+    #[arg(long, value_name = "N")]
+    max_states: Option<usize>,
 }
 
 #[derive(Args)]
@@ -83,7 +90,20 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     }
     let errors = results.iter().filter(|(_, r)| r.is_err()).count();
     let failed = results.iter().filter(|(_, r)| r.as_ref().is_ok_and(|r| !r.passed())).count();
-    if args.json {
+    if args.format == Format::Junit {
+        let cases: Vec<_> = results
+            .iter()
+            .map(|(file, r)| {
+                let name = file.display().to_string();
+                match r {
+                    Ok(report) if report.passed() => (name, Ok(None)),
+                    Ok(report) => (name, Ok(Some((format!("{} expectation(s) failed", report.failures.len()), report.to_string())))),
+                    Err(e) => (name, Ok(Some(("could not be run".to_string(), e.to_string())))),
+                }
+            })
+            .collect();
+        print!("{}", junit("battlecheck replay", 0.0, &cases));
+    } else if args.format == Format::Json {
         let reports: Vec<serde_json::Value> = results
             .iter()
             .map(|(file, r)| match r {
@@ -123,18 +143,29 @@ fn main() -> ExitCode {
                 Some(t) => t,
                 None => std::thread::available_parallelism().map_or(1, |n| n.get()),
             };
-            let opts = CheckOptions { threads, symmetry: !args.no_symmetry };
+            let timeout = match args.timeout {
+                Some(t) if !(t > 0.0 && t.is_finite()) => return bad_input(format!("--timeout must be a positive number of seconds, got {t}")),
+                t => t.map(std::time::Duration::from_secs_f64),
+            };
+            if args.max_states == Some(0) {
+                return bad_input("--max-states must be at least 1");
+            }
+            let progress = args.format == Format::Human && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let opts = CheckOptions { threads, symmetry: !args.no_symmetry, timeout, max_states: args.max_states, progress };
             let report = match check(config, &opts) {
                 Ok(r) => r,
                 Err(e) => return bad_input(e),
             };
-            if args.json {
-                println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise"));
-            } else {
-                print!("{}", human_report(&report));
+            match args.format {
+                Format::Human => print!("{}", human_report(&report)),
+                Format::Json => println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise")),
+                Format::Junit => print!("{}", junit_report(&report)),
             }
+            let violated = report.properties.iter().any(|p| p.status == Status::Violated);
             if report.passed() {
                 ExitCode::SUCCESS
+            } else if !report.complete && !violated {
+                ExitCode::from(3)
             } else {
                 ExitCode::from(1)
             }

@@ -8,6 +8,7 @@
 
 pub mod cards;
 pub mod checker;
+pub mod conform;
 pub mod cli;
 pub mod combat;
 pub mod config;
@@ -21,6 +22,7 @@ pub mod sba;
 pub mod siege;
 pub mod stack;
 pub mod state;
+pub mod sweep;
 pub mod symmetry;
 pub mod turn;
 pub mod view;

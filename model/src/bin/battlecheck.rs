@@ -7,6 +7,7 @@
 
 use battlecheck::checker::{check, CheckOptions, Status};
 use battlecheck::cli::{config_line, human_report, junit, junit_report, rules_report, Format, GameArgs};
+use battlecheck::sweep::{self, Matrix, Shard, SweepReport};
 use battlecheck::BattleModel;
 use clap::{Args, Parser, Subcommand};
 use stateright::Model;
@@ -30,6 +31,45 @@ enum Command {
     Replay(ReplayArgs),
     /// Print the checklist items and the properties that cover each.
     Rules,
+    /// Check a matrix of configurations in parallel (optionally one shard of it).
+    Sweep(SweepArgs),
+    /// Merge the JSON reports of a sweep's shards into the whole sweep's report.
+    MergeReports(MergeArgs),
+}
+
+#[derive(Args)]
+struct SweepArgs {
+    /// Presets (card pools), comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = Matrix::default().presets)]
+    presets: Vec<String>,
+    /// Player counts, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = Matrix::default().players)]
+    players: Vec<usize>,
+    /// Printed defenses, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = Matrix::default().defenses)]
+    defenses: Vec<u8>,
+    /// Turn bounds, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = Matrix::default().turns)]
+    turns: Vec<u8>,
+    /// Whether players may concede: true, false or both (comma-separated).
+    #[arg(long, value_delimiter = ',', default_values_t = Matrix::default().concede)]
+    concede: Vec<bool>,
+    /// Only shard K of N (1-based): configuration i runs in shard i % N + 1.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Report format (JSON reports of shards merge with merge-reports).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// JSON sweep reports, one per shard.
+    #[arg(required = true)]
+    reports: Vec<std::path::PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -130,6 +170,34 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     }
 }
 
+fn print_sweep(r: &SweepReport, format: Format) -> ExitCode {
+    match format {
+        Format::Human => print!("{}", sweep::human(r)),
+        Format::Json => println!("{}", serde_json::to_string_pretty(r).expect("reports serialise")),
+        Format::Junit => {
+            let cases: Vec<_> = r
+                .entries
+                .iter()
+                .map(|e| {
+                    let name = format!("{} {}", e.index, config_line(&e.config));
+                    let outcome = if e.passed {
+                        None
+                    } else {
+                        Some((format!("violated {:?}, not witnessed {:?}", e.violated, e.not_witnessed), String::new()))
+                    };
+                    (name, Ok(outcome))
+                })
+                .collect();
+            print!("{}", junit("battlecheck sweep", 0.0, &cases));
+        }
+    }
+    if r.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -191,6 +259,36 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Replay(args) => replay(&args),
+        Command::Sweep(args) => {
+            let matrix = Matrix {
+                presets: args.presets,
+                players: args.players,
+                defenses: args.defenses,
+                turns: args.turns,
+                concede: args.concede,
+            };
+            match sweep::sweep(&matrix, args.shard) {
+                Ok(r) => print_sweep(&r, args.format),
+                Err(e) => bad_input(e),
+            }
+        }
+        Command::MergeReports(args) => {
+            let mut reports = Vec::new();
+            for path in &args.reports {
+                let name = path.display().to_string();
+                let parsed = std::fs::read_to_string(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| serde_json::from_str::<SweepReport>(&t).map_err(|e| e.to_string()));
+                match parsed {
+                    Ok(r) => reports.push((name, r)),
+                    Err(e) => return bad_input(format!("{name}: not a sweep report: {e}")),
+                }
+            }
+            match sweep::merge(reports) {
+                Ok(r) => print_sweep(&r, args.format),
+                Err(e) => bad_input(e),
+            }
+        }
         Command::Rules => {
             print!("{}", rules_report());
             ExitCode::SUCCESS

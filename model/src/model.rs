@@ -93,6 +93,10 @@ impl Model for BattleModel {
         Some(last_state.decision_text(&action))
     }
 
+    fn as_svg(&self, path: stateright::Path<GameState, Decision>) -> Option<String> {
+        Some(path.last_state().svg())
+    }
+
     fn properties(&self) -> Vec<Property<Self>> {
         CATALOGUE
             .iter()

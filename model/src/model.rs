@@ -89,8 +89,12 @@ impl Model for BattleModel {
         self.setup.decision_summary(action)
     }
 
+    /// The Explorer shows this for the selected step: the decision, then the
+    /// state it leads to.
     fn format_step(&self, last_state: &GameState, action: Decision) -> Option<String> {
-        Some(last_state.decision_text(&action))
+        let text = last_state.decision_text(&action);
+        let next = self.next_state(last_state, action)?;
+        Some(format!("{text}\n\n{}", next.describe()))
     }
 
     fn as_svg(&self, path: stateright::Path<GameState, Decision>) -> Option<String> {

@@ -7,6 +7,8 @@
 
 use battlecheck::checker::{check, CheckOptions, Status};
 use battlecheck::cli::{config_line, human_report, junit, junit_report, rules_report, Format, GameArgs};
+use battlecheck::checker::CheckReport;
+use battlecheck::record::{explorer_url, Record};
 use battlecheck::sweep::{self, Matrix, Shard, SweepReport};
 use battlecheck::BattleModel;
 use clap::{Args, Parser, Subcommand};
@@ -101,6 +103,10 @@ struct CheckArgs {
     /// Stop after generating this many states with a partial report (exit code 3).
     #[arg(long, value_name = "N")]
     max_states: Option<usize>,
+    /// Write each counterexample as a scenario file in DIR (replayable on the
+    /// engine with `replay`, and openable with `explore --trace`).
+    #[arg(long, value_name = "DIR")]
+    save_counterexample: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -110,6 +116,10 @@ struct ExploreArgs {
     /// Port on 127.0.0.1.
     #[arg(long, default_value_t = 3000)]
     port: u16,
+    /// A scenario file written by `check --save-counterexample` or `conform`:
+    /// explore its configuration and print the URL that opens on its path.
+    #[arg(long, value_name = "FILE")]
+    trace: Option<std::path::PathBuf>,
 }
 
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
@@ -170,6 +180,44 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     }
 }
 
+/// Write each counterexample of a report as a scenario file: the engine's
+/// setup of the configuration, the decisions, and the model's record.
+fn save_counterexamples(report: &CheckReport, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("--save-counterexample {}: {e}", dir.display()))?;
+    let mut files = Vec::new();
+    for p in report.properties.iter() {
+        let Some(trace) = &p.counterexample else { continue };
+        let decisions: Vec<_> = trace.steps.iter().map(|s| s.decision.clone()).collect();
+        let mut scenario = battlecheck::conform::bridge::scenario(&report.config, &[]);
+        scenario["name"] = format!("counterexample to {} ({})", p.name, report.config.name).into();
+        scenario["covers"] = serde_json::json!(p.checklist);
+        scenario["description"] = format!("{} (rules {})", p.statement, p.rules.join(", ")).into();
+        scenario["steps"] = trace
+            .steps
+            .iter()
+            .map(|s| serde_json::json!({ "do": { "decision": { "decision": s.decision } }, "note": s.text }))
+            .collect();
+        let record = Record { config: report.config.clone(), property: Some(p.name.to_string()), decisions };
+        scenario["battlecheck"] = serde_json::to_value(&record).expect("records serialise");
+        let file = dir.join(format!("{}-{}.json", report.config.name, p.name));
+        let text = serde_json::to_string_pretty(&scenario).expect("scenarios serialise");
+        std::fs::write(&file, text + "\n").map_err(|e| format!("--save-counterexample {}: {e}", file.display()))?;
+        files.push(file);
+    }
+    Ok(files)
+}
+
+/// The model's record in a scenario file.
+fn read_record(file: &std::path::Path) -> Result<Record, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("--trace {}: {e}", file.display()))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("--trace {}: not JSON: {e}", file.display()))?;
+    let record = value
+        .get("battlecheck")
+        .ok_or_else(|| format!("--trace {}: no \"battlecheck\" record (write one with check --save-counterexample)", file.display()))?;
+    serde_json::from_value(record.clone()).map_err(|e| format!("--trace {}: battlecheck record: {e}", file.display()))
+}
+
 fn print_sweep(r: &SweepReport, format: Format) -> ExitCode {
     match format {
         Format::Human => print!("{}", sweep::human(r)),
@@ -224,6 +272,12 @@ fn main() -> ExitCode {
                 Ok(r) => r,
                 Err(e) => return bad_input(e),
             };
+            if let Some(dir) = &args.save_counterexample {
+                match save_counterexamples(&report, dir) {
+                    Ok(files) => files.iter().for_each(|f| eprintln!("counterexample written to {}", f.display())),
+                    Err(e) => return bad_input(e),
+                }
+            }
             match args.format {
                 Format::Human => print!("{}", human_report(&report)),
                 Format::Json => println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise")),
@@ -239,9 +293,17 @@ fn main() -> ExitCode {
             }
         }
         Command::Explore(args) => {
-            let config = match args.game.config() {
-                Ok(c) => c,
-                Err(e) => return bad_input(e),
+            let record = match &args.trace {
+                Some(file) => match read_record(file) {
+                    Ok(r) => Some(r),
+                    Err(e) => return bad_input(e),
+                },
+                None => None,
+            };
+            let config = match (&record, args.game.config()) {
+                (Some(r), _) => r.config.clone(),
+                (None, Ok(c)) => c,
+                (None, Err(e)) => return bad_input(e),
             };
             let line = config_line(&config);
             let model = match BattleModel::new(config) {
@@ -255,6 +317,12 @@ fn main() -> ExitCode {
             }
             println!("{line}");
             println!("Explorer: http://127.0.0.1:{}/", args.port);
+            if let (Some(r), Some(file)) = (&record, &args.trace) {
+                match r.action_indices(&model) {
+                    Ok(indices) => println!("Path of {}: {}", file.display(), explorer_url(args.port, &indices)),
+                    Err(e) => return bad_input(format!("{}: {e}", file.display())),
+                }
+            }
             model.checker().serve(address);
             ExitCode::SUCCESS
         }

@@ -24,7 +24,12 @@ pub enum Kind {
     /// A battle with no battle type: only its controller may protect it (310.9a).
     Battle { defense: u8 },
     /// A creature, optionally with first strike (702.7) or trample (702.19).
-    Creature { power: u8, toughness: u8, first_strike: bool, trample: bool },
+    Creature {
+        power: u8,
+        toughness: u8,
+        first_strike: bool,
+        trample: bool,
+    },
     /// Instant: deals `amount` damage to any target (115.4).
     Burn { amount: u8 },
     /// Instant: remove `amount` defense counters from target battle (not damage).
@@ -120,13 +125,34 @@ impl CardName {
         match self {
             CardName::Siege => Kind::Siege {
                 defense,
-                back: BackFace::Creature { power: 3, toughness: 3 },
+                back: BackFace::Creature {
+                    power: 3,
+                    toughness: 3,
+                },
             },
-            CardName::SiegeSorcery => Kind::Siege { defense, back: BackFace::Sorcery },
+            CardName::SiegeSorcery => Kind::Siege {
+                defense,
+                back: BackFace::Sorcery,
+            },
             CardName::Outpost => Kind::Battle { defense },
-            CardName::Bear => Kind::Creature { power: 2, toughness: 2, first_strike: false, trample: false },
-            CardName::Striker => Kind::Creature { power: 2, toughness: 1, first_strike: true, trample: false },
-            CardName::Trampler => Kind::Creature { power: 3, toughness: 3, first_strike: false, trample: true },
+            CardName::Bear => Kind::Creature {
+                power: 2,
+                toughness: 2,
+                first_strike: false,
+                trample: false,
+            },
+            CardName::Striker => Kind::Creature {
+                power: 2,
+                toughness: 1,
+                first_strike: true,
+                trample: false,
+            },
+            CardName::Trampler => Kind::Creature {
+                power: 3,
+                toughness: 3,
+                first_strike: false,
+                trample: true,
+            },
             CardName::Bolt => Kind::Burn { amount: 2 },
             CardName::Erode => Kind::Erode { amount: 2 },
             CardName::Steal => Kind::Steal,
@@ -149,10 +175,13 @@ impl fmt::Display for CardName {
 impl FromStr for CardName {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        CardName::ALL.into_iter().find(|c| c.as_str() == s).ok_or_else(|| {
-            let names: Vec<_> = CardName::ALL.iter().map(|c| c.as_str()).collect();
-            format!("unknown card '{s}' (known cards: {})", names.join(", "))
-        })
+        CardName::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = CardName::ALL.iter().map(|c| c.as_str()).collect();
+                format!("unknown card '{s}' (known cards: {})", names.join(", "))
+            })
     }
 }
 
@@ -175,7 +204,10 @@ impl Kind {
 
     /// Permanent cards stay on the battlefield when they resolve.
     pub fn is_permanent(self) -> bool {
-        matches!(self, Kind::Siege { .. } | Kind::Battle { .. } | Kind::Creature { .. } | Kind::Clone)
+        matches!(
+            self,
+            Kind::Siege { .. } | Kind::Battle { .. } | Kind::Creature { .. } | Kind::Clone
+        )
     }
 
     /// A nonmodal double-faced card (712.1): only Sieges in this pool.

@@ -31,7 +31,13 @@ pub struct CheckOptions {
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { threads: 1, symmetry: true, timeout: None, max_states: None, progress: false }
+        CheckOptions {
+            threads: 1,
+            symmetry: true,
+            timeout: None,
+            max_states: None,
+            progress: false,
+        }
     }
 }
 
@@ -41,7 +47,10 @@ struct Progress(indicatif::ProgressBar);
 impl Progress {
     fn new() -> Progress {
         let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_style(indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("valid template"));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+                .expect("valid template"),
+        );
         Progress(bar)
     }
 }
@@ -151,12 +160,19 @@ impl CheckReport {
     /// complete run).
     pub fn passed(&self) -> bool {
         self.complete
-            && self
-                .properties.iter().all(|p| matches!(p.status, Status::Holds | Status::Witnessed | Status::NotApplicable))
+            && self.properties.iter().all(|p| {
+                matches!(
+                    p.status,
+                    Status::Holds | Status::Witnessed | Status::NotApplicable
+                )
+            })
     }
 
     pub fn status(&self, id: PropertyId) -> Option<Status> {
-        self.properties.iter().find(|p| p.name == id.name()).map(|p| p.status)
+        self.properties
+            .iter()
+            .find(|p| p.name == id.name())
+            .map(|p| p.status)
     }
 }
 
@@ -178,11 +194,20 @@ fn explore(model: &BattleModel, opts: &CheckOptions, symmetry: bool) -> Explorat
     if let Some(n) = opts.max_states {
         builder = builder.target_state_count(n);
     }
-    let checker = if symmetry { builder.symmetry().spawn_dfs() } else { builder.spawn_dfs() };
-    let checker = if opts.progress { checker.join_and_report(&mut Progress::new()) } else { checker.join() };
+    let checker = if symmetry {
+        builder.symmetry().spawn_dfs()
+    } else {
+        builder.spawn_dfs()
+    };
+    let checker = if opts.progress {
+        checker.join_and_report(&mut Progress::new())
+    } else {
+        checker.join()
+    };
     let elapsed = start.elapsed();
     let generated = checker.state_count();
-    let stopped = opts.timeout.is_some_and(|t| elapsed >= t) || opts.max_states.is_some_and(|n| generated >= n);
+    let stopped = opts.timeout.is_some_and(|t| elapsed >= t)
+        || opts.max_states.is_some_and(|n| generated >= n);
     Exploration {
         unique: checker.unique_state_count(),
         generated,
@@ -197,7 +222,11 @@ fn explore(model: &BattleModel, opts: &CheckOptions, symmetry: bool) -> Explorat
 pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigError> {
     let mut model = BattleModel::new(config.clone())?;
     let mut run = explore(&model, opts, opts.symmetry);
-    let mut symmetry = if opts.symmetry { SymmetryUse::Exact } else { SymmetryUse::Off };
+    let mut symmetry = if opts.symmetry {
+        SymmetryUse::Exact
+    } else {
+        SymmetryUse::Off
+    };
     if opts.symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
         model = BattleModel::new(config.clone())?;
         run = explore(&model, opts, false);
@@ -208,7 +237,10 @@ pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigE
         .iter()
         .map(|spec| {
             let found = run.found.contains(&spec.name);
-            let missing = not_applicable.iter().find(|(id, _)| *id == spec.id).map(|(_, m)| m.clone());
+            let missing = not_applicable
+                .iter()
+                .find(|(id, _)| *id == spec.id)
+                .map(|(_, m)| m.clone());
             let status = match (spec.kind, found, &missing) {
                 (Kind::Sometimes, _, Some(_)) => Status::NotApplicable,
                 (Kind::Always, true, _) => Status::Violated,
@@ -255,7 +287,10 @@ fn fingerprint(s: &GameState) -> u64 {
 /// Does `s` end a search for property `id`: a violation of an invariant, or
 /// an instance of a witness?
 fn target(id: PropertyId, s: &GameState) -> bool {
-    let index = CATALOGUE.iter().position(|p| p.id == id).expect("every id is in the catalogue");
+    let index = CATALOGUE
+        .iter()
+        .position(|p| p.id == id)
+        .expect("every id is in the catalogue");
     match id.spec().kind {
         Kind::Always => !s.condition(index),
         Kind::Sometimes => s.condition(index),
@@ -267,8 +302,18 @@ fn target(id: PropertyId, s: &GameState) -> bool {
 /// search in a fixed action order: the same path on every run. With an exact
 /// symmetry, states are identified up to renaming, which keeps the distance
 /// (renaming is an automorphism) and shrinks the search.
-pub fn shortest_path(model: &BattleModel, id: PropertyId, symmetric: bool) -> Option<Vec<Decision>> {
-    let key = |s: &GameState| if symmetric { fingerprint(&s.representative()) } else { fingerprint(s) };
+pub fn shortest_path(
+    model: &BattleModel,
+    id: PropertyId,
+    symmetric: bool,
+) -> Option<Vec<Decision>> {
+    let key = |s: &GameState| {
+        if symmetric {
+            fingerprint(&s.representative())
+        } else {
+            fingerprint(s)
+        }
+    };
     let init = model.init_states().remove(0);
     if target(id, &init) {
         return Some(Vec::new());
@@ -283,7 +328,9 @@ pub fn shortest_path(model: &BattleModel, id: PropertyId, symmetric: bool) -> Op
             actions.clear();
             model.actions(&state, &mut actions);
             for a in actions.drain(..) {
-                let Some(child) = model.next_state(&state, a.clone()) else { continue };
+                let Some(child) = model.next_state(&state, a.clone()) else {
+                    continue;
+                };
                 let cfp = key(&child);
                 if let Entry::Vacant(e) = parent.entry(cfp) {
                     e.insert(Some((fp, a)));
@@ -311,10 +358,19 @@ pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Tra
     let mut state = model.init_states().remove(0);
     let mut steps = Vec::new();
     for d in decisions {
-        steps.push(TraceStep { decision: d.clone(), text: state.decision_text(d) });
-        state = model.next_state(&state, d.clone()).expect("every decision leads to a state");
+        steps.push(TraceStep {
+            decision: d.clone(),
+            text: state.decision_text(d),
+        });
+        state = model
+            .next_state(&state, d.clone())
+            .expect("every decision leads to a state");
     }
-    Trace { steps, final_state: state.describe(), shortest }
+    Trace {
+        steps,
+        final_state: state.describe(),
+        shortest,
+    }
 }
 
 fn shortest_trace(model: &BattleModel, id: PropertyId, symmetric: bool) -> Option<Trace> {

@@ -37,11 +37,24 @@ pub fn xml_escape(s: &str) -> String {
     out
 }
 
-/// A JUnit XML document with one suite of `(name, failure)` cases, where a
-/// failure is `(message, details)`; skipped cases carry `Err(reason)`.
-pub fn junit(suite: &str, seconds: f64, cases: &[(String, Result<Option<(String, String)>, String>)]) -> String {
-    let failures = cases.iter().filter(|c| matches!(c.1, Ok(Some(_)))).count();
-    let skipped = cases.iter().filter(|c| c.1.is_err()).count();
+/// The outcome of one JUnit test case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Case {
+    Passed,
+    Failed { message: String, details: String },
+    Skipped(String),
+}
+
+/// A JUnit XML document with one suite of named cases.
+pub fn junit(suite: &str, seconds: f64, cases: &[(String, Case)]) -> String {
+    let failures = cases
+        .iter()
+        .filter(|c| matches!(c.1, Case::Failed { .. }))
+        .count();
+    let skipped = cases
+        .iter()
+        .filter(|c| matches!(c.1, Case::Skipped(_)))
+        .count();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(s, "<testsuites name=\"battlecheck\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">", cases.len());
     let _ = writeln!(
@@ -53,15 +66,26 @@ pub fn junit(suite: &str, seconds: f64, cases: &[(String, Result<Option<(String,
     for (name, outcome) in cases {
         let name = xml_escape(name);
         match outcome {
-            Ok(None) => {
-                let _ = writeln!(s, "    <testcase classname=\"battlecheck\" name=\"{name}\"/>");
+            Case::Passed => {
+                let _ = writeln!(
+                    s,
+                    "    <testcase classname=\"battlecheck\" name=\"{name}\"/>"
+                );
             }
-            Ok(Some((message, details))) => {
-                let _ = writeln!(s, "    <testcase classname=\"battlecheck\" name=\"{name}\">");
-                let _ = writeln!(s, "      <failure message=\"{}\">{}</failure>", xml_escape(message), xml_escape(details));
+            Case::Failed { message, details } => {
+                let _ = writeln!(
+                    s,
+                    "    <testcase classname=\"battlecheck\" name=\"{name}\">"
+                );
+                let _ = writeln!(
+                    s,
+                    "      <failure message=\"{}\">{}</failure>",
+                    xml_escape(message),
+                    xml_escape(details)
+                );
                 let _ = writeln!(s, "    </testcase>");
             }
-            Err(reason) => {
+            Case::Skipped(reason) => {
                 let _ = writeln!(s, "    <testcase classname=\"battlecheck\" name=\"{name}\"><skipped message=\"{}\"/></testcase>", xml_escape(reason));
             }
         }
@@ -78,25 +102,43 @@ pub fn junit_report(r: &CheckReport) -> String {
         .iter()
         .map(|p| {
             let outcome = match p.status {
-                Status::Holds | Status::Witnessed => Ok(None),
-                Status::NotApplicable => Err(format!("configuration lacks {:?}", p.missing_features)),
+                Status::Holds | Status::Witnessed => Case::Passed,
+                Status::NotApplicable => {
+                    Case::Skipped(format!("configuration lacks {:?}", p.missing_features))
+                }
                 Status::Violated => {
                     let details = full
                         .split(&format!("counterexample to {} (", p.name))
                         .nth(1)
-                        .map(|rest| rest.split("\ncounterexample to ").next().unwrap_or(rest).to_string())
+                        .map(|rest| {
+                            rest.split("\ncounterexample to ")
+                                .next()
+                                .unwrap_or(rest)
+                                .to_string()
+                        })
                         .unwrap_or_default();
-                    Ok(Some((format!("violated: {}", p.statement), details)))
+                    Case::Failed {
+                        message: format!("violated: {}", p.statement),
+                        details,
+                    }
                 }
-                Status::NotWitnessed => Ok(Some((
-                    format!("not witnessed{}: {}", if r.complete { "" } else { " (partial run)" }, p.statement),
-                    String::new(),
-                ))),
+                Status::NotWitnessed => Case::Failed {
+                    message: format!(
+                        "not witnessed{}: {}",
+                        if r.complete { "" } else { " (partial run)" },
+                        p.statement
+                    ),
+                    details: String::new(),
+                },
             };
             (format!("{} ({})", p.name, p.checklist.join(" ")), outcome)
         })
         .collect();
-    junit(&format!("battlecheck check: {}", config_line(&r.config)), r.seconds, &cases)
+    junit(
+        &format!("battlecheck check: {}", config_line(&r.config)),
+        r.seconds,
+        &cases,
+    )
 }
 
 /// The game configuration: a preset, optionally changed by flags.
@@ -133,10 +175,16 @@ pub struct GameArgs {
 }
 
 /// Parse `SEAT=card,card` for flag `flag`.
-fn seat_cards(flag: &str, value: &str, players: usize) -> Result<(usize, Vec<CardName>), ConfigError> {
-    let (seat, cards) = value
-        .split_once('=')
-        .ok_or_else(|| ConfigError(format!("--{flag} '{value}': expected SEAT=CARD,CARD,… (e.g. 1=siege,bolt)")))?;
+fn seat_cards(
+    flag: &str,
+    value: &str,
+    players: usize,
+) -> Result<(usize, Vec<CardName>), ConfigError> {
+    let (seat, cards) = value.split_once('=').ok_or_else(|| {
+        ConfigError(format!(
+            "--{flag} '{value}': expected SEAT=CARD,CARD,… (e.g. 1=siege,bolt)"
+        ))
+    })?;
     let seat: usize = seat
         .trim()
         .parse()
@@ -147,7 +195,10 @@ fn seat_cards(flag: &str, value: &str, players: usize) -> Result<(usize, Vec<Car
         .split(',')
         .map(str::trim)
         .filter(|c| !c.is_empty())
-        .map(|c| c.parse::<CardName>().map_err(|e| ConfigError(format!("--{flag} '{value}': {e}"))))
+        .map(|c| {
+            c.parse::<CardName>()
+                .map_err(|e| ConfigError(format!("--{flag} '{value}': {e}")))
+        })
         .collect::<Result<_, _>>()?;
     Ok((seat - 1, cards))
 }
@@ -155,7 +206,8 @@ fn seat_cards(flag: &str, value: &str, players: usize) -> Result<(usize, Vec<Car
 impl GameArgs {
     /// The configuration these flags name, validated.
     pub fn config(&self) -> Result<Config, ConfigError> {
-        let mut c = Config::preset(&self.preset).map_err(|e| ConfigError(format!("--preset: {e}")))?;
+        let mut c =
+            Config::preset(&self.preset).map_err(|e| ConfigError(format!("--preset: {e}")))?;
         if let Some(n) = self.players {
             c.set_players(n)?;
         }
@@ -180,9 +232,13 @@ impl GameArgs {
             c.seats[seat].battlefield = cards;
         }
         for f in &self.fault {
-            c.faults.push(f.parse::<Fault>().map_err(|e| ConfigError(format!("--fault: {e}")))?);
+            c.faults.push(
+                f.parse::<Fault>()
+                    .map_err(|e| ConfigError(format!("--fault: {e}")))?,
+            );
         }
-        c.validate().map_err(|e| ConfigError(format!("configuration '{}': {e}", c.name)))?;
+        c.validate()
+            .map_err(|e| ConfigError(format!("configuration '{}': {e}", c.name)))?;
         Ok(c)
     }
 }
@@ -195,7 +251,12 @@ pub fn config_line(c: &Config) -> String {
         .enumerate()
         .map(|(i, s)| {
             let names = |v: &[CardName]| v.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(",");
-            format!("P{}: hand [{}] battlefield [{}]", i + 1, names(&s.hand), names(&s.battlefield))
+            format!(
+                "P{}: hand [{}] battlefield [{}]",
+                i + 1,
+                names(&s.hand),
+                names(&s.battlefield)
+            )
         })
         .collect();
     let faults: Vec<&str> = c.faults.iter().map(|f| f.as_str()).collect();
@@ -219,7 +280,7 @@ fn thousands(n: usize) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -267,7 +328,12 @@ pub fn human_report(r: &CheckReport) -> String {
         let _ = writeln!(s, "  rules: {}", p.rules.join(", "));
         match &p.counterexample {
             Some(t) => {
-                let _ = writeln!(s, "  {} decisions{}:", t.steps.len(), if t.shortest { " (shortest)" } else { "" });
+                let _ = writeln!(
+                    s,
+                    "  {} decisions{}:",
+                    t.steps.len(),
+                    if t.shortest { " (shortest)" } else { "" }
+                );
                 for (i, step) in t.steps.iter().enumerate() {
                     let _ = writeln!(s, "  {:>3}. {}", i + 1, step.text);
                 }
@@ -297,7 +363,17 @@ pub fn rules_report() -> String {
         let covering: Vec<String> = CATALOGUE
             .iter()
             .filter(|p| p.checklist.contains(&item.id))
-            .map(|p| format!("{} ({})", p.name, if p.kind == Kind::Always { "always" } else { "sometimes" }))
+            .map(|p| {
+                format!(
+                    "{} ({})",
+                    p.name,
+                    if p.kind == Kind::Always {
+                        "always"
+                    } else {
+                        "sometimes"
+                    }
+                )
+            })
             .collect();
         let cover = if covering.is_empty() {
             match item.tier {
@@ -307,7 +383,11 @@ pub fn rules_report() -> String {
         } else {
             covering.join(", ")
         };
-        let _ = writeln!(s, "{} [{}] {}\n    {}", item.id, item.source, item.summary, cover);
+        let _ = writeln!(
+            s,
+            "{} [{}] {}\n    {}",
+            item.id, item.source, item.summary, cover
+        );
     }
     s
 }

@@ -33,11 +33,15 @@ impl GameState {
     pub fn attack_targets(&self) -> ArrayVec<AttackTarget, 32> {
         let ap = self.active;
         let players = self.opponents(ap).map(AttackTarget::Player);
-        let battles = self.on_battlefield().filter(|&b| self.chars(b).battle).filter_map(move |b| {
-            let p = self.obj(b).protector?;
-            let defending = p != ap && self.in_game(p);
-            (defending || (p == ap && self.setup().fault(Fault::ProtectorMayAttack))).then_some(AttackTarget::Battle(b))
-        });
+        let battles = self
+            .on_battlefield()
+            .filter(|&b| self.chars(b).battle)
+            .filter_map(move |b| {
+                let p = self.obj(b).protector?;
+                let defending = p != ap && self.in_game(p);
+                (defending || (p == ap && self.setup().fault(Fault::ProtectorMayAttack)))
+                    .then_some(AttackTarget::Battle(b))
+            });
         players.chain(battles).collect()
     }
 
@@ -46,7 +50,10 @@ impl GameState {
     fn defender_of(&self, target: AttackTarget) -> PlayerId {
         match target {
             AttackTarget::Player(p) => p,
-            AttackTarget::Battle(b) => self.obj(b).protector.expect("an attackable battle has a protector"),
+            AttackTarget::Battle(b) => self
+                .obj(b)
+                .protector
+                .expect("an attackable battle has a protector"),
         }
     }
 
@@ -72,7 +79,11 @@ impl GameState {
             let defender = self.defender_of(target);
             let o = self.obj_mut(creature);
             o.tapped = true;
-            o.combat = Combat::Attacking { target: Some(target), defender, blocked: false };
+            o.combat = Combat::Attacking {
+                target: Some(target),
+                defender,
+                blocked: false,
+            };
         }
         self.settle(Then::Priority);
     }
@@ -86,7 +97,9 @@ impl GameState {
         let attackers: ArrayVec<(CardId, Option<AttackTarget>, PlayerId), 16> = self
             .on_battlefield()
             .filter_map(|id| match self.obj(id).combat {
-                Combat::Attacking { target, defender, .. } => Some((id, target, defender)),
+                Combat::Attacking {
+                    target, defender, ..
+                } => Some((id, target, defender)),
                 _ => None,
             })
             .collect();
@@ -94,7 +107,11 @@ impl GameState {
             .filter(|&id| {
                 let o = self.obj(id);
                 let c = self.chars(id);
-                c.creature && !c.battle && !o.tapped && o.controller != self.active && self.in_game(o.controller)
+                c.creature
+                    && !c.battle
+                    && !o.tapped
+                    && o.controller != self.active
+                    && self.in_game(o.controller)
             })
             .filter_map(|blocker| {
                 let p = self.obj(blocker).controller;
@@ -103,7 +120,8 @@ impl GameState {
                     .filter(|(_, target, defender)| match target {
                         Some(AttackTarget::Player(q)) => *q == p,
                         Some(AttackTarget::Battle(b)) => {
-                            self.obj(*b).protector == Some(p) || self.setup().fault(Fault::AnyoneMayBlock)
+                            self.obj(*b).protector == Some(p)
+                                || self.setup().fault(Fault::AnyoneMayBlock)
                         }
                         None => *defender == p,
                     })
@@ -140,14 +158,19 @@ impl GameState {
 
     /// Does any attacking or blocking creature have first strike (510.4)?
     fn first_strike_in_combat(&self) -> bool {
-        self.on_battlefield().any(|id| self.obj(id).combat != Combat::None && self.chars(id).first_strike)
+        self.on_battlefield()
+            .any(|id| self.obj(id).combat != Combat::None && self.chars(id).first_strike)
     }
 
     /// The step after the declare blockers step or a combat damage step.
     pub fn next_damage_step(&mut self) {
         match self.step {
-            Step::DeclareBlockers if self.first_strike_in_combat() => self.combat_damage_step(Step::FirstStrikeDamage),
-            Step::DeclareBlockers | Step::FirstStrikeDamage => self.combat_damage_step(Step::CombatDamage),
+            Step::DeclareBlockers if self.first_strike_in_combat() => {
+                self.combat_damage_step(Step::FirstStrikeDamage)
+            }
+            Step::DeclareBlockers | Step::FirstStrikeDamage => {
+                self.combat_damage_step(Step::CombatDamage)
+            }
             _ => self.end_of_combat(),
         }
     }
@@ -156,19 +179,25 @@ impl GameState {
     /// step only creatures with first strike; in the regular step those
     /// without (no creature of the pool has double strike).
     fn deals_damage_in(&self, id: CardId, step: Step) -> bool {
-        self.obj(id).combat != Combat::None && self.chars(id).first_strike == (step == Step::FirstStrikeDamage)
+        self.obj(id).combat != Combat::None
+            && self.chars(id).first_strike == (step == Step::FirstStrikeDamage)
     }
 
     /// Creatures blocking `attacker`, in card order.
     fn blockers_of(&self, attacker: CardId) -> ArrayVec<CardId, 16> {
-        self.on_battlefield().filter(|&id| self.obj(id).combat == Combat::Blocking(attacker)).collect()
+        self.on_battlefield()
+            .filter(|&id| self.obj(id).combat == Combat::Blocking(attacker))
+            .collect()
     }
 
     /// Lethal damage for a creature: its toughness less damage already
     /// marked (702.19b; damage other attackers assign in the same step is
     /// not counted, a simplification with one attacker per blocker).
     fn lethal(&self, id: CardId) -> u8 {
-        self.chars(id).toughness.saturating_sub(self.obj(id).damage).max(1)
+        self.chars(id)
+            .toughness
+            .saturating_sub(self.obj(id).damage)
+            .max(1)
     }
 
     /// A blocked trampling attacker that still has blockers and more power
@@ -177,20 +206,31 @@ impl GameState {
     fn trample_choice_needed(&self, step: Step) -> Option<CardId> {
         self.on_battlefield().find(|&id| {
             let c = self.chars(id);
-            matches!(self.obj(id).combat, Combat::Attacking { target: Some(_), blocked: true, .. })
-                && c.trample
+            matches!(
+                self.obj(id).combat,
+                Combat::Attacking {
+                    target: Some(_),
+                    blocked: true,
+                    ..
+                }
+            ) && c.trample
                 && self.deals_damage_in(id, step)
                 && self.obj(id).trample_assigned.is_none()
                 && {
                     let blockers = self.blockers_of(id);
-                    !blockers.is_empty() && c.power > blockers.iter().map(|&b| self.lethal(b)).sum::<u8>()
+                    !blockers.is_empty()
+                        && c.power > blockers.iter().map(|&b| self.lethal(b)).sum::<u8>()
                 }
         })
     }
 
     /// The most a trampler may assign to what it attacks.
     pub fn trample_excess(&self, attacker: CardId) -> u8 {
-        let lethal: u8 = self.blockers_of(attacker).iter().map(|&b| self.lethal(b)).sum();
+        let lethal: u8 = self
+            .blockers_of(attacker)
+            .iter()
+            .map(|&b| self.lethal(b))
+            .sum();
         self.chars(attacker).power.saturating_sub(lethal)
     }
 
@@ -213,7 +253,10 @@ impl GameState {
         let mut player_damage = [0u8; 4];
         let mut object_damage: ArrayVec<(CardId, u8), 24> = ArrayVec::new();
         let mut battle_sources: ArrayVec<(CardId, u8), 24> = ArrayVec::new();
-        let add = |list: &mut ArrayVec<(CardId, u8), 24>, id: CardId, n: u8| match list.iter_mut().find(|(c, _)| *c == id) {
+        let add = |list: &mut ArrayVec<(CardId, u8), 24>, id: CardId, n: u8| match list
+            .iter_mut()
+            .find(|(c, _)| *c == id)
+        {
             Some((_, m)) => *m = m.saturating_add(n),
             None => list.push((id, n)),
         };
@@ -227,7 +270,9 @@ impl GameState {
                 continue;
             }
             match self.obj(id).combat {
-                Combat::Attacking { target, blocked, .. } => {
+                Combat::Attacking {
+                    target, blocked, ..
+                } => {
                     let blockers = self.blockers_of(id);
                     let trample = self.chars(id).trample;
                     // 510.1b–c, 702.19b–d: what reaches the attacked player or battle.
@@ -242,7 +287,11 @@ impl GameState {
                     // damage to each in card order, the remainder to the first.
                     let mut rest = power - to_attacked;
                     for (i, &b) in blockers.iter().enumerate() {
-                        let share = if i + 1 == blockers.len() { rest } else { rest.min(self.lethal(b)) };
+                        let share = if i + 1 == blockers.len() {
+                            rest
+                        } else {
+                            rest.min(self.lethal(b))
+                        };
                         if share > 0 {
                             add(&mut object_damage, b, share);
                         }
@@ -251,9 +300,12 @@ impl GameState {
                     if to_attacked > 0 {
                         match target {
                             Some(AttackTarget::Player(p)) if self.in_game(p) => {
-                                player_damage[p.0 as usize] = player_damage[p.0 as usize].saturating_add(to_attacked)
+                                player_damage[p.0 as usize] =
+                                    player_damage[p.0 as usize].saturating_add(to_attacked)
                             }
-                            Some(AttackTarget::Battle(b)) if self.obj(b).zone == Zone::Battlefield => {
+                            Some(AttackTarget::Battle(b))
+                                if self.obj(b).zone == Zone::Battlefield =>
+                            {
                                 add(&mut object_damage, b, to_attacked);
                                 add(&mut battle_sources, b, 1);
                                 if blocked && trample {
@@ -265,7 +317,12 @@ impl GameState {
                         }
                     }
                 }
-                Combat::Blocking(attacker) if self.obj(attacker).zone == Zone::Battlefield => {
+                // 506.4, 510.1d: a creature removed from combat is no longer
+                // blocked; its blocker blocks nothing and deals no damage.
+                Combat::Blocking(attacker)
+                    if self.obj(attacker).zone == Zone::Battlefield
+                        && matches!(self.obj(attacker).combat, Combat::Attacking { .. }) =>
+                {
                     add(&mut object_damage, attacker, power);
                 }
                 _ => {}
@@ -281,7 +338,10 @@ impl GameState {
                 o.damage = o.damage.saturating_add(n);
             }
             if c.battle {
-                let sources = battle_sources.iter().find(|(b, _)| *b == id).map_or(1, |(_, k)| *k);
+                let sources = battle_sources
+                    .iter()
+                    .find(|(b, _)| *b == id)
+                    .map_or(1, |(_, k)| *k);
                 self.remove_counters(id, n, sources, true);
             }
         }

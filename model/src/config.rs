@@ -62,7 +62,10 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 fn seat(hand: &[CardName], battlefield: &[CardName]) -> Seat {
-    Seat { hand: hand.to_vec(), battlefield: battlefield.to_vec() }
+    Seat {
+        hand: hand.to_vec(),
+        battlefield: battlefield.to_vec(),
+    }
 }
 
 use CardName::*;
@@ -107,9 +110,27 @@ impl Config {
                     seat(&[SiegeSorcery, Stifle], &[Bear]),
                 ],
             ),
-            "copies" => (1, 2, vec![seat(&[Siege, Mirror, Clone], &[Bear, Bear]), seat(&[Bounce], &[Bear])]),
-            "mimic" => (1, 2, vec![seat(&[Siege, SiegeSorcery, Mimic, Animate], &[Bear, Bear]), seat(&[], &[Bear])]),
-            "tiny" => (1, 2, vec![seat(&[Siege], &[Bear, Bear]), seat(&[], &[Bear])]),
+            "copies" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege, Mirror, Clone], &[Bear, Bear]),
+                    seat(&[Bounce], &[Bear]),
+                ],
+            ),
+            "mimic" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege, SiegeSorcery, Mimic, Animate], &[Bear, Bear]),
+                    seat(&[], &[Bear]),
+                ],
+            ),
+            "tiny" => (
+                1,
+                2,
+                vec![seat(&[Siege], &[Bear, Bear]), seat(&[], &[Bear])],
+            ),
             other => {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.0).collect();
                 return Err(ConfigError(format!(
@@ -137,7 +158,9 @@ impl Config {
     /// they are interchangeable with it), fewer seats drop the last ones.
     pub fn set_players(&mut self, n: usize) -> Result<(), ConfigError> {
         if !(2..=MAX_PLAYERS).contains(&n) {
-            return Err(ConfigError(format!("--players must be 2 to {MAX_PLAYERS}, got {n}")));
+            return Err(ConfigError(format!(
+                "--players must be 2 to {MAX_PLAYERS}, got {n}"
+            )));
         }
         let last = self.seats.last().cloned().unwrap_or_default();
         self.seats.resize(n, last);
@@ -148,7 +171,10 @@ impl Config {
     pub fn validate(&self) -> Result<(), ConfigError> {
         let err = |m: String| Err(ConfigError(m));
         if !(2..=MAX_PLAYERS).contains(&self.players()) {
-            return err(format!("players must be 2 to {MAX_PLAYERS}, got {}", self.players()));
+            return err(format!(
+                "players must be 2 to {MAX_PLAYERS}, got {}",
+                self.players()
+            ));
         }
         if !(1..=6).contains(&self.turns) {
             return err(format!("turns must be 1 to 6, got {}", self.turns));
@@ -160,23 +186,43 @@ impl Config {
             return err(format!("defense must be 1 to 9, got {}", self.defense));
         }
         for (i, s) in self.seats.iter().enumerate() {
-            if let Some(c) = s.battlefield.iter().find(|c| !c.kind(self.defense).is_permanent() || **c == Clone) {
+            if let Some(c) = s
+                .battlefield
+                .iter()
+                .find(|c| !c.kind(self.defense).is_permanent() || **c == Clone)
+            {
                 return err(format!(
                     "seat {} battlefield: '{c}' can't start on the battlefield (only creatures and battles do; a clone must be cast)",
                     i + 1
                 ));
             }
-            if let Some(c) = s.battlefield.iter().find(|c| matches!(c.kind(self.defense), Kind::Siege { .. } | Kind::Battle { .. })) {
+            if let Some(c) = s.battlefield.iter().find(|c| {
+                matches!(
+                    c.kind(self.defense),
+                    Kind::Siege { .. } | Kind::Battle { .. }
+                )
+            }) {
                 return err(format!(
                     "seat {} battlefield: '{c}' must be cast to get a protector; put it in the hand",
                     i + 1
                 ));
             }
         }
-        let objects = self.seats.iter().map(|s| s.hand.len() + s.battlefield.len()).sum::<usize>()
-            + self.seats.iter().flat_map(|s| &s.hand).filter(|c| **c == Mirror).count();
+        let objects = self
+            .seats
+            .iter()
+            .map(|s| s.hand.len() + s.battlefield.len())
+            .sum::<usize>()
+            + self
+                .seats
+                .iter()
+                .flat_map(|s| &s.hand)
+                .filter(|c| **c == Mirror)
+                .count();
         if objects > MAX_OBJECTS {
-            return err(format!("too many cards: {objects} objects (cards and tokens), at most {MAX_OBJECTS}"));
+            return err(format!(
+                "too many cards: {objects} objects (cards and tokens), at most {MAX_OBJECTS}"
+            ));
         }
         Ok(())
     }
@@ -184,9 +230,20 @@ impl Config {
     /// The features of the game this configuration can reach, which decide
     /// which witnesses apply.
     pub fn features(&self) -> Vec<Feature> {
-        let cards: Vec<CardName> = self.seats.iter().flat_map(|s| s.hand.iter().chain(&s.battlefield)).copied().collect();
+        let cards: Vec<CardName> = self
+            .seats
+            .iter()
+            .flat_map(|s| s.hand.iter().chain(&s.battlefield))
+            .copied()
+            .collect();
         let has = |c: CardName| cards.contains(&c);
-        let creatures = |s: &Seat| s.hand.iter().chain(&s.battlefield).filter(|c| matches!(c.kind(1), Kind::Creature { .. })).count();
+        let creatures = |s: &Seat| {
+            s.hand
+                .iter()
+                .chain(&s.battlefield)
+                .filter(|c| matches!(c.kind(1), Kind::Creature { .. }))
+                .count()
+        };
         let mut f = Vec::new();
         let mut add = |cond: bool, feat| {
             if cond {
@@ -208,8 +265,14 @@ impl Config {
         add(has(Bounce), Feature::Bounce);
         add(has(Animate), Feature::Animate);
         add(self.concede && self.players() >= 3, Feature::Multiplayer);
-        add(self.seats.iter().any(|s| creatures(s) >= 2), Feature::TwoAttackers);
-        add(self.seats.iter().skip(1).any(|s| creatures(s) >= 1), Feature::Blocker);
+        add(
+            self.seats.iter().any(|s| creatures(s) >= 2),
+            Feature::TwoAttackers,
+        );
+        add(
+            self.seats.iter().skip(1).any(|s| creatures(s) >= 1),
+            Feature::Blocker,
+        );
         f
     }
 }
@@ -271,7 +334,11 @@ impl Setup {
                 .battlefield
                 .iter()
                 .map(|c| (c, battlecheck_properties::Zone::Battlefield))
-                .chain(s.hand.iter().map(|c| (c, battlecheck_properties::Zone::Hand)))
+                .chain(
+                    s.hand
+                        .iter()
+                        .map(|c| (c, battlecheck_properties::Zone::Hand)),
+                )
             {
                 seat_objects[p].push(CardId(objects.len() as u8));
                 let kind = name.kind(config.defense);
@@ -287,9 +354,9 @@ impl Setup {
                 });
             }
         }
-        for p in 0..config.players() {
-            for i in 0..seat_objects[p].len() {
-                let card = seat_objects[p][i];
+        for (p, seat) in seat_objects.iter_mut().enumerate() {
+            for i in 0..seat.len() {
+                let card = seat[i];
                 if objects[card.0 as usize].name == CardName::Mirror {
                     let slot = CardId(objects.len() as u8);
                     objects[card.0 as usize].token_slot = Some(slot);
@@ -303,7 +370,7 @@ impl Setup {
                         front: Chars::default(),
                         back: Chars::default(),
                     });
-                    seat_objects[p].push(slot);
+                    seat.push(slot);
                 }
             }
         }
@@ -314,7 +381,9 @@ impl Setup {
                 .map_or(p as u8, |q| class[q]);
         }
         let faults = Faults::of(&config.faults);
-        let renamings = (0..config.players()).map(|a| renamings(a, &class, &seat_objects, objects.len())).collect();
+        let renamings = (0..config.players())
+            .map(|a| renamings(a, &class, &seat_objects, objects.len()))
+            .collect();
         Ok(Setup {
             config,
             objects,
@@ -342,13 +411,19 @@ impl Setup {
 
 /// Every permutation of the seats other than `active` that keeps each seat
 /// in its class, except the identity, with the induced object renaming.
-fn renamings(active: usize, class: &[u8; MAX_PLAYERS], seat_objects: &[Vec<CardId>], n_objects: usize) -> Vec<Renaming> {
+fn renamings(
+    active: usize,
+    class: &[u8; MAX_PLAYERS],
+    seat_objects: &[Vec<CardId>],
+    n_objects: usize,
+) -> Vec<Renaming> {
     let n = seat_objects.len();
     let mut out = Vec::new();
     let mut perm: Vec<u8> = (0..n as u8).collect();
     permute(&mut perm, 0, &mut |p| {
         let identity = p.iter().enumerate().all(|(i, &q)| i == q as usize);
-        let valid = p[active] as usize == active && (0..n).all(|i| class[i] == class[p[i] as usize]);
+        let valid =
+            p[active] as usize == active && (0..n).all(|i| class[i] == class[p[i] as usize]);
         if valid && !identity {
             let mut seat = [0u8; MAX_PLAYERS];
             seat[..n].copy_from_slice(p);

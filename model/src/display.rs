@@ -21,7 +21,13 @@ impl Setup {
     /// Explorer's action labels).
     pub fn decision_summary(&self, d: &Decision) -> String {
         let name = |c: &CardId| self.card_name(*c);
-        let list = |items: Vec<String>| if items.is_empty() { "nothing".to_string() } else { items.join(", ") };
+        let list = |items: Vec<String>| {
+            if items.is_empty() {
+                "nothing".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
         let target = |t: &Target| match t {
             Target::Player(p) => p.to_string(),
             Target::Permanent(c) => name(c),
@@ -33,32 +39,82 @@ impl Setup {
         };
         match d {
             Decision::PassAll => "all players pass priority".into(),
-            Decision::Cast { player, card, targets } if targets.is_empty() => format!("{player} casts {}", name(card)),
-            Decision::Cast { player, card, targets } => format!(
+            Decision::Cast {
+                player,
+                card,
+                targets,
+            } if targets.is_empty() => format!("{player} casts {}", name(card)),
+            Decision::Cast {
+                player,
+                card,
+                targets,
+            } => format!(
                 "{player} casts {} targeting {}",
                 name(card),
                 targets.iter().map(target).collect::<Vec<_>>().join(" and ")
             ),
-            Decision::Equip { player, equipment, creature } => format!("{player} equips {} to {}", name(equipment), name(creature)),
+            Decision::Equip {
+                player,
+                equipment,
+                creature,
+            } => format!("{player} equips {} to {}", name(equipment), name(creature)),
             Decision::Concede { player } => format!("{player} concedes"),
-            Decision::ChooseCopy { player, card, original } => {
-                format!("{player} has {} enter as a copy of {}", name(card), name(original))
+            Decision::ChooseCopy {
+                player,
+                card,
+                original,
+            } => {
+                format!(
+                    "{player} has {} enter as a copy of {}",
+                    name(card),
+                    name(original)
+                )
             }
-            Decision::ChooseProtectors { choices } => {
-                list(choices.iter().map(|(b, p)| format!("{p} protects {}", name(b))).collect())
-            }
+            Decision::ChooseProtectors { choices } => list(
+                choices
+                    .iter()
+                    .map(|(b, p)| format!("{p} protects {}", name(b)))
+                    .collect(),
+            ),
             Decision::DeclareAttackers { attacks } => format!(
                 "attack {}",
-                list(attacks.iter().map(|(c, t)| format!("{} with {}", attacked(t), name(c))).collect())
+                list(
+                    attacks
+                        .iter()
+                        .map(|(c, t)| format!("{} with {}", attacked(t), name(c)))
+                        .collect()
+                )
             ),
             Decision::DeclareBlockers { blocks } => {
-                format!("block {}", list(blocks.iter().map(|(b, a)| format!("{} with {}", name(a), name(b))).collect()))
+                format!(
+                    "block {}",
+                    list(
+                        blocks
+                            .iter()
+                            .map(|(b, a)| format!("{} with {}", name(a), name(b)))
+                            .collect()
+                    )
+                )
             }
-            Decision::AssignTrample { attacker, to_attacked } => {
-                format!("{} assigns {to_attacked} damage to what it attacks", name(attacker))
+            Decision::AssignTrample {
+                attacker,
+                to_attacked,
+            } => {
+                format!(
+                    "{} assigns {to_attacked} damage to what it attacks",
+                    name(attacker)
+                )
             }
-            Decision::CastTransformed { player, card, cast: true } => format!("{player} casts {} transformed", name(card)),
-            Decision::CastTransformed { player, card, cast: false } => {
+            Decision::CastTransformed {
+                player,
+                card,
+                cast: true,
+            } => format!("{player} casts {} transformed", name(card)),
+            Decision::CastTransformed {
+                player,
+                card,
+                cast: false,
+            } => {
                 format!("{player} declines to cast {} transformed", name(card))
             }
         }
@@ -91,20 +147,32 @@ impl GameState {
 
     /// A decision, in the state it is taken in.
     pub fn decision_text(&self, d: &Decision) -> String {
-        let list = |items: Vec<String>| if items.is_empty() { "nothing".to_string() } else { items.join(", ") };
+        let list = |items: Vec<String>| {
+            if items.is_empty() {
+                "nothing".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
         match d {
             Decision::PassAll => {
                 if let Some(top) = self.stack.last() {
                     let what = match top {
                         StackItem::Spell { card, .. } => self.card_name(*card),
-                        StackItem::Trigger { source, .. } => format!("the defeat trigger of {}", self.card_name(*source)),
+                        StackItem::Trigger { source, .. } => {
+                            format!("the defeat trigger of {}", self.card_name(*source))
+                        }
                     };
                     format!("all players pass: {what} resolves")
                 } else {
                     format!("all players pass: the {:?} step ends", self.step)
                 }
             }
-            Decision::Cast { player, card, targets } => {
+            Decision::Cast {
+                player,
+                card,
+                targets,
+            } => {
                 let mut s = format!("{player} casts {}", self.card_name(*card));
                 if !targets.is_empty() {
                     let ts: Vec<_> = targets.iter().map(|t| self.target_text(t)).collect();
@@ -112,12 +180,28 @@ impl GameState {
                 }
                 s
             }
-            Decision::Equip { player, equipment, creature } => {
-                format!("{player} equips {} to {}", self.card_name(*equipment), self.card_name(*creature))
+            Decision::Equip {
+                player,
+                equipment,
+                creature,
+            } => {
+                format!(
+                    "{player} equips {} to {}",
+                    self.card_name(*equipment),
+                    self.card_name(*creature)
+                )
             }
             Decision::Concede { player } => format!("{player} concedes"),
-            Decision::ChooseCopy { player, card, original } => {
-                format!("{player} has {} enter as a copy of {}", self.card_name(*card), self.card_name(*original))
+            Decision::ChooseCopy {
+                player,
+                card,
+                original,
+            } => {
+                format!(
+                    "{player} has {} enter as a copy of {}",
+                    self.card_name(*card),
+                    self.card_name(*original)
+                )
             }
             Decision::ChooseProtectors { choices } => list(
                 choices
@@ -134,7 +218,11 @@ impl GameState {
                 list(
                     attacks
                         .iter()
-                        .map(|(c, t)| format!("{} with {}", self.attack_text(t), self.card_name(*c)))
+                        .map(|(c, t)| format!(
+                            "{} with {}",
+                            self.attack_text(t),
+                            self.card_name(*c)
+                        ))
                         .collect()
                 )
             ),
@@ -143,18 +231,41 @@ impl GameState {
                 list(
                     blocks
                         .iter()
-                        .map(|(b, a)| format!("{} blocks {} with {}", self.obj(*b).controller, self.card_name(*a), self.card_name(*b)))
+                        .map(|(b, a)| format!(
+                            "{} blocks {} with {}",
+                            self.obj(*b).controller,
+                            self.card_name(*a),
+                            self.card_name(*b)
+                        ))
                         .collect()
                 )
             ),
-            Decision::AssignTrample { attacker, to_attacked } => {
-                format!("{} assigns {to_attacked} of {}'s damage to what it attacks", self.obj(*attacker).controller, self.card_name(*attacker))
+            Decision::AssignTrample {
+                attacker,
+                to_attacked,
+            } => {
+                format!(
+                    "{} assigns {to_attacked} of {}'s damage to what it attacks",
+                    self.obj(*attacker).controller,
+                    self.card_name(*attacker)
+                )
             }
-            Decision::CastTransformed { player, card, cast: true } => {
+            Decision::CastTransformed {
+                player,
+                card,
+                cast: true,
+            } => {
                 format!("{player} casts {} transformed", self.card_name(*card))
             }
-            Decision::CastTransformed { player, card, cast: false } => {
-                format!("{player} declines to cast {} (it stays in exile)", self.card_name(*card))
+            Decision::CastTransformed {
+                player,
+                card,
+                cast: false,
+            } => {
+                format!(
+                    "{player} declines to cast {} (it stays in exile)",
+                    self.card_name(*card)
+                )
             }
         }
     }
@@ -173,17 +284,32 @@ impl GameState {
     pub fn describe(&self) -> String {
         let mut s = String::new();
         let ap = self.active;
-        let _ = writeln!(s, "Turn {} ({ap}'s turn), {:?} step; waiting for: {}", self.turn + 1, self.step, self.pending_text());
+        let _ = writeln!(
+            s,
+            "Turn {} ({ap}'s turn), {:?} step; waiting for: {}",
+            self.turn + 1,
+            self.step,
+            self.pending_text()
+        );
         for p in self.player_ids() {
             let pl = self.players[p.0 as usize];
-            let status = if pl.in_game { format!("{} life", pl.life) } else { "left the game".to_string() };
+            let status = if pl.in_game {
+                format!("{} life", pl.life)
+            } else {
+                "left the game".to_string()
+            };
             let _ = writeln!(s, "{p}: {status}");
             for zone in [Zone::Battlefield, Zone::Hand, Zone::Graveyard, Zone::Exile] {
                 let cards: Vec<String> = self
                     .ids()
                     .filter(|&id| {
                         let o = self.obj(id);
-                        o.zone == zone && if zone == Zone::Battlefield { o.controller == p } else { self.setup().def(id).owner == p }
+                        o.zone == zone
+                            && if zone == Zone::Battlefield {
+                                o.controller == p
+                            } else {
+                                self.setup().def(id).owner == p
+                            }
                     })
                     .map(|id| self.object_text(id))
                     .collect();
@@ -198,20 +324,38 @@ impl GameState {
                 .iter()
                 .rev()
                 .map(|item| match item {
-                    StackItem::Spell { card, controller, transformed, .. } => {
+                    StackItem::Spell {
+                        card,
+                        controller,
+                        transformed,
+                        ..
+                    } => {
                         let t = if *transformed { " (transformed)" } else { "" };
                         format!("{}{t} cast by {controller}", self.card_name(*card))
                     }
-                    StackItem::Trigger { source, controller, .. } => {
-                        format!("defeat trigger of {} controlled by {controller}", self.card_name(*source))
+                    StackItem::Trigger {
+                        source, controller, ..
+                    } => {
+                        format!(
+                            "defeat trigger of {} controlled by {controller}",
+                            self.card_name(*source)
+                        )
                     }
                 })
                 .collect();
             let _ = writeln!(s, "Stack (top first): {}", items.join("; "));
         }
         if !self.waiting.is_empty() {
-            let items: Vec<_> = self.waiting.iter().map(|w| self.card_name(w.source)).collect();
-            let _ = writeln!(s, "Triggered, waiting to go on the stack: {}", items.join(", "));
+            let items: Vec<_> = self
+                .waiting
+                .iter()
+                .map(|w| self.card_name(w.source))
+                .collect();
+            let _ = writeln!(
+                s,
+                "Triggered, waiting to go on the stack: {}",
+                items.join(", ")
+            );
         }
         s
     }
@@ -221,11 +365,18 @@ impl GameState {
             Pending::Priority => "a priority window".into(),
             Pending::DeclareAttackers => format!("{} to declare attackers", self.active),
             Pending::DeclareBlockers => "defending players to declare blockers".into(),
-            Pending::AssignTrample { attacker } => format!("damage assignment of {}", self.card_name(attacker)),
+            Pending::AssignTrample { attacker } => {
+                format!("damage assignment of {}", self.card_name(attacker))
+            }
             Pending::ChooseCopy { card } => format!("what {} copies", self.card_name(card)),
-            Pending::EnterProtector { entering, .. } => format!("the protector of entering {}", self.card_name(entering)),
+            Pending::EnterProtector { entering, .. } => {
+                format!("the protector of entering {}", self.card_name(entering))
+            }
             Pending::SbaProtectors { .. } => "protector choices (state-based actions)".into(),
-            Pending::CastTransformed { card, player } => format!("{player} to cast {} transformed or not", self.card_name(card)),
+            Pending::CastTransformed { card, player } => format!(
+                "{player} to cast {} transformed or not",
+                self.card_name(card)
+            ),
             Pending::GameOver => "nothing: the game is over".into(),
         }
     }
@@ -242,7 +393,11 @@ impl GameState {
             tags.push(format!("copy of {}", self.card_name(orig)));
         }
         if c.battle {
-            tags.push(if c.siege { "Siege".into() } else { "battle".into() });
+            tags.push(if c.siege {
+                "Siege".into()
+            } else {
+                "battle".into()
+            });
         }
         if c.creature {
             tags.push(format!("{}/{} creature", c.power, c.toughness));
@@ -266,10 +421,18 @@ impl GameState {
                 tags.push("tapped".into());
             }
             match o.combat {
-                Combat::Attacking { target: Some(t), blocked, .. } => {
-                    tags.push(format!("attacking {}{}", self.attack_text(&t), if blocked { ", blocked" } else { "" }))
+                Combat::Attacking {
+                    target: Some(t),
+                    blocked,
+                    ..
+                } => tags.push(format!(
+                    "attacking {}{}",
+                    self.attack_text(&t),
+                    if blocked { ", blocked" } else { "" }
+                )),
+                Combat::Attacking { target: None, .. } => {
+                    tags.push("attacking nothing (removed from combat)".into())
                 }
-                Combat::Attacking { target: None, .. } => tags.push("attacking nothing (removed from combat)".into()),
                 Combat::Blocking(a) => tags.push(format!("blocking {}", self.card_name(a))),
                 Combat::None => {}
             }

@@ -63,10 +63,14 @@ impl fmt::Display for Fault {
 impl FromStr for Fault {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Fault::ALL.iter().copied().find(|f| f.as_str() == s).ok_or_else(|| {
-            let names: Vec<_> = Fault::ALL.iter().map(|f| f.as_str()).collect();
-            format!("unknown fault '{s}' (known faults: {})", names.join(", "))
-        })
+        Fault::ALL
+            .iter()
+            .copied()
+            .find(|f| f.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Fault::ALL.iter().map(|f| f.as_str()).collect();
+                format!("unknown fault '{s}' (known faults: {})", names.join(", "))
+            })
     }
 }
 

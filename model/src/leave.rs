@@ -22,19 +22,38 @@ impl GameState {
             }
             if self.setup().def(id).owner == p && zone != Zone::Outside {
                 if self.obj(id).zone == Zone::Stack {
-                    self.stack.retain(|s| !matches!(s, StackItem::Spell { card, .. } if *card == id));
+                    self.stack
+                        .retain(|s| !matches!(s, StackItem::Spell { card, .. } if *card == id));
                 }
                 self.move_to(id, Zone::Outside);
             }
         }
-        // Control-changing effects that gave `p` control end: the object
-        // returns to its default controller, or is exiled if that player
-        // left too (800.4c).
+        // Control-changing effects that gave `p` control end (800.4a): the
+        // newest remaining effect applies (613.7), else the object returns
+        // to its default controller, or is exiled if that player left too
+        // (800.4c).
         for &id in &ids {
             let o = *self.obj(id);
-            if o.zone == Zone::Battlefield && o.controller == p && o.default_controller != p {
-                if self.in_game(o.default_controller) {
-                    self.change_control(id, o.default_controller);
+            if o.zone != Zone::Battlefield {
+                continue;
+            }
+            let mut effects = [None; 3];
+            for (slot, q) in effects
+                .iter_mut()
+                .zip(o.control_effects.iter().flatten().filter(|&&q| q != p))
+            {
+                *slot = Some(*q);
+            }
+            self.obj_mut(id).control_effects = effects;
+            let now = effects
+                .iter()
+                .flatten()
+                .last()
+                .copied()
+                .unwrap_or(o.default_controller);
+            if o.controller == p && o.default_controller != p || now != o.controller && now != p {
+                if self.in_game(now) {
+                    self.change_control(id, now);
                 } else {
                     self.move_to(id, Zone::Exile);
                 }
@@ -42,7 +61,9 @@ impl GameState {
         }
         let mut ceased: ArrayVec<CardId, 16> = ArrayVec::new();
         self.stack.retain(|s| match s {
-            StackItem::Trigger { source, controller, .. } if *controller == p => {
+            StackItem::Trigger {
+                source, controller, ..
+            } if *controller == p => {
                 ceased.push(*source);
                 false
             }
@@ -66,7 +87,8 @@ impl GameState {
             };
             if exile && o.controller == p {
                 if o.zone == Zone::Stack {
-                    self.stack.retain(|s| !matches!(s, StackItem::Spell { card, .. } if *card == id));
+                    self.stack
+                        .retain(|s| !matches!(s, StackItem::Spell { card, .. } if *card == id));
                 }
                 self.move_to(id, Zone::Exile);
             }

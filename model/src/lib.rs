@@ -8,10 +8,10 @@
 
 pub mod cards;
 pub mod checker;
-pub mod conform;
 pub mod cli;
 pub mod combat;
 pub mod config;
+pub mod conform;
 pub mod decisions;
 pub mod display;
 pub mod faults;

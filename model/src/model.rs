@@ -55,7 +55,16 @@ impl BattleModel {
         CATALOGUE
             .iter()
             .filter(|p| !self.properties.contains(&p.id))
-            .map(|p| (p.id, p.requires.iter().copied().filter(|f| !features.contains(f)).collect()))
+            .map(|p| {
+                (
+                    p.id,
+                    p.requires
+                        .iter()
+                        .copied()
+                        .filter(|f| !features.contains(f))
+                        .collect(),
+                )
+            })
             .collect()
     }
 }

@@ -17,13 +17,20 @@ impl GameState {
     /// The players who may protect a Siege (`siege`) or a battle with no
     /// battle type controlled by `controller`, in turn order.
     pub fn protectors_for(&self, siege: bool, controller: PlayerId) -> ArrayVec<PlayerId, 4> {
-        self.turn_order_from(controller).filter(|&p| (p != controller) == siege).collect()
+        self.turn_order_from(controller)
+            .filter(|&p| (p != controller) == siege)
+            .collect()
     }
 
     /// May `p` be the protector of battle `id` as it is now?
     pub fn may_protect(&self, id: CardId, p: PlayerId) -> bool {
         let controller = self.obj(id).controller;
-        self.in_game(p) && if self.chars(id).siege { p != controller } else { p == controller }
+        self.in_game(p)
+            && if self.chars(id).siege {
+                p != controller
+            } else {
+                p == controller
+            }
     }
 
     /// Designate `p` as the protector of `id` (310.9f: the previous protector

@@ -29,10 +29,16 @@ impl Record {
             actions.clear();
             model.actions(&state, &mut actions);
             let i = actions.iter().position(|a| a == d).ok_or_else(|| {
-                format!("step {}: {} is not a legal decision here", step + 1, model.setup.decision_summary(d))
+                format!(
+                    "step {}: {} is not a legal decision here",
+                    step + 1,
+                    model.setup.decision_summary(d)
+                )
             })?;
             indices.push(i);
-            state = model.next_state(&state, d.clone()).expect("every decision leads to a state");
+            state = model
+                .next_state(&state, d.clone())
+                .expect("every decision leads to a state");
         }
         Ok(indices)
     }

@@ -37,8 +37,10 @@ impl GameState {
             }
             let mut acted = false;
             // 704.5a: a player with 0 or less life loses the game.
-            let losers: ArrayVec<PlayerId, 4> =
-                self.player_ids().filter(|&p| self.in_game(p) && self.players[p.0 as usize].life <= 0).collect();
+            let losers: ArrayVec<PlayerId, 4> = self
+                .player_ids()
+                .filter(|&p| self.in_game(p) && self.players[p.0 as usize].life <= 0)
+                .collect();
             // 704.5d: a token in a zone other than the battlefield ceases to exist.
             let ceasing: ArrayVec<CardId, 24> = self
                 .ids()
@@ -48,7 +50,10 @@ impl GameState {
                 })
                 .collect();
             // 704.5f–g (creatures), 704.5v–w (battles at 0 defense): to the graveyard.
-            let dying: ArrayVec<CardId, 24> = self.on_battlefield().filter(|&id| self.sba_dies(id)).collect();
+            let dying: ArrayVec<CardId, 24> = self
+                .on_battlefield()
+                .filter(|&id| self.sba_dies(id))
+                .collect();
             // 704.5p: a battle attached to something becomes unattached.
             let unattach: ArrayVec<CardId, 24> = self
                 .on_battlefield()
@@ -137,7 +142,8 @@ impl GameState {
                         (!ignore && !self.attacked(id)).then_some(ProtectorOrigin::ProtectorLeft)
                     }
                     Some(p) if !self.may_protect(id, p) => {
-                        let ignore = self.setup().fault(Fault::ControllerKeepsProtecting) && p == o.controller;
+                        let ignore = self.setup().fault(Fault::ControllerKeepsProtecting)
+                            && p == o.controller;
                         (!ignore).then_some(ProtectorOrigin::ControlChange)
                     }
                     Some(_) => None,
@@ -152,7 +158,12 @@ impl GameState {
     pub fn sba_protector_choices(&self) -> ArrayVec<(CardId, ArrayVec<PlayerId, 4>), 24> {
         self.protector_needs()
             .into_iter()
-            .map(|n| (n.battle, self.protector_options(n.battle, self.obj(n.battle).controller)))
+            .map(|n| {
+                (
+                    n.battle,
+                    self.protector_options(n.battle, self.obj(n.battle).controller),
+                )
+            })
             .filter(|(_, options)| options.len() > 1)
             .collect()
     }
@@ -161,7 +172,10 @@ impl GameState {
     pub fn choose_sba_protectors(&mut self, choices: &[(CardId, PlayerId)], then: Then) {
         let needs = self.protector_needs();
         for &(battle, p) in choices {
-            let origin = needs.iter().find(|n| n.battle == battle).map_or(ProtectorOrigin::ControlChange, |n| n.origin);
+            let origin = needs
+                .iter()
+                .find(|n| n.battle == battle)
+                .map_or(ProtectorOrigin::ControlChange, |n| n.origin);
             self.set_protector(battle, Some(p), origin);
         }
         self.settle(then);
@@ -181,10 +195,15 @@ impl GameState {
             let n = self.players.len() as u8;
             (0..n).map(|i| PlayerId((self.active.0 + i) % n)).collect()
         };
-        let nonactive_controllers =
-            order.iter().skip(1).filter(|&&p| waiting.iter().any(|w| w.controller == p)).count();
+        let nonactive_controllers = order
+            .iter()
+            .skip(1)
+            .filter(|&&p| waiting.iter().any(|w| w.controller == p))
+            .count();
         if nonactive_controllers >= 2 {
-            self.setup().seat_order_mattered.store(true, Ordering::Relaxed);
+            self.setup()
+                .seat_order_mattered
+                .store(true, Ordering::Relaxed);
         }
         for p in order {
             for w in waiting.iter().filter(|w| w.controller == p) {
@@ -218,7 +237,11 @@ mod tests {
         let model = BattleModel::new(Config::preset("tiny").unwrap()).unwrap();
         let mut s: GameState = model.init_states().remove(0);
         let siege = CardId(2);
-        s.apply(&Decision::Cast { player: PlayerId(0), card: siege, targets: vec![] });
+        s.apply(&Decision::Cast {
+            player: PlayerId(0),
+            card: siege,
+            targets: vec![],
+        });
         s.apply(&Decision::PassAll);
         s.obj_mut(siege).attached_to = Some(CardId(0));
         assert!(!PropertyId::BattlesNeverFightOrAttach.check(&s));

@@ -19,10 +19,18 @@ impl GameState {
             let o = self.obj_mut(id);
             bump(&mut o.history.defeats);
             o.history.combat_defeat = by_combat;
-            let times = if self.setup().fault(Fault::TriggerPerSource) { sources.max(1) } else { 1 };
+            let times = if self.setup().fault(Fault::TriggerPerSource) {
+                sources.max(1)
+            } else {
+                1
+            };
             for _ in 0..times {
                 let o = self.obj(id);
-                let w = Waiting { source: id, incarnation: o.incarnation, controller: o.controller };
+                let w = Waiting {
+                    source: id,
+                    incarnation: o.incarnation,
+                    controller: o.controller,
+                };
                 bump(&mut self.obj_mut(id).history.triggers);
                 self.waiting.push(w);
             }
@@ -44,7 +52,12 @@ impl GameState {
     /// may cast it transformed without paying its mana cost" (310.12b). If
     /// its source is no longer the object it triggered from (it left the
     /// battlefield, 400.7), it does nothing.
-    pub fn resolve_defeat_trigger(&mut self, source: CardId, incarnation: u8, controller: PlayerId) {
+    pub fn resolve_defeat_trigger(
+        &mut self,
+        source: CardId,
+        incarnation: u8,
+        controller: PlayerId,
+    ) {
         let o = self.obj(source);
         if o.zone != Zone::Battlefield || o.incarnation != incarnation {
             bump(&mut self.obj_mut(source).history.trigger_fizzles);
@@ -55,14 +68,20 @@ impl GameState {
             return self.put_transformed_on_stack(source, controller);
         }
         if castable && self.setup().fault(Fault::OptionalTrigger) {
-            self.pending = Pending::CastTransformed { card: source, player: controller };
+            self.pending = Pending::CastTransformed {
+                card: source,
+                player: controller,
+            };
             return;
         }
         // The exile happens whatever the player decides (ruling B21).
         self.move_to(source, Zone::Exile);
         bump(&mut self.obj_mut(source).history.trigger_exiles);
         if castable {
-            self.pending = Pending::CastTransformed { card: source, player: controller };
+            self.pending = Pending::CastTransformed {
+                card: source,
+                player: controller,
+            };
         } else {
             self.settle(Then::Priority);
         }
@@ -95,7 +114,12 @@ impl GameState {
         o.controller = player;
         o.default_controller = player;
         bump(&mut o.history.transformed_casts);
-        self.stack.push(StackItem::Spell { card, controller: player, transformed: true, targets: [None; 2] });
+        self.stack.push(StackItem::Spell {
+            card,
+            controller: player,
+            transformed: true,
+            targets: [None; 2],
+        });
         self.settle(Then::Priority);
     }
 }

@@ -19,14 +19,21 @@ impl GameState {
         match (kind, index, t) {
             // 115.4: any target is a player, creature, planeswalker or battle.
             (Kind::Burn { .. }, 0, Target::Player(p)) => self.in_game(p),
-            (Kind::Burn { .. }, 0, Target::Permanent(c)) => permanent(c, |ch| ch.creature || ch.battle),
-            (Kind::Erode { .. } | Kind::Mirror, 0, Target::Permanent(c)) => permanent(c, |ch| ch.battle),
-            (Kind::Steal | Kind::Bounce | Kind::Animate, 0, Target::Permanent(c)) => permanent(c, |_| true),
+            (Kind::Burn { .. }, 0, Target::Permanent(c)) => {
+                permanent(c, |ch| ch.creature || ch.battle)
+            }
+            (Kind::Erode { .. } | Kind::Mirror, 0, Target::Permanent(c)) => {
+                permanent(c, |ch| ch.battle)
+            }
+            (Kind::Steal | Kind::Bounce | Kind::Animate, 0, Target::Permanent(c)) => {
+                permanent(c, |_| true)
+            }
             (Kind::Mimic, 0, Target::Permanent(c)) => permanent(c, |_| true),
             (Kind::Mimic, 1, Target::Permanent(c)) => permanent(c, |ch| ch.siege),
-            (Kind::Stifle, 0, Target::Trigger(c)) => {
-                self.stack.iter().any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == c))
-            }
+            (Kind::Stifle, 0, Target::Trigger(c)) => self
+                .stack
+                .iter()
+                .any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == c)),
             _ => false,
         }
     }
@@ -39,7 +46,11 @@ impl GameState {
             StackItem::Trigger { source, .. } => Some(Target::Trigger(*source)),
             _ => None,
         });
-        players.chain(permanents).chain(triggers).filter(|&t| self.legal_target(kind, index, t)).collect()
+        players
+            .chain(permanents)
+            .chain(triggers)
+            .filter(|&t| self.legal_target(kind, index, t))
+            .collect()
     }
 
     /// `player` casts `card` from their hand (601.2): it moves to the stack
@@ -53,21 +64,40 @@ impl GameState {
         for (slot, &t) in refs.iter_mut().zip(targets) {
             *slot = Some(self.target_ref(t));
         }
-        self.stack.push(StackItem::Spell { card, controller: player, transformed: false, targets: refs });
+        self.stack.push(StackItem::Spell {
+            card,
+            controller: player,
+            transformed: false,
+            targets: refs,
+        });
         self.settle(Then::Priority);
     }
 
     /// The top object of the stack resolves (608).
     pub fn resolve_top(&mut self) {
-        let top = *self.stack.last().expect("resolve_top needs a non-empty stack");
+        let top = *self
+            .stack
+            .last()
+            .expect("resolve_top needs a non-empty stack");
         match top {
-            StackItem::Trigger { source, incarnation, controller } => {
+            StackItem::Trigger {
+                source,
+                incarnation,
+                controller,
+            } => {
                 self.stack.pop();
                 self.resolve_defeat_trigger(source, incarnation, controller);
             }
-            StackItem::Spell { card, transformed: true, .. } => match self.setup().def(card).kind {
+            StackItem::Spell {
+                card,
+                transformed: true,
+                ..
+            } => match self.setup().def(card).kind {
                 // 712.14a: a permanent cast transformed enters back face up.
-                Kind::Siege { back: BackFace::Creature { .. }, .. } => self.finish_enter(card, None, None),
+                Kind::Siege {
+                    back: BackFace::Creature { .. },
+                    ..
+                } => self.finish_enter(card, None, None),
                 // 608.2n: a sorcery goes to its owner's graveyard as it resolves.
                 _ => {
                     self.stack.pop();
@@ -75,12 +105,20 @@ impl GameState {
                     self.settle(Then::Priority);
                 }
             },
-            StackItem::Spell { card, controller, transformed: false, targets } => {
+            StackItem::Spell {
+                card,
+                controller,
+                transformed: false,
+                targets,
+            } => {
                 let kind = self.setup().def(card).kind;
                 let legal: ArrayVec<Option<Target>, 2> = targets
                     .iter()
                     .enumerate()
-                    .map(|(i, t)| t.filter(|t| self.target_valid(*t) && self.legal_target(kind, i, t.target)).map(|t| t.target))
+                    .map(|(i, t)| {
+                        t.filter(|t| self.target_valid(*t) && self.legal_target(kind, i, t.target))
+                            .map(|t| t.target)
+                    })
                     .collect();
                 if kind.target_count() > 0 && legal.iter().all(Option::is_none) {
                     // 608.2b: every target is illegal, so it doesn't resolve.
@@ -94,8 +132,14 @@ impl GameState {
                     }
                     Kind::Clone => self.resolve_clone(card, controller),
                     Kind::Mirror => {
-                        let battle = legal[0].and_then(permanent_of).expect("mirror has a legal target");
-                        let token = self.setup().def(card).token_slot.expect("every mirror has a token slot");
+                        let battle = legal[0]
+                            .and_then(permanent_of)
+                            .expect("mirror has a legal target");
+                        let token = self
+                            .setup()
+                            .def(card)
+                            .token_slot
+                            .expect("every mirror has a token slot");
                         let root = self.copy_root(battle);
                         self.begin_enter(token, controller, Some(root));
                     }
@@ -114,23 +158,41 @@ impl GameState {
     fn instant_effect(&mut self, kind: Kind, caster: PlayerId, targets: &[Option<Target>]) {
         let first = targets.first().copied().flatten();
         match (kind, first) {
-            (Kind::Burn { amount }, Some(Target::Player(p))) => self.players[p.0 as usize].life -= amount as i8,
-            (Kind::Burn { amount }, Some(Target::Permanent(c))) => self.deal_noncombat_damage(c, amount),
-            (Kind::Erode { amount }, Some(Target::Permanent(c))) => self.remove_counters(c, amount, 1, false),
-            (Kind::Steal, Some(Target::Permanent(c))) => self.change_control(c, caster),
+            (Kind::Burn { amount }, Some(Target::Player(p))) => {
+                self.players[p.0 as usize].life -= amount as i8
+            }
+            (Kind::Burn { amount }, Some(Target::Permanent(c))) => {
+                self.deal_noncombat_damage(c, amount)
+            }
+            (Kind::Erode { amount }, Some(Target::Permanent(c))) => {
+                self.remove_counters(c, amount, 1, false)
+            }
+            (Kind::Steal, Some(Target::Permanent(c))) => {
+                let effects = &mut self.obj_mut(c).control_effects;
+                if effects[2].is_some() {
+                    effects.rotate_left(1);
+                    effects[2] = None;
+                }
+                let free = effects
+                    .iter()
+                    .position(Option::is_none)
+                    .expect("a slot was freed");
+                effects[free] = Some(caster);
+                self.change_control(c, caster)
+            }
             (Kind::Mimic, _) => {
-                if let (Some(Target::Permanent(c)), Some(Some(Target::Permanent(s)))) = (first, targets.get(1)) {
+                if let (Some(Target::Permanent(c)), Some(Some(Target::Permanent(s)))) =
+                    (first, targets.get(1))
+                {
                     let root = self.copy_root(*s);
                     self.become_copy(c, root);
                 }
             }
             (Kind::Stifle, Some(Target::Trigger(source))) => {
                 // 701.6b: a countered ability is removed from the stack.
-                if let Some(i) = self
-                    .stack
-                    .iter()
-                    .rposition(|s| matches!(s, StackItem::Trigger { source: s, .. } if *s == source))
-                {
+                if let Some(i) = self.stack.iter().rposition(
+                    |s| matches!(s, StackItem::Trigger { source: s, .. } if *s == source),
+                ) {
                     self.stack.remove(i);
                     bump(&mut self.obj_mut(source).history.triggers_countered);
                 }
@@ -165,7 +227,10 @@ impl GameState {
         if after.siege {
             self.obj_mut(id).history.was_siege_copy = true;
         }
-        let fighting = matches!(self.obj(id).combat, crate::state::Combat::Attacking { .. } | crate::state::Combat::Blocking(_));
+        let fighting = matches!(
+            self.obj(id).combat,
+            crate::state::Combat::Attacking { .. } | crate::state::Combat::Blocking(_)
+        );
         if fighting && before.creature && (after.battle || !after.creature) {
             self.remove_from_combat(id);
         }
@@ -177,7 +242,10 @@ impl GameState {
     /// A clone resolves: it enters as a copy of a battle of its
     /// controller's choice (707.5), or as itself (a 0/0) if there is none.
     fn resolve_clone(&mut self, card: CardId, controller: PlayerId) {
-        let battles: ArrayVec<CardId, 24> = self.on_battlefield().filter(|&b| self.chars(b).battle).collect();
+        let battles: ArrayVec<CardId, 24> = self
+            .on_battlefield()
+            .filter(|&b| self.chars(b).battle)
+            .collect();
         match battles.len() {
             0 => self.finish_enter(card, None, None),
             1 => {
@@ -197,7 +265,9 @@ impl GameState {
 
     /// The battles a clone on the stack may copy.
     pub fn copy_candidates(&self) -> ArrayVec<CardId, 24> {
-        self.on_battlefield().filter(|&b| self.chars(b).battle).collect()
+        self.on_battlefield()
+            .filter(|&b| self.chars(b).battle)
+            .collect()
     }
 
     /// `entering` is about to enter the battlefield under `controller` as
@@ -241,8 +311,19 @@ impl GameState {
     /// under the spell's controller (310.2, 111.2), a battle with defense
     /// counters equal to its printed defense (310.4b, 614.1c) and the chosen
     /// protector. A card that makes a token goes to the graveyard (608.2n).
-    pub fn finish_enter(&mut self, entering: CardId, copy_of: Option<CardId>, protector: Option<PlayerId>) {
-        let Some(StackItem::Spell { card, controller, transformed, .. }) = self.stack.pop() else {
+    pub fn finish_enter(
+        &mut self,
+        entering: CardId,
+        copy_of: Option<CardId>,
+        protector: Option<PlayerId>,
+    ) {
+        let Some(StackItem::Spell {
+            card,
+            controller,
+            transformed,
+            ..
+        }) = self.stack.pop()
+        else {
             unreachable!("a permanent enters as a spell resolves")
         };
         if card != entering {

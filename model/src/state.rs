@@ -47,7 +47,11 @@ pub enum Combat {
     /// Attacking `target` (`None` once it was removed from combat, 506.4c);
     /// `defender` is the defending player relative to it (508.5), who may
     /// still block it.
-    Attacking { target: Option<AttackTarget>, defender: PlayerId, blocked: bool },
+    Attacking {
+        target: Option<AttackTarget>,
+        defender: PlayerId,
+        blocked: bool,
+    },
     Blocking(CardId),
 }
 
@@ -61,6 +65,12 @@ pub struct Obj {
     /// The player who controls it when no control-changing effect applies:
     /// who put it onto the battlefield or cast it (800.4a).
     pub default_controller: PlayerId,
+    /// Players given control by control-changing effects still in force,
+    /// oldest first (613.1b, 613.7: the newest applies last and wins). When
+    /// the effects of a player who left end (800.4a), the newest remaining
+    /// one applies, else the default controller. At most three are kept
+    /// (the oldest is forgotten), enough for every preset.
+    pub control_effects: [Option<PlayerId>; 3],
     pub protector: Option<PlayerId>,
     pub protector_origin: ProtectorOrigin,
     /// Defense counters (310.4c).
@@ -93,9 +103,18 @@ pub struct TargetRef {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StackItem {
-    Spell { card: CardId, controller: PlayerId, transformed: bool, targets: [Option<TargetRef>; 2] },
+    Spell {
+        card: CardId,
+        controller: PlayerId,
+        transformed: bool,
+        targets: [Option<TargetRef>; 2],
+    },
     /// A Siege's defeat trigger (310.12b) and the object it triggered from.
-    Trigger { source: CardId, incarnation: u8, controller: PlayerId },
+    Trigger {
+        source: CardId,
+        incarnation: u8,
+        controller: PlayerId,
+    },
 }
 
 /// A triggered ability waiting to be put on the stack (603.3).
@@ -120,16 +139,28 @@ pub enum Pending {
     DeclareAttackers,
     DeclareBlockers,
     /// A blocked trampling attacker's controller divides its damage.
-    AssignTrample { attacker: CardId },
+    AssignTrample {
+        attacker: CardId,
+    },
     /// The clone on top of the stack is entering: choose what it copies.
-    ChooseCopy { card: CardId },
+    ChooseCopy {
+        card: CardId,
+    },
     /// `entering` is entering the battlefield as the top of the stack
     /// resolves: choose its protector (310.9a, 310.12a).
-    EnterProtector { entering: CardId, copy_of: Option<CardId> },
+    EnterProtector {
+        entering: CardId,
+        copy_of: Option<CardId>,
+    },
     /// State-based actions need protector choices (704.5x–y).
-    SbaProtectors { then: Then },
+    SbaProtectors {
+        then: Then,
+    },
     /// The defeat trigger on top of the stack is resolving.
-    CastTransformed { card: CardId, player: PlayerId },
+    CastTransformed {
+        card: CardId,
+        player: PlayerId,
+    },
     GameOver,
 }
 
@@ -192,12 +223,24 @@ impl Chars {
     pub fn of_kind(kind: Kind, back_face: bool) -> Chars {
         let mut c = Chars::default();
         match (kind, back_face) {
-            (Kind::Siege { back: BackFace::Creature { power, toughness }, .. }, true) => {
+            (
+                Kind::Siege {
+                    back: BackFace::Creature { power, toughness },
+                    ..
+                },
+                true,
+            ) => {
                 c.creature = true;
                 c.power = power;
                 c.toughness = toughness;
             }
-            (Kind::Siege { back: BackFace::Sorcery, .. }, true) => c.sorcery = true,
+            (
+                Kind::Siege {
+                    back: BackFace::Sorcery,
+                    ..
+                },
+                true,
+            ) => c.sorcery = true,
             (Kind::Siege { defense, .. }, false) => {
                 c.battle = true;
                 c.siege = true;
@@ -207,7 +250,15 @@ impl Chars {
                 c.battle = true;
                 c.printed_defense = defense;
             }
-            (Kind::Creature { power, toughness, first_strike, trample }, _) => {
+            (
+                Kind::Creature {
+                    power,
+                    toughness,
+                    first_strike,
+                    trample,
+                },
+                _,
+            ) => {
                 c.creature = true;
                 c.power = power;
                 c.toughness = toughness;
@@ -240,6 +291,7 @@ impl Obj {
             incarnation: 0,
             controller: owner,
             default_controller: owner,
+            control_effects: [None; 3],
             protector: None,
             protector_origin: ProtectorOrigin::Entered,
             counters: 0,
@@ -264,8 +316,17 @@ pub fn bump(n: &mut u8) {
 
 impl GameState {
     pub fn initial(setup: &'static Setup) -> GameState {
-        let players = (0..setup.players()).map(|_| Player { life: setup.config.life, in_game: true }).collect();
-        let objs = setup.objects.iter().map(|d| Obj::new(d.start, d.owner)).collect();
+        let players = (0..setup.players())
+            .map(|_| Player {
+                life: setup.config.life,
+                in_game: true,
+            })
+            .collect();
+        let objs = setup
+            .objects
+            .iter()
+            .map(|d| Obj::new(d.start, d.owner))
+            .collect();
         GameState {
             setup: SetupRef(setup),
             checks: Checks::default(),
@@ -311,17 +372,21 @@ impl GameState {
     /// Players in the game, in turn order starting with `from`.
     pub fn turn_order_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
         let n = self.players.len() as u8;
-        (0..n).map(move |i| PlayerId((from.0 + i) % n)).filter(|&p| self.in_game(p))
+        (0..n)
+            .map(move |i| PlayerId((from.0 + i) % n))
+            .filter(|&p| self.in_game(p))
     }
 
     /// Opponents of `p` still in the game (102.2, 102.3: every other player
     /// in a free-for-all game).
     pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        self.player_ids().filter(move |&q| q != p && self.in_game(q))
+        self.player_ids()
+            .filter(move |&q| q != p && self.in_game(q))
     }
 
     pub fn on_battlefield(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.ids().filter(|&id| self.obj(id).zone == Zone::Battlefield)
+        self.ids()
+            .filter(|&id| self.obj(id).zone == Zone::Battlefield)
     }
 
     /// The object's current characteristics.
@@ -351,7 +416,10 @@ impl GameState {
     /// yet left the stack (310.7)?
     pub fn trigger_pending(&self, card: CardId) -> bool {
         self.waiting.iter().any(|w| w.source == card)
-            || self.stack.iter().any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == card))
+            || self
+                .stack
+                .iter()
+                .any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == card))
     }
 
     /// Is some creature attacking battle `card`?
@@ -374,7 +442,10 @@ impl GameState {
                 let o = self.obj(c);
                 o.zone == Zone::Battlefield && o.incarnation == t.incarnation
             }
-            Target::Trigger(c) => self.stack.iter().any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == c)),
+            Target::Trigger(c) => self
+                .stack
+                .iter()
+                .any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == c)),
         }
     }
 
@@ -384,6 +455,9 @@ impl GameState {
             Target::Permanent(c) => self.obj(c).incarnation,
             _ => 0,
         };
-        TargetRef { target, incarnation }
+        TargetRef {
+            target,
+            incarnation,
+        }
     }
 }

@@ -32,11 +32,22 @@ impl GameState {
         let mut players = Vec::new();
         let mut cards = Vec::new();
         for p in 0..n {
-            let (left, width, bottom) = if p == 0 { (0.0, W, true) } else { ((p - 1) as f64 * W / (n - 1) as f64, W / (n - 1) as f64, false) };
+            let (left, width, bottom) = if p == 0 {
+                (0.0, W, true)
+            } else {
+                (
+                    (p - 1) as f64 * W / (n - 1) as f64,
+                    W / (n - 1) as f64,
+                    false,
+                )
+            };
             let px = left + width / 2.0;
             let py = if bottom { H - 30.0 } else { 30.0 };
             players.push((px, py));
-            let mine: Vec<CardId> = self.on_battlefield().filter(|&id| self.obj(id).controller == PlayerId(p as u8)).collect();
+            let mine: Vec<CardId> = self
+                .on_battlefield()
+                .filter(|&id| self.obj(id).controller == PlayerId(p as u8))
+                .collect();
             let per_row = ((width / (CARD_W + 8.0)) as usize).max(1);
             for (i, id) in mine.iter().enumerate() {
                 let (row, col) = (i / per_row, i % per_row);
@@ -69,8 +80,11 @@ impl GameState {
             let p = PlayerId(i as u8);
             let pl = self.players[i];
             let active = if p == self.active { " (active)" } else { "" };
-            let (fill, status) =
-                if pl.in_game { ("#fdfefe", format!("{} life", pl.life)) } else { ("#d5d8dc", "left the game".to_string()) };
+            let (fill, status) = if pl.in_game {
+                ("#fdfefe", format!("{} life", pl.life))
+            } else {
+                ("#d5d8dc", "left the game".to_string())
+            };
             let _ = write!(
                 s,
                 "<g class='player' id='player-{}'><rect x='{}' y='{}' width='{PLAYER_W}' height='{PLAYER_H}' rx='8' fill='{fill}' stroke='#333' stroke-width='{}'/>\
@@ -86,9 +100,16 @@ impl GameState {
         // Arrows: protectors, attacks, blocks.
         // A curve from one point to another, bowing towards the middle of
         // the table, ending `inset` short of its target.
-        let curve = |class: &str, style: &str, (x1, y1): (f64, f64), (x2, y2): (f64, f64), inset: f64| {
+        let curve = |class: &str,
+                     style: &str,
+                     (x1, y1): (f64, f64),
+                     (x2, y2): (f64, f64),
+                     inset: f64| {
             let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
-            let (qx, qy) = (mx + (W / 2.0 - mx) * 0.3, my + (H / 2.0 - my) * 0.6 - if (y1 - y2).abs() < 1.0 { 70.0 } else { 0.0 });
+            let (qx, qy) = (
+                mx + (W / 2.0 - mx) * 0.3,
+                my + (H / 2.0 - my) * 0.6 - if (y1 - y2).abs() < 1.0 { 70.0 } else { 0.0 },
+            );
             let (dx, dy) = (x2 - qx, y2 - qy);
             let len = (dx * dx + dy * dy).sqrt().max(1.0);
             let (ex, ey) = (x2 - dx / len * inset, y2 - dy / len * inset);
@@ -99,17 +120,31 @@ impl GameState {
             if self.chars(id).battle {
                 if let Some(p) = o.protector {
                     let style = "stroke='#2471a3' stroke-width='2' stroke-dasharray='2 3' marker-end='url(#p)'";
-                    s.push_str(&curve("protector", style, (x, y), l.players[p.0 as usize], 26.0));
+                    s.push_str(&curve(
+                        "protector",
+                        style,
+                        (x, y),
+                        l.players[p.0 as usize],
+                        26.0,
+                    ));
                 }
             }
             match o.combat {
-                Combat::Attacking { target: Some(t), .. } => {
+                Combat::Attacking {
+                    target: Some(t), ..
+                } => {
                     let to = match t {
                         AttackTarget::Player(p) => Some(l.players[p.0 as usize]),
                         AttackTarget::Battle(b) => card_at(b),
                     };
                     if let Some(to) = to {
-                        s.push_str(&curve("attack", "stroke='#c0392b' stroke-width='3' marker-end='url(#a)'", (x, y), to, 24.0));
+                        s.push_str(&curve(
+                            "attack",
+                            "stroke='#c0392b' stroke-width='3' marker-end='url(#a)'",
+                            (x, y),
+                            to,
+                            24.0,
+                        ));
                     }
                 }
                 Combat::Blocking(a) => {
@@ -125,7 +160,13 @@ impl GameState {
         for &(id, x, y) in &l.cards {
             let o = self.obj(id);
             let c = self.chars(id);
-            let fill = if c.battle { "#fdebd0" } else if o.back_face { "#e8daef" } else { "#eafaf1" };
+            let fill = if c.battle {
+                "#fdebd0"
+            } else if o.back_face {
+                "#e8daef"
+            } else {
+                "#eafaf1"
+            };
             let mut line2 = String::new();
             if c.battle {
                 let _ = write!(line2, "defense {}", o.counters);
@@ -156,19 +197,56 @@ impl GameState {
             );
         }
         // The stack, top first, in the middle.
-        let _ = write!(s, "<text x='{}' y='{}' text-anchor='middle' fill='#555'>Turn {}, {:?} step</text>", W / 2.0, H / 2.0 - 30.0, self.turn + 1, self.step);
+        let _ = write!(
+            s,
+            "<text x='{}' y='{}' text-anchor='middle' fill='#555'>Turn {}, {:?} step</text>",
+            W / 2.0,
+            H / 2.0 - 30.0,
+            self.turn + 1,
+            self.step
+        );
         for (i, item) in self.stack.iter().rev().enumerate() {
             let text = match item {
-                StackItem::Spell { card, controller, transformed, .. } => {
-                    format!("{}{} ({controller})", self.card_name(*card), if *transformed { " transformed" } else { "" })
+                StackItem::Spell {
+                    card,
+                    controller,
+                    transformed,
+                    ..
+                } => {
+                    format!(
+                        "{}{} ({controller})",
+                        self.card_name(*card),
+                        if *transformed { " transformed" } else { "" }
+                    )
                 }
-                StackItem::Trigger { source, controller, .. } => format!("defeat trigger of {} ({controller})", self.card_name(*source)),
+                StackItem::Trigger {
+                    source, controller, ..
+                } => format!(
+                    "defeat trigger of {} ({controller})",
+                    self.card_name(*source)
+                ),
             };
-            let _ = write!(s, "<text class='stack' x='{}' y='{}' text-anchor='middle'>{}{}</text>", W / 2.0, H / 2.0 - 10.0 + 16.0 * i as f64, if i == 0 { "stack: " } else { "" }, esc(&text));
+            let _ = write!(
+                s,
+                "<text class='stack' x='{}' y='{}' text-anchor='middle'>{}{}</text>",
+                W / 2.0,
+                H / 2.0 - 10.0 + 16.0 * i as f64,
+                if i == 0 { "stack: " } else { "" },
+                esc(&text)
+            );
         }
-        let exiled: Vec<String> = self.ids().filter(|&id| self.obj(id).zone == Zone::Exile).map(|id| self.card_name(id)).collect();
+        let exiled: Vec<String> = self
+            .ids()
+            .filter(|&id| self.obj(id).zone == Zone::Exile)
+            .map(|id| self.card_name(id))
+            .collect();
         if !exiled.is_empty() {
-            let _ = write!(s, "<text x='10' y='{}' fill='#555'>exile: {}</text>", H - 10.0, esc(&exiled.join(", ")));
+            let _ = write!(
+                s,
+                "<text x='10' y='{}' fill='#555'>exile: {}</text>",
+                H - 10.0,
+                esc(&exiled.join(", "))
+            );
         }
         let _ = write!(
             s,
@@ -197,19 +275,30 @@ mod tests {
         let mut s = model.init_states().remove(0);
         let (bear, siege, blocker) = (CardId(0), CardId(2), CardId(3));
         for d in [
-            Decision::Cast { player: PlayerId(0), card: siege, targets: vec![] },
+            Decision::Cast {
+                player: PlayerId(0),
+                card: siege,
+                targets: vec![],
+            },
             Decision::PassAll,
             Decision::PassAll,
-            Decision::DeclareAttackers { attacks: vec![(bear, battlecheck_properties::AttackTarget::Battle(siege))] },
+            Decision::DeclareAttackers {
+                attacks: vec![(bear, battlecheck_properties::AttackTarget::Battle(siege))],
+            },
             Decision::PassAll,
-            Decision::DeclareBlockers { blocks: vec![(blocker, bear)] },
+            Decision::DeclareBlockers {
+                blocks: vec![(blocker, bear)],
+            },
         ] {
             assert!(s.is_legal(&d), "{d:?}");
             s = model.next_state(&s, d).unwrap();
         }
         let svg = s.svg();
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
-        assert!(svg.contains(">siege #2</text>") && svg.contains(">defense 2</text>"), "{svg}");
+        assert!(
+            svg.contains(">siege #2</text>") && svg.contains(">defense 2</text>"),
+            "{svg}"
+        );
         assert_eq!(svg.matches("class='protector'").count(), 1);
         assert_eq!(svg.matches("class='attack'").count(), 1);
         assert_eq!(svg.matches("class='block'").count(), 1);

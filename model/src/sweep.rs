@@ -26,7 +26,9 @@ pub struct Matrix {
 impl Default for Matrix {
     fn default() -> Self {
         Matrix {
-            presets: ["tiny", "duel", "copies", "mimic"].map(String::from).to_vec(),
+            presets: ["tiny", "duel", "copies", "mimic"]
+                .map(String::from)
+                .to_vec(),
             players: vec![2, 3],
             defenses: vec![1, 2, 3],
             turns: vec![1],
@@ -48,7 +50,10 @@ impl std::str::FromStr for Shard {
     fn from_str(s: &str) -> Result<Shard, String> {
         let bad = || format!("--shard '{s}': expected K/N with 1 <= K <= N, e.g. 1/2");
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let (index, count): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        let (index, count): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
         if count == 0 || index == 0 || index > count {
             return Err(bad());
         }
@@ -66,12 +71,15 @@ impl Matrix {
                 for &defense in &self.defenses {
                     for &turns in &self.turns {
                         for &concede in &self.concede {
-                            let mut c = Config::preset(preset).map_err(|e| ConfigError(format!("--presets: {e}")))?;
+                            let mut c = Config::preset(preset)
+                                .map_err(|e| ConfigError(format!("--presets: {e}")))?;
                             c.set_players(players)?;
                             c.defense = defense;
                             c.turns = turns;
                             c.concede = concede;
-                            c.validate().map_err(|e| ConfigError(format!("sweep configuration {}: {e}", out.len())))?;
+                            c.validate().map_err(|e| {
+                                ConfigError(format!("sweep configuration {}: {e}", out.len()))
+                            })?;
                             out.push((out.len(), c));
                         }
                     }
@@ -121,49 +129,82 @@ pub fn sweep(matrix: &Matrix, shard: Option<Shard>) -> Result<SweepReport, Confi
     let entries = configs
         .into_par_iter()
         .map(|(index, config)| {
-            let report = check(config.clone(), &CheckOptions { threads: 1, ..CheckOptions::default() })?;
+            let report = check(
+                config.clone(),
+                &CheckOptions {
+                    threads: 1,
+                    ..CheckOptions::default()
+                },
+            )?;
             let named = |status: Status| {
-                report.properties.iter().filter(|p| p.status == status).map(|p| p.name.to_string()).collect()
+                report
+                    .properties
+                    .iter()
+                    .filter(|p| p.status == status)
+                    .map(|p| p.name.to_string())
+                    .collect()
             };
             Ok(Entry {
                 index,
                 config,
                 unique_states: report.unique_states,
                 max_depth: report.max_depth,
-                passed: report.properties.iter().all(|p| p.status != Status::Violated),
+                passed: report
+                    .properties
+                    .iter()
+                    .all(|p| p.status != Status::Violated),
                 violated: named(Status::Violated),
                 not_witnessed: named(Status::NotWitnessed),
             })
         })
         .collect::<Result<Vec<_>, ConfigError>>()?;
-    Ok(SweepReport { matrix: matrix.clone(), shard, entries })
+    Ok(SweepReport {
+        matrix: matrix.clone(),
+        shard,
+        entries,
+    })
 }
 
 /// Merge the reports of every shard of one sweep into the report of the
 /// whole sweep. `names` label the reports in errors.
 pub fn merge(reports: Vec<(String, SweepReport)>) -> Result<SweepReport, ConfigError> {
     let Some((first_name, first)) = reports.first() else {
-        return Err(ConfigError("merge-reports needs at least one report".into()));
+        return Err(ConfigError(
+            "merge-reports needs at least one report".into(),
+        ));
     };
     let expected = first.matrix.configurations()?.len();
     let mut entries: Vec<Entry> = Vec::new();
     for (name, r) in &reports {
         if r.matrix != first.matrix {
-            return Err(ConfigError(format!("{name}: a different sweep matrix than {first_name}")));
+            return Err(ConfigError(format!(
+                "{name}: a different sweep matrix than {first_name}"
+            )));
         }
         for e in &r.entries {
             if entries.iter().any(|x| x.index == e.index) {
-                return Err(ConfigError(format!("{name}: configuration {} appears in more than one report", e.index)));
+                return Err(ConfigError(format!(
+                    "{name}: configuration {} appears in more than one report",
+                    e.index
+                )));
             }
             entries.push(e.clone());
         }
     }
     entries.sort_by_key(|e| e.index);
     if entries.len() != expected {
-        let missing: Vec<usize> = (0..expected).filter(|i| !entries.iter().any(|e| e.index == *i)).collect();
-        return Err(ConfigError(format!("the reports miss configurations {missing:?} of the sweep: merge every shard")));
+        let missing: Vec<usize> = (0..expected)
+            .filter(|i| !entries.iter().any(|e| e.index == *i))
+            .collect();
+        return Err(ConfigError(format!(
+            "the reports miss configurations {missing:?} of the sweep: merge every shard"
+        )));
     }
-    Ok(SweepReport { matrix: first.matrix.clone(), shard: None, entries })
+    Ok(SweepReport {
+        matrix: first.matrix.clone(),
+        shard: None,
+        entries,
+    })
 }
 
 /// The human-readable sweep summary.
@@ -176,10 +217,15 @@ pub fn human(r: &SweepReport) -> String {
     for e in &r.entries {
         let c = &e.config;
         let mut notes: Vec<String> = e.violated.iter().map(|v| format!("VIOLATED {v}")).collect();
-        notes.extend(e.not_witnessed.iter().map(|w| format!("(not witnessed: {w})")));
+        notes.extend(
+            e.not_witnessed
+                .iter()
+                .map(|w| format!("(not witnessed: {w})")),
+        );
+        let verdict = if e.passed { "pass" } else { "FAIL" };
         let _ = writeln!(
             s,
-            "{:>3} {:<7} players {} defense {} turns {} concede {:<3} {:>10} states  {}",
+            "{:>3} {:<7} players {} defense {} turns {} concede {:<3} {:>10} states  {verdict} {}",
             e.index,
             c.name,
             c.players(),
@@ -187,10 +233,15 @@ pub fn human(r: &SweepReport) -> String {
             c.turns,
             if c.concede { "on" } else { "off" },
             e.unique_states,
-            format!("{} {}", if e.passed { "pass" } else { "FAIL" }, notes.join(" "))
+            notes.join(" ")
         );
     }
     let failed = r.entries.iter().filter(|e| !e.passed).count();
-    let _ = writeln!(s, "{} configurations: {} passed, {failed} failed", r.entries.len(), r.entries.len() - failed);
+    let _ = writeln!(
+        s,
+        "{} configurations: {} passed, {failed} failed",
+        r.entries.len(),
+        r.entries.len() - failed
+    );
     s
 }

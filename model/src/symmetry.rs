@@ -73,37 +73,69 @@ impl GameState {
             n.attached_to = o.attached_to.map(c);
             n.combat = match o.combat {
                 Combat::None => Combat::None,
-                Combat::Attacking { target, defender, blocked } => {
-                    Combat::Attacking { target: target.map(at), defender: p(defender), blocked }
-                }
+                Combat::Attacking {
+                    target,
+                    defender,
+                    blocked,
+                } => Combat::Attacking {
+                    target: target.map(at),
+                    defender: p(defender),
+                    blocked,
+                },
                 Combat::Blocking(a) => Combat::Blocking(c(a)),
             };
             next.objs[r.object[i] as usize] = n;
         }
         for (n, s) in next.stack.iter_mut().zip(&self.stack) {
             *n = match *s {
-                StackItem::Spell { card, controller, transformed, targets } => StackItem::Spell {
+                StackItem::Spell {
+                    card,
+                    controller,
+                    transformed,
+                    targets,
+                } => StackItem::Spell {
                     card: c(card),
                     controller: p(controller),
                     transformed,
-                    targets: targets.map(|x| x.map(|x| TargetRef { target: t(x.target), incarnation: x.incarnation })),
+                    targets: targets.map(|x| {
+                        x.map(|x| TargetRef {
+                            target: t(x.target),
+                            incarnation: x.incarnation,
+                        })
+                    }),
                 },
-                StackItem::Trigger { source, incarnation, controller } => {
-                    StackItem::Trigger { source: c(source), incarnation, controller: p(controller) }
-                }
+                StackItem::Trigger {
+                    source,
+                    incarnation,
+                    controller,
+                } => StackItem::Trigger {
+                    source: c(source),
+                    incarnation,
+                    controller: p(controller),
+                },
             };
         }
         for (n, w) in next.waiting.iter_mut().zip(&self.waiting) {
-            *n = Waiting { source: c(w.source), incarnation: w.incarnation, controller: p(w.controller) };
+            *n = Waiting {
+                source: c(w.source),
+                incarnation: w.incarnation,
+                controller: p(w.controller),
+            };
         }
         next.waiting.sort();
         next.pending = match self.pending {
-            Pending::AssignTrample { attacker } => Pending::AssignTrample { attacker: c(attacker) },
+            Pending::AssignTrample { attacker } => Pending::AssignTrample {
+                attacker: c(attacker),
+            },
             Pending::ChooseCopy { card } => Pending::ChooseCopy { card: c(card) },
-            Pending::EnterProtector { entering, copy_of } => {
-                Pending::EnterProtector { entering: c(entering), copy_of: copy_of.map(c) }
-            }
-            Pending::CastTransformed { card, player } => Pending::CastTransformed { card: c(card), player: p(player) },
+            Pending::EnterProtector { entering, copy_of } => Pending::EnterProtector {
+                entering: c(entering),
+                copy_of: copy_of.map(c),
+            },
+            Pending::CastTransformed { card, player } => Pending::CastTransformed {
+                card: c(card),
+                player: p(player),
+            },
             other => other,
         };
         next

@@ -14,7 +14,9 @@ impl GameState {
         match self.step {
             Step::Main => self.begin_combat(),
             Step::DeclareAttackers => self.begin_blocks(),
-            Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage => self.next_damage_step(),
+            Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage => {
+                self.next_damage_step()
+            }
         }
     }
 

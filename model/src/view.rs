@@ -4,9 +4,11 @@ use crate::cards::{BackFace, Kind};
 use crate::config::MAX_OBJECTS;
 use crate::state::{Checks, Combat, GameState, Pending as P, StackItem};
 use arrayvec::ArrayVec;
-use battlecheck_properties::CATALOGUE;
 use battlecheck_properties::view::CombatObs;
-use battlecheck_properties::{CardId, GameView, ObjectObs, Pending, PlayerId, PlayerObs, StackObs, Step, Zone};
+use battlecheck_properties::CATALOGUE;
+use battlecheck_properties::{
+    CardId, GameView, ObjectObs, Pending, PlayerId, PlayerObs, StackObs, Step, Zone,
+};
 
 impl GameView for GameState {
     fn turn(&self) -> u8 {
@@ -24,7 +26,9 @@ impl GameView for GameState {
             P::DeclareAttackers => Pending::DeclareAttackers,
             P::DeclareBlockers => Pending::DeclareBlockers,
             P::AssignTrample { .. } => Pending::AssignTrample,
-            P::ChooseCopy { .. } | P::EnterProtector { .. } | P::SbaProtectors { .. } => Pending::ChooseProtectors,
+            P::ChooseCopy { .. } | P::EnterProtector { .. } | P::SbaProtectors { .. } => {
+                Pending::ChooseProtectors
+            }
             P::CastTransformed { .. } => Pending::CastTransformed,
             P::GameOver => Pending::GameOver,
         }
@@ -34,7 +38,10 @@ impl GameView for GameState {
     }
     fn player(&self, p: PlayerId) -> PlayerObs {
         let pl = self.players[p.0 as usize];
-        PlayerObs { life: pl.life, in_game: pl.in_game }
+        PlayerObs {
+            life: pl.life,
+            in_game: pl.in_game,
+        }
     }
     fn object_count(&self) -> usize {
         self.objs.len()
@@ -47,8 +54,19 @@ impl GameView for GameState {
     }
     fn stack_item(&self, index: usize) -> StackObs {
         match self.stack[index] {
-            StackItem::Spell { card, controller, transformed, .. } => StackObs::Spell { card, controller, transformed },
-            StackItem::Trigger { source, controller, .. } => StackObs::DefeatTrigger { source, controller },
+            StackItem::Spell {
+                card,
+                controller,
+                transformed,
+                ..
+            } => StackObs::Spell {
+                card,
+                controller,
+                transformed,
+            },
+            StackItem::Trigger {
+                source, controller, ..
+            } => StackObs::DefeatTrigger { source, controller },
         }
     }
     fn waiting_trigger_count(&self) -> usize {
@@ -65,7 +83,9 @@ impl GameState {
         let o = self.obj(id);
         let def = self.setup().def(id);
         let c = self.chars(id);
-        let copy_root_siege = o.copy_of.is_some_and(|r| matches!(self.setup().def(r).kind, Kind::Siege { .. }));
+        let copy_root_siege = o
+            .copy_of
+            .is_some_and(|r| matches!(self.setup().def(r).kind, Kind::Siege { .. }));
         ObjectObs {
             id,
             owner: def.owner,
@@ -77,7 +97,13 @@ impl GameState {
             battle: c.battle,
             siege: c.siege,
             creature: c.creature,
-            sorcery_back: matches!(def.kind, Kind::Siege { back: BackFace::Sorcery, .. }) && !def.token,
+            sorcery_back: matches!(
+                def.kind,
+                Kind::Siege {
+                    back: BackFace::Sorcery,
+                    ..
+                }
+            ) && !def.token,
             siege_copy: copy_root_siege && o.zone == Zone::Battlefield,
             defense: o.counters,
             printed_defense: c.printed_defense,
@@ -86,7 +112,9 @@ impl GameState {
             tapped: o.tapped,
             combat: match o.combat {
                 Combat::None => CombatObs::None,
-                Combat::Attacking { target, blocked, .. } => CombatObs::Attacking { target, blocked },
+                Combat::Attacking {
+                    target, blocked, ..
+                } => CombatObs::Attacking { target, blocked },
                 Combat::Blocking(a) => CombatObs::Blocking(a),
             },
             attached_to: o.attached_to,
@@ -97,11 +125,17 @@ impl GameState {
     /// Evaluate every property of the catalogue on this state, once, and
     /// keep the results (see [`Checks`]).
     pub fn evaluate(&mut self) {
-        let snapshot = Snapshot { state: self, objects: self.ids().map(|id| self.observe_object(id)).collect() };
-        let bits = CATALOGUE
-            .iter()
-            .enumerate()
-            .fold(0u64, |bits, (i, spec)| if spec.id.check(&snapshot) { bits | 1 << i } else { bits });
+        let snapshot = Snapshot {
+            state: self,
+            objects: self.ids().map(|id| self.observe_object(id)).collect(),
+        };
+        let bits = CATALOGUE.iter().enumerate().fold(0u64, |bits, (i, spec)| {
+            if spec.id.check(&snapshot) {
+                bits | 1 << i
+            } else {
+                bits
+            }
+        });
         self.checks = Checks(bits);
     }
 

@@ -43,7 +43,12 @@ fn assert_acyclic_with_real_ends(model: &BattleModel) -> usize {
                     None => {
                         let next = successors(&child);
                         if next.is_empty() {
-                            assert_eq!(child.pending, Pending::GameOver, "a dead end that is not the end:\n{}", child.describe());
+                            assert_eq!(
+                                child.pending,
+                                Pending::GameOver,
+                                "a dead end that is not the end:\n{}",
+                                child.describe()
+                            );
                             marks.insert(key, Mark::Done);
                         } else {
                             marks.insert(key, Mark::OnPath);

@@ -4,11 +4,18 @@
 use std::process::{Command, Output};
 
 fn battlecheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_battlecheck")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_battlecheck"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn text(o: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
 }
 
 #[test]
@@ -20,13 +27,25 @@ fn passing_check_exits_0() {
 
 #[test]
 fn violated_property_exits_1_with_a_counterexample_in_game_terms() {
-    let o = battlecheck(&["check", "--preset", "tiny", "--fault", "extra-defense-counter"]);
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "tiny",
+        "--fault",
+        "extra-defense-counter",
+    ]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let out = text(&o);
-    assert!(out.contains("VIOLATED      defense-never-exceeds-printed"), "{out}");
+    assert!(
+        out.contains("VIOLATED      defense-never-exceeds-printed"),
+        "{out}"
+    );
     assert!(out.contains("2 decisions (shortest)"), "{out}");
     assert!(out.contains("1. P1 casts siege #2"), "{out}");
-    assert!(out.contains("siege #2 [Siege, 3 defense, protected by P2]"), "{out}");
+    assert!(
+        out.contains("siege #2 [Siege, 3 defense, protected by P2]"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -37,7 +56,9 @@ fn json_report_is_machine_readable() {
     assert!(v["unique_states"].as_u64().unwrap() > 0);
     assert_eq!(v["config"]["name"], "tiny");
     let props = v["properties"].as_array().unwrap();
-    assert!(props.iter().any(|p| p["name"] == "defeat-triggers-once" && p["status"] == "holds"));
+    assert!(props
+        .iter()
+        .any(|p| p["name"] == "defeat-triggers-once" && p["status"] == "holds"));
 }
 
 #[test]
@@ -45,23 +66,39 @@ fn bad_input_exits_2_naming_what_was_wrong() {
     let cases: &[(&[&str], &str)] = &[
         (&["check", "--players", "7"], "--players must be 2 to 4"),
         (&["check", "--preset", "nope"], "unknown preset 'nope'"),
-        (&["check", "--hand", "9=bear"], "--hand '9=bear': seat must be 1 to 3"),
+        (
+            &["check", "--hand", "9=bear"],
+            "--hand '9=bear': seat must be 1 to 3",
+        ),
         (&["check", "--hand", "1=dragon"], "unknown card 'dragon'"),
         (&["check", "--hand", "1"], "expected SEAT=CARD"),
-        (&["check", "--battlefield", "1=bolt"], "'bolt' can't start on the battlefield"),
+        (
+            &["check", "--battlefield", "1=bolt"],
+            "'bolt' can't start on the battlefield",
+        ),
         (&["check", "--threads", "0"], "--threads must be at least 1"),
         (&["check", "--turns", "0"], "turns must be 1 to 6"),
         (&["check", "--fault", "nope"], "unknown fault 'nope'"),
         (&["check", "--frobnicate"], "--frobnicate"),
         (&["check", "--format", "xml"], "--format"),
-        (&["check", "--timeout", "0"], "--timeout must be a positive number"),
-        (&["check", "--max-states", "0"], "--max-states must be at least 1"),
+        (
+            &["check", "--timeout", "0"],
+            "--timeout must be a positive number",
+        ),
+        (
+            &["check", "--max-states", "0"],
+            "--max-states must be at least 1",
+        ),
         (&["replay", "no/such/file.json"], "no/such/file.json"),
     ];
     for (args, message) in cases {
         let o = battlecheck(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
-        assert!(text(&o).contains(message), "{args:?} should say {message:?}: {}", text(&o));
+        assert!(
+            text(&o).contains(message),
+            "{args:?} should say {message:?}: {}",
+            text(&o)
+        );
     }
 }
 
@@ -100,22 +137,53 @@ fn replay_runs_the_engine_scenarios() {
 
 #[test]
 fn junit_report_has_one_case_per_property_and_the_counterexample() {
-    let o = battlecheck(&["check", "--preset", "tiny", "--fault", "extra-defense-counter", "--format", "junit"]);
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "tiny",
+        "--fault",
+        "extra-defense-counter",
+        "--format",
+        "junit",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let xml = String::from_utf8(o.stdout).unwrap();
     assert!(xml.starts_with("<?xml"), "{xml}");
-    assert_eq!(xml.matches("<testcase ").count(), battlecheck_properties::CATALOGUE.len(), "{xml}");
+    assert_eq!(
+        xml.matches("<testcase ").count(),
+        battlecheck_properties::CATALOGUE.len(),
+        "{xml}"
+    );
     assert!(xml.contains("failures=\"1\""), "{xml}");
-    assert!(xml.contains("<failure message=\"violated: no battle has more defense counters"), "{xml}");
+    assert!(
+        xml.contains("<failure message=\"violated: no battle has more defense counters"),
+        "{xml}"
+    );
     assert!(xml.contains("P1 casts siege #2"), "{xml}");
 }
 
 #[test]
 fn a_stopped_run_is_partial_with_exit_code_3() {
-    let o = battlecheck(&["check", "--preset", "duel", "--max-states", "500", "--threads", "1"]);
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "duel",
+        "--max-states",
+        "500",
+        "--threads",
+        "1",
+    ]);
     assert_eq!(o.status.code(), Some(3), "{}", text(&o));
     assert!(text(&o).contains("PARTIAL"), "{}", text(&o));
-    let o = battlecheck(&["check", "--preset", "duel", "--max-states", "500", "--format", "json"]);
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "duel",
+        "--max-states",
+        "500",
+        "--format",
+        "json",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["complete"], false);
 }

@@ -33,24 +33,56 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
             Fault::ProtectorLeftIgnored,
             config(1, 3, &[(&[Siege], NONE), (NONE, NONE), (NONE, NONE)]),
         ),
-        (P::ZeroDefenseBattleLeaves, Fault::NonSiegeBattleStays, config(1, 2, &[(&[Outpost, Bolt], NONE), (NONE, NONE)])),
+        (
+            P::ZeroDefenseBattleLeaves,
+            Fault::NonSiegeBattleStays,
+            config(1, 2, &[(&[Outpost, Bolt], NONE), (NONE, NONE)]),
+        ),
         (P::DefeatTriggersOnce, Fault::TriggerPerSource, tiny.clone()),
-        (P::ProtectorNeverAttacksItsBattle, Fault::ProtectorMayAttack, config(1, 3, &[(&[Outpost], &[Bear]), (NONE, NONE)])),
+        (
+            P::ProtectorNeverAttacksItsBattle,
+            Fault::ProtectorMayAttack,
+            config(1, 3, &[(&[Outpost], &[Bear]), (NONE, NONE)]),
+        ),
         (
             P::OnlyProtectorBlocks,
             Fault::AnyoneMayBlock,
-            config(1, 3, &[(&[Siege], &[Bear]), (NONE, &[Bear]), (NONE, &[Bear])]),
+            config(
+                1,
+                3,
+                &[(&[Siege], &[Bear]), (NONE, &[Bear]), (NONE, &[Bear])],
+            ),
         ),
-        (P::BattlesNeverFightOrAttach, Fault::BattlesMayAttack, config(3, 3, &[(&[Outpost, Animate], NONE), (NONE, NONE)])),
-        (P::BackFaceOnlyAfterExile, Fault::CastWithoutExile, tiny.clone()),
-        (P::DefeatTriggerAccounted, Fault::OptionalTrigger, tiny.clone()),
+        (
+            P::BattlesNeverFightOrAttach,
+            Fault::BattlesMayAttack,
+            config(3, 3, &[(&[Outpost, Animate], NONE), (NONE, NONE)]),
+        ),
+        (
+            P::BackFaceOnlyAfterExile,
+            Fault::CastWithoutExile,
+            tiny.clone(),
+        ),
+        (
+            P::DefeatTriggerAccounted,
+            Fault::OptionalTrigger,
+            tiny.clone(),
+        ),
         (
             P::DefeatOutcomeFollowsRules,
             Fault::TokensCastTransformed,
             config(1, 2, &[(&[Siege, Mirror], &[Bear, Bear]), (NONE, NONE)]),
         ),
-        (P::BattleCastAtSorcerySpeed, Fault::BattlesAtInstantSpeed, tiny.clone()),
-        (P::DefenseNeverExceedsPrinted, Fault::ExtraDefenseCounter, tiny.clone()),
+        (
+            P::BattleCastAtSorcerySpeed,
+            Fault::BattlesAtInstantSpeed,
+            tiny.clone(),
+        ),
+        (
+            P::DefenseNeverExceedsPrinted,
+            Fault::ExtraDefenseCounter,
+            tiny.clone(),
+        ),
         (P::LeaverLeavesNothing, Fault::LeaverKeepsPermanents, tiny3),
     ]
 }
@@ -60,17 +92,29 @@ fn replays_to_violation(config: &Config, id: PropertyId, trace: &Trace) {
     let model = BattleModel::new(config.clone()).unwrap();
     let mut state = model.init_states().remove(0);
     for step in &trace.steps {
-        assert!(state.is_legal(&step.decision), "{:?} is legal in the replayed state", step.decision);
+        assert!(
+            state.is_legal(&step.decision),
+            "{:?} is legal in the replayed state",
+            step.decision
+        );
         state = model.next_state(&state, step.decision.clone()).unwrap();
     }
-    assert!(!id.check(&state), "{} is violated at the end of its counterexample", id.name());
+    assert!(
+        !id.check(&state),
+        "{} is violated at the end of its counterexample",
+        id.name()
+    );
 }
 
 #[test]
 fn every_always_property_has_a_fault_case() {
     let covered: Vec<PropertyId> = cases().into_iter().map(|c| c.0).collect();
     for spec in CATALOGUE.iter().filter(|s| s.kind == Kind::Always) {
-        assert!(covered.contains(&spec.id), "{} has no seeded-fault test", spec.name);
+        assert!(
+            covered.contains(&spec.id),
+            "{} has no seeded-fault test",
+            spec.name
+        );
     }
 }
 
@@ -78,12 +122,29 @@ fn every_always_property_has_a_fault_case() {
 fn each_fault_is_caught_by_its_property() {
     for (id, fault, config) in cases() {
         let correct = run(config.clone());
-        assert_eq!(correct.status(id), Some(Status::Holds), "{} holds without {fault}", id.name());
+        assert_eq!(
+            correct.status(id),
+            Some(Status::Holds),
+            "{} holds without {fault}",
+            id.name()
+        );
         let faulty_config = with_fault(config, fault);
         let faulty = run(faulty_config.clone());
-        assert_eq!(faulty.status(id), Some(Status::Violated), "{} catches {fault}", id.name());
-        let result = faulty.properties.iter().find(|p| p.name == id.name()).unwrap();
-        let trace = result.counterexample.as_ref().expect("a violation has a counterexample");
+        assert_eq!(
+            faulty.status(id),
+            Some(Status::Violated),
+            "{} catches {fault}",
+            id.name()
+        );
+        let result = faulty
+            .properties
+            .iter()
+            .find(|p| p.name == id.name())
+            .unwrap();
+        let trace = result
+            .counterexample
+            .as_ref()
+            .expect("a violation has a counterexample");
         assert!(trace.shortest);
         replays_to_violation(&faulty_config, id, trace);
     }

@@ -19,18 +19,33 @@ const NONE: &[CardName] = &[];
 /// that opponent concedes.
 #[test]
 fn shortest_counterexample_has_the_known_minimum() {
-    let c = with_fault(config(1, 3, &[(&[Siege], NONE), (NONE, NONE), (NONE, NONE)]), Fault::ProtectorLeftIgnored);
+    let c = with_fault(
+        config(1, 3, &[(&[Siege], NONE), (NONE, NONE), (NONE, NONE)]),
+        Fault::ProtectorLeftIgnored,
+    );
     let report = run(c.clone());
-    let p = report.properties.iter().find(|p| p.name == PropertyId::BattleHasLegalProtector.name()).unwrap();
+    let p = report
+        .properties
+        .iter()
+        .find(|p| p.name == PropertyId::BattleHasLegalProtector.name())
+        .unwrap();
     let trace = p.counterexample.as_ref().unwrap();
     let decisions: Vec<Decision> = trace.steps.iter().map(|s| s.decision.clone()).collect();
     assert_eq!(
         decisions,
         vec![
-            Decision::Cast { player: PlayerId(0), card: CardId(0), targets: vec![] },
+            Decision::Cast {
+                player: PlayerId(0),
+                card: CardId(0),
+                targets: vec![]
+            },
             Decision::PassAll,
-            Decision::ChooseProtectors { choices: vec![(CardId(0), PlayerId(1))] },
-            Decision::Concede { player: PlayerId(1) },
+            Decision::ChooseProtectors {
+                choices: vec![(CardId(0), PlayerId(1))]
+            },
+            Decision::Concede {
+                player: PlayerId(1)
+            },
         ]
     );
     // The same minimum with and without the symmetry reduction.
@@ -52,7 +67,15 @@ fn shortest_counterexample_through_combat() {
 }
 
 fn mid_config() -> Config {
-    config(1, 2, &[(&[Siege], &[Bear, Trampler]), (&[Steal], &[Bear]), (&[Steal], &[Bear])])
+    config(
+        1,
+        2,
+        &[
+            (&[Siege], &[Bear, Trampler]),
+            (&[Steal], &[Bear]),
+            (&[Steal], &[Bear]),
+        ],
+    )
 }
 
 #[test]
@@ -60,14 +83,31 @@ fn same_counts_and_counterexamples_on_every_run_and_thread_count() {
     let c = with_fault(mid_config(), Fault::AnyoneMayBlock);
     let reports: Vec<_> = [1, 2, 2, 1]
         .into_iter()
-        .map(|threads| check(c.clone(), &CheckOptions { threads, symmetry: true }).unwrap())
+        .map(|threads| {
+            check(
+                c.clone(),
+                &CheckOptions {
+                    threads,
+                    symmetry: true,
+                    ..CheckOptions::default()
+                },
+            )
+            .unwrap()
+        })
         .collect();
     for r in &reports[1..] {
         assert_eq!(r.unique_states, reports[0].unique_states);
         let paths = |r: &battlecheck::checker::CheckReport| {
             r.properties
                 .iter()
-                .map(|p| (p.status, p.counterexample.as_ref().map(|t| t.steps.iter().map(|s| s.text.clone()).collect::<Vec<_>>())))
+                .map(|p| {
+                    (
+                        p.status,
+                        p.counterexample
+                            .as_ref()
+                            .map(|t| t.steps.iter().map(|s| s.text.clone()).collect::<Vec<_>>()),
+                    )
+                })
                 .collect::<Vec<_>>()
         };
         assert_eq!(paths(r), paths(&reports[0]));
@@ -81,14 +121,43 @@ fn symmetry_reduction_is_sound() {
         mid_config(),
         with_fault(mid_config(), Fault::AnyoneMayBlock),
         with_fault(mid_config(), Fault::ControllerKeepsProtecting),
-        with_fault(config(1, 3, &[(&[Siege], NONE), (NONE, NONE), (NONE, NONE)]), Fault::ProtectorLeftIgnored),
+        with_fault(
+            config(1, 3, &[(&[Siege], NONE), (NONE, NONE), (NONE, NONE)]),
+            Fault::ProtectorLeftIgnored,
+        ),
     ];
     for c in configs {
-        let with = check(c.clone(), &CheckOptions { threads: 2, symmetry: true }).unwrap();
-        let without = check(c, &CheckOptions { threads: 2, symmetry: false }).unwrap();
+        let with = check(
+            c.clone(),
+            &CheckOptions {
+                threads: 2,
+                symmetry: true,
+                ..CheckOptions::default()
+            },
+        )
+        .unwrap();
+        let without = check(
+            c,
+            &CheckOptions {
+                threads: 2,
+                symmetry: false,
+                ..CheckOptions::default()
+            },
+        )
+        .unwrap();
         assert_eq!(with.symmetry, SymmetryUse::Exact);
-        assert!(with.unique_states < without.unique_states, "{} < {}", with.unique_states, without.unique_states);
-        let statuses = |r: &battlecheck::checker::CheckReport| r.properties.iter().map(|p| p.status).collect::<Vec<Status>>();
+        assert!(
+            with.unique_states < without.unique_states,
+            "{} < {}",
+            with.unique_states,
+            without.unique_states
+        );
+        let statuses = |r: &battlecheck::checker::CheckReport| {
+            r.properties
+                .iter()
+                .map(|p| p.status)
+                .collect::<Vec<Status>>()
+        };
         assert_eq!(statuses(&with), statuses(&without));
     }
 }
@@ -98,7 +167,15 @@ fn symmetry_reduction_is_sound() {
 /// the check is repeated without symmetry.
 #[test]
 fn seat_order_dependence_disables_symmetry() {
-    let c = config(1, 2, &[(&[Siege, Siege], &[Bear, Bear]), (&[Steal], NONE), (&[Steal], NONE)]);
+    let c = config(
+        1,
+        2,
+        &[
+            (&[Siege, Siege], &[Bear, Bear]),
+            (&[Steal], NONE),
+            (&[Steal], NONE),
+        ],
+    );
     let report = run(c);
     assert_eq!(report.symmetry, SymmetryUse::NotExactRerun);
 }

@@ -20,24 +20,48 @@ fn shards_cover_the_sweep_and_merge_into_it() {
     assert_eq!(whole.entries.len(), 16);
     let one = sweep(&m, Some(Shard { index: 1, count: 2 })).unwrap();
     let two = sweep(&m, Some(Shard { index: 2, count: 2 })).unwrap();
-    let mut covered: Vec<usize> = one.entries.iter().chain(&two.entries).map(|e| e.index).collect();
+    let mut covered: Vec<usize> = one
+        .entries
+        .iter()
+        .chain(&two.entries)
+        .map(|e| e.index)
+        .collect();
     covered.sort();
-    assert_eq!(covered, (0..16).collect::<Vec<_>>(), "together, exactly once each");
+    assert_eq!(
+        covered,
+        (0..16).collect::<Vec<_>>(),
+        "together, exactly once each"
+    );
     assert!(!one.entries.is_empty() && !two.entries.is_empty());
-    let merged = merge(vec![("one".into(), one.clone()), ("two".into(), two.clone())]).unwrap();
+    let merged = merge(vec![
+        ("one".into(), one.clone()),
+        ("two".into(), two.clone()),
+    ])
+    .unwrap();
     assert_eq!(merged, whole);
     // Reports survive JSON, as CI passes them between machines.
     let json = serde_json::to_string(&one).unwrap();
-    assert_eq!(serde_json::from_str::<battlecheck::sweep::SweepReport>(&json).unwrap(), one);
+    assert_eq!(
+        serde_json::from_str::<battlecheck::sweep::SweepReport>(&json).unwrap(),
+        one
+    );
 
     let missing = merge(vec![("one".into(), one.clone())]).unwrap_err();
     assert!(missing.0.contains("miss configurations"), "{missing}");
     let twice = merge(vec![("one".into(), one.clone()), ("again".into(), one)]).unwrap_err();
-    assert!(twice.0.contains("again: configuration 0 appears in more than one report"), "{twice}");
+    assert!(
+        twice
+            .0
+            .contains("again: configuration 0 appears in more than one report"),
+        "{twice}"
+    );
     let mut other = two;
     other.matrix.defenses = vec![3];
     let mismatched = merge(vec![("whole".into(), whole), ("other".into(), other)]).unwrap_err();
-    assert!(mismatched.0.contains("other: a different sweep matrix"), "{mismatched}");
+    assert!(
+        mismatched.0.contains("other: a different sweep matrix"),
+        "{mismatched}"
+    );
 }
 
 #[test]

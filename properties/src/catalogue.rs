@@ -5,7 +5,9 @@
 
 use crate::decision::AttackTarget;
 use crate::ids::CardId;
-use crate::view::{CombatObs, GameView, GameViewExt, ObjectObs, Pending, ProtectorOrigin, StackObs, Step, Zone};
+use crate::view::{
+    CombatObs, GameView, GameViewExt, ObjectObs, Pending, ProtectorOrigin, StackObs, Step, Zone,
+};
 use serde::{Deserialize, Serialize};
 
 /// How a property is judged.
@@ -101,7 +103,10 @@ pub struct PropertySpec {
 
 impl PropertyId {
     pub fn spec(self) -> &'static PropertySpec {
-        CATALOGUE.iter().find(|s| s.id == self).expect("every id is in the catalogue")
+        CATALOGUE
+            .iter()
+            .find(|s| s.id == self)
+            .expect("every id is in the catalogue")
     }
     pub fn name(self) -> &'static str {
         self.spec().name
@@ -260,7 +265,8 @@ properties! {
 /// State-based actions have been performed (704.3). A game that ended
 /// because one player remains (104.2a) ends at once, without them.
 fn settled<V: GameView + ?Sized>(v: &V) -> bool {
-    v.pending().settled() && !(v.pending() == Pending::GameOver && v.players().filter(|(_, p)| p.in_game).count() < 2)
+    v.pending().settled()
+        && !(v.pending() == Pending::GameOver && v.players().filter(|(_, p)| p.in_game).count() < 2)
 }
 
 fn on_battlefield<V: GameView + ?Sized>(v: &V) -> impl Iterator<Item = ObjectObs> + '_ {
@@ -269,13 +275,18 @@ fn on_battlefield<V: GameView + ?Sized>(v: &V) -> impl Iterator<Item = ObjectObs
 
 fn battle_attacked_by(o: &ObjectObs) -> Option<CardId> {
     match o.combat {
-        CombatObs::Attacking { target: Some(AttackTarget::Battle(b)), .. } => Some(b),
+        CombatObs::Attacking {
+            target: Some(AttackTarget::Battle(b)),
+            ..
+        } => Some(b),
         _ => None,
     }
 }
 
 fn pending_triggers_of<V: GameView + ?Sized>(v: &V, card: CardId) -> u8 {
-    let waiting = (0..v.waiting_trigger_count()).filter(|&i| v.waiting_trigger(i) == card).count();
+    let waiting = (0..v.waiting_trigger_count())
+        .filter(|&i| v.waiting_trigger(i) == card)
+        .count();
     let stacked = v
         .stack()
         .filter(|s| matches!(s, StackObs::DefeatTrigger { source, .. } if *source == card))
@@ -287,18 +298,19 @@ mod always {
     use super::*;
 
     pub fn siege_controller_never_protector<V: GameView + ?Sized>(v: &V) -> bool {
-        !settled(v)
-            || on_battlefield(v).all(|o| !o.siege || o.protector != Some(o.controller))
+        !settled(v) || on_battlefield(v).all(|o| !o.siege || o.protector != Some(o.controller))
     }
 
     pub fn battle_has_legal_protector<V: GameView + ?Sized>(v: &V) -> bool {
         !settled(v)
-            || on_battlefield(v).filter(|o| o.battle).all(|o| match o.protector {
-                None => false,
-                Some(p) if v.may_protect(&o, p) => true,
-                // B26: a protector who left the game stays until no creature attacks the battle.
-                Some(p) => !v.in_game(p) && v.attacked(o.id),
-            })
+            || on_battlefield(v)
+                .filter(|o| o.battle)
+                .all(|o| match o.protector {
+                    None => false,
+                    Some(p) if v.may_protect(&o, p) => true,
+                    // B26: a protector who left the game stays until no creature attacks the battle.
+                    Some(p) => !v.in_game(p) && v.attacked(o.id),
+                })
     }
 
     pub fn zero_defense_battle_leaves<V: GameView + ?Sized>(v: &V) -> bool {
@@ -346,7 +358,10 @@ mod always {
         v.objects().all(|o| {
             let h = o.history;
             h.triggers
-                == h.trigger_exiles + h.trigger_fizzles + h.triggers_countered + pending_triggers_of(v, o.id)
+                == h.trigger_exiles
+                    + h.trigger_fizzles
+                    + h.triggers_countered
+                    + pending_triggers_of(v, o.id)
         })
     }
 
@@ -362,7 +377,11 @@ mod always {
     pub fn battle_cast_at_sorcery_speed<V: GameView + ?Sized>(v: &V) -> bool {
         let n = v.stack_len();
         (0..n).all(|i| match v.stack_item(i) {
-            StackObs::Spell { card, controller, transformed: false } if v.object(card).battle => {
+            StackObs::Spell {
+                card,
+                controller,
+                transformed: false,
+            } if v.object(card).battle => {
                 i == 0 && v.step() == Step::Main && controller == v.active()
             }
             _ => true,
@@ -373,7 +392,9 @@ mod always {
         // A battle with more counters that becomes a copy of a Siege with a
         // lower printed defense keeps its counters (707.2); such a battle is
         // a Siege copy, so only non-copies are held to their printed defense.
-        on_battlefield(v).filter(|o| o.battle && !o.siege_copy).all(|o| o.defense <= o.printed_defense)
+        on_battlefield(v)
+            .filter(|o| o.battle && !o.siege_copy)
+            .all(|o| o.defense <= o.printed_defense)
     }
 
     pub fn leaver_leaves_nothing<V: GameView + ?Sized>(v: &V) -> bool {
@@ -397,7 +418,8 @@ mod sometimes {
         on_battlefield(v).any(|o| {
             o.siege
                 && o.defense == 0
-                && v.stack().any(|s| matches!(s, StackObs::DefeatTrigger { source, .. } if source == o.id))
+                && v.stack()
+                    .any(|s| matches!(s, StackObs::DefeatTrigger { source, .. } if source == o.id))
         })
     }
 
@@ -450,15 +472,18 @@ mod sometimes {
     }
 
     pub fn battle_removed_from_combat<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().any(|o| matches!(o.combat, CombatObs::Attacking { target: None, .. }))
+        v.objects()
+            .any(|o| matches!(o.combat, CombatObs::Attacking { target: None, .. }))
     }
 
     pub fn non_siege_battle_defeated<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().any(|o| o.battle && !o.siege && !o.token && o.zone == Zone::Graveyard)
+        v.objects()
+            .any(|o| o.battle && !o.siege && !o.token && o.zone == Zone::Graveyard)
     }
 
     pub fn trigger_countered_siege_to_graveyard<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().any(|o| o.history.triggers_countered > 0 && o.zone == Zone::Graveyard)
+        v.objects()
+            .any(|o| o.history.triggers_countered > 0 && o.zone == Zone::Graveyard)
     }
 
     pub fn first_strike_defeat<V: GameView + ?Sized>(v: &V) -> bool {
@@ -470,15 +495,17 @@ mod sometimes {
     }
 
     pub fn sorcery_back_face_resolved<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().any(|o| {
-            o.sorcery_back && o.history.transformed_casts > 0 && o.zone == Zone::Graveyard
-        })
+        v.objects()
+            .any(|o| o.sorcery_back && o.history.transformed_casts > 0 && o.zone == Zone::Graveyard)
     }
 
     pub fn declined_cast_stays_in_exile<V: GameView + ?Sized>(v: &V) -> bool {
         settled(v)
             && v.objects().any(|o| {
-                o.dfc && !o.token && o.zone == Zone::Exile && o.history.trigger_exiles > o.history.transformed_casts
+                o.dfc
+                    && !o.token
+                    && o.zone == Zone::Exile
+                    && o.history.trigger_exiles > o.history.transformed_casts
             })
     }
 
@@ -491,9 +518,8 @@ mod sometimes {
     }
 
     pub fn copied_dfc_casts_own_back<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().any(|o| {
-            o.dfc && o.history.was_siege_copy && o.history.transformed_casts > 0
-        })
+        v.objects()
+            .any(|o| o.dfc && o.history.was_siege_copy && o.history.transformed_casts > 0)
     }
 
     pub fn siege_left_before_trigger<V: GameView + ?Sized>(v: &V) -> bool {
@@ -505,7 +531,10 @@ mod sometimes {
             && on_battlefield(v).any(|b| {
                 b.siege
                     && b.defense == 0
-                    && v.objects().filter(|a| battle_attacked_by(a) == Some(b.id)).count() >= 2
+                    && v.objects()
+                        .filter(|a| battle_attacked_by(a) == Some(b.id))
+                        .count()
+                        >= 2
                     && pending_triggers_of(v, b.id) == 1
             })
     }

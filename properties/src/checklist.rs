@@ -20,10 +20,20 @@ pub struct Item {
 }
 
 const fn t1(id: &'static str, source: &'static str, summary: &'static str) -> Item {
-    Item { id, source, tier: Tier::One, summary }
+    Item {
+        id,
+        source,
+        tier: Tier::One,
+        summary,
+    }
 }
 const fn t2(id: &'static str, source: &'static str, summary: &'static str) -> Item {
-    Item { id, source, tier: Tier::Two, summary }
+    Item {
+        id,
+        source,
+        tier: Tier::Two,
+        summary,
+    }
 }
 
 /// Every checklist item, in checklist order.

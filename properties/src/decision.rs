@@ -72,7 +72,9 @@ pub enum Decision {
     ChooseProtectors { choices: Vec<(CardId, PlayerId)> },
     /// The active player's attack declaration (508.1): each attacking
     /// creature and what it attacks. May be empty.
-    DeclareAttackers { attacks: Vec<(CardId, AttackTarget)> },
+    DeclareAttackers {
+        attacks: Vec<(CardId, AttackTarget)>,
+    },
     /// Every defending player's blocks (509.1, 802.4): (blocker, attacker).
     DeclareBlockers { blocks: Vec<(CardId, CardId)> },
     /// How a trampling attacker divides its combat damage (702.19b): the

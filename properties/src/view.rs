@@ -70,7 +70,9 @@ pub struct PlayerObs {
 }
 
 /// A creature's part in combat (506.4, 508, 509).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum CombatObs {
     #[default]
@@ -85,7 +87,9 @@ pub enum CombatObs {
 }
 
 /// How a battle's current protector was chosen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ProtectorOrigin {
     #[default]
@@ -98,7 +102,9 @@ pub enum ProtectorOrigin {
 
 /// History of an object that the rules' invariants are stated over (ghost
 /// state: it does not influence the game). Counts saturate at 3.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct History {
     /// Times the last defense counter was removed while it was a Siege.
     pub defeats: u8,
@@ -164,9 +170,15 @@ pub enum StackObs {
         transformed: bool,
     },
     /// A Siege's defeat trigger (310.12b).
-    DefeatTrigger { source: CardId, controller: PlayerId },
+    DefeatTrigger {
+        source: CardId,
+        controller: PlayerId,
+    },
     /// An activated ability (equip, 702.6a).
-    Ability { source: CardId, controller: PlayerId },
+    Ability {
+        source: CardId,
+        controller: PlayerId,
+    },
 }
 
 /// Read access to a game, enough to evaluate every property.

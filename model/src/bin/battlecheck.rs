@@ -5,9 +5,11 @@
 //! property failed; 2 bad input; 3 a run stopped early (`--timeout`,
 //! `--max-states`) without finding a violation.
 
-use battlecheck::checker::{check, CheckOptions, Status};
-use battlecheck::cli::{config_line, human_report, junit, junit_report, rules_report, Format, GameArgs};
 use battlecheck::checker::CheckReport;
+use battlecheck::checker::{check, CheckOptions, Status};
+use battlecheck::cli::{
+    config_line, human_report, junit, junit_report, rules_report, Case, Format, GameArgs,
+};
 use battlecheck::record::{explorer_url, Record};
 use battlecheck::sweep::{self, Matrix, Shard, SweepReport};
 use battlecheck::BattleModel;
@@ -17,7 +19,11 @@ use std::net::TcpListener;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "battlecheck", version, about = "Model checking the Magic: The Gathering battle rules")]
+#[command(
+    name = "battlecheck",
+    version,
+    about = "Model checking the Magic: The Gathering battle rules"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -139,16 +145,31 @@ fn replay(args: &ReplayArgs) -> ExitCode {
         results.extend(run_path(path));
     }
     let errors = results.iter().filter(|(_, r)| r.is_err()).count();
-    let failed = results.iter().filter(|(_, r)| r.as_ref().is_ok_and(|r| !r.passed())).count();
+    let failed = results
+        .iter()
+        .filter(|(_, r)| r.as_ref().is_ok_and(|r| !r.passed()))
+        .count();
     if args.format == Format::Junit {
         let cases: Vec<_> = results
             .iter()
             .map(|(file, r)| {
                 let name = file.display().to_string();
                 match r {
-                    Ok(report) if report.passed() => (name, Ok(None)),
-                    Ok(report) => (name, Ok(Some((format!("{} expectation(s) failed", report.failures.len()), report.to_string())))),
-                    Err(e) => (name, Ok(Some(("could not be run".to_string(), e.to_string())))),
+                    Ok(report) if report.passed() => (name, Case::Passed),
+                    Ok(report) => (
+                        name,
+                        Case::Failed {
+                            message: format!("{} expectation(s) failed", report.failures.len()),
+                            details: report.to_string(),
+                        },
+                    ),
+                    Err(e) => (
+                        name,
+                        Case::Failed {
+                            message: "could not be run".to_string(),
+                            details: e.to_string(),
+                        },
+                    ),
                 }
             })
             .collect();
@@ -161,7 +182,10 @@ fn replay(args: &ReplayArgs) -> ExitCode {
                 Err(e) => serde_json::json!({ "file": file, "error": e.to_string() }),
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&reports).expect("reports serialise"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&reports).expect("reports serialise")
+        );
     } else {
         for (_, r) in &results {
             match r {
@@ -169,7 +193,11 @@ fn replay(args: &ReplayArgs) -> ExitCode {
                 Err(e) => eprintln!("error: {e}"),
             }
         }
-        println!("{} scenarios: {} passed, {failed} failed, {errors} could not be run", results.len(), results.len() - failed - errors);
+        println!(
+            "{} scenarios: {} passed, {failed} failed, {errors} could not be run",
+            results.len(),
+            results.len() - failed - errors
+        );
     }
     if errors > 0 {
         ExitCode::from(2)
@@ -182,11 +210,17 @@ fn replay(args: &ReplayArgs) -> ExitCode {
 
 /// Write each counterexample of a report as a scenario file: the engine's
 /// setup of the configuration, the decisions, and the model's record.
-fn save_counterexamples(report: &CheckReport, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("--save-counterexample {}: {e}", dir.display()))?;
+fn save_counterexamples(
+    report: &CheckReport,
+    dir: &std::path::Path,
+) -> Result<Vec<std::path::PathBuf>, String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--save-counterexample {}: {e}", dir.display()))?;
     let mut files = Vec::new();
     for p in report.properties.iter() {
-        let Some(trace) = &p.counterexample else { continue };
+        let Some(trace) = &p.counterexample else {
+            continue;
+        };
         let decisions: Vec<_> = trace.steps.iter().map(|s| s.decision.clone()).collect();
         let mut scenario = battlecheck::conform::bridge::scenario(&report.config, &[]);
         scenario["name"] = format!("counterexample to {} ({})", p.name, report.config.name).into();
@@ -197,11 +231,16 @@ fn save_counterexamples(report: &CheckReport, dir: &std::path::Path) -> Result<V
             .iter()
             .map(|s| serde_json::json!({ "do": { "decision": { "decision": s.decision } }, "note": s.text }))
             .collect();
-        let record = Record { config: report.config.clone(), property: Some(p.name.to_string()), decisions };
+        let record = Record {
+            config: report.config.clone(),
+            property: Some(p.name.to_string()),
+            decisions,
+        };
         scenario["battlecheck"] = serde_json::to_value(&record).expect("records serialise");
         let file = dir.join(format!("{}-{}.json", report.config.name, p.name));
         let text = serde_json::to_string_pretty(&scenario).expect("scenarios serialise");
-        std::fs::write(&file, text + "\n").map_err(|e| format!("--save-counterexample {}: {e}", file.display()))?;
+        std::fs::write(&file, text + "\n")
+            .map_err(|e| format!("--save-counterexample {}: {e}", file.display()))?;
         files.push(file);
     }
     Ok(files)
@@ -209,19 +248,27 @@ fn save_counterexamples(report: &CheckReport, dir: &std::path::Path) -> Result<V
 
 /// The model's record in a scenario file.
 fn read_record(file: &std::path::Path) -> Result<Record, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("--trace {}: {e}", file.display()))?;
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("--trace {}: not JSON: {e}", file.display()))?;
-    let record = value
-        .get("battlecheck")
-        .ok_or_else(|| format!("--trace {}: no \"battlecheck\" record (write one with check --save-counterexample)", file.display()))?;
-    serde_json::from_value(record.clone()).map_err(|e| format!("--trace {}: battlecheck record: {e}", file.display()))
+    let text =
+        std::fs::read_to_string(file).map_err(|e| format!("--trace {}: {e}", file.display()))?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| format!("--trace {}: not JSON: {e}", file.display()))?;
+    let record = value.get("battlecheck").ok_or_else(|| {
+        format!(
+            "--trace {}: no \"battlecheck\" record (write one with check --save-counterexample)",
+            file.display()
+        )
+    })?;
+    serde_json::from_value(record.clone())
+        .map_err(|e| format!("--trace {}: battlecheck record: {e}", file.display()))
 }
 
 fn print_sweep(r: &SweepReport, format: Format) -> ExitCode {
     match format {
         Format::Human => print!("{}", sweep::human(r)),
-        Format::Json => println!("{}", serde_json::to_string_pretty(r).expect("reports serialise")),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(r).expect("reports serialise")
+        ),
         Format::Junit => {
             let cases: Vec<_> = r
                 .entries
@@ -229,11 +276,14 @@ fn print_sweep(r: &SweepReport, format: Format) -> ExitCode {
                 .map(|e| {
                     let name = format!("{} {}", e.index, config_line(&e.config));
                     let outcome = if e.passed {
-                        None
+                        Case::Passed
                     } else {
-                        Some((format!("violated {:?}, not witnessed {:?}", e.violated, e.not_witnessed), String::new()))
+                        Case::Failed {
+                            message: format!("violated {:?}", e.violated),
+                            details: String::new(),
+                        }
                     };
-                    (name, Ok(outcome))
+                    (name, outcome)
                 })
                 .collect();
             print!("{}", junit("battlecheck sweep", 0.0, &cases));
@@ -260,30 +310,49 @@ fn main() -> ExitCode {
                 None => std::thread::available_parallelism().map_or(1, |n| n.get()),
             };
             let timeout = match args.timeout {
-                Some(t) if !(t > 0.0 && t.is_finite()) => return bad_input(format!("--timeout must be a positive number of seconds, got {t}")),
+                Some(t) if !(t > 0.0 && t.is_finite()) => {
+                    return bad_input(format!(
+                        "--timeout must be a positive number of seconds, got {t}"
+                    ))
+                }
                 t => t.map(std::time::Duration::from_secs_f64),
             };
             if args.max_states == Some(0) {
                 return bad_input("--max-states must be at least 1");
             }
-            let progress = args.format == Format::Human && std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let opts = CheckOptions { threads, symmetry: !args.no_symmetry, timeout, max_states: args.max_states, progress };
+            let progress = args.format == Format::Human
+                && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let opts = CheckOptions {
+                threads,
+                symmetry: !args.no_symmetry,
+                timeout,
+                max_states: args.max_states,
+                progress,
+            };
             let report = match check(config, &opts) {
                 Ok(r) => r,
                 Err(e) => return bad_input(e),
             };
             if let Some(dir) = &args.save_counterexample {
                 match save_counterexamples(&report, dir) {
-                    Ok(files) => files.iter().for_each(|f| eprintln!("counterexample written to {}", f.display())),
+                    Ok(files) => files
+                        .iter()
+                        .for_each(|f| eprintln!("counterexample written to {}", f.display())),
                     Err(e) => return bad_input(e),
                 }
             }
             match args.format {
                 Format::Human => print!("{}", human_report(&report)),
-                Format::Json => println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise")),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).expect("reports serialise")
+                ),
                 Format::Junit => print!("{}", junit_report(&report)),
             }
-            let violated = report.properties.iter().any(|p| p.status == Status::Violated);
+            let violated = report
+                .properties
+                .iter()
+                .any(|p| p.status == Status::Violated);
             if report.passed() {
                 ExitCode::SUCCESS
             } else if !report.complete && !violated {
@@ -313,13 +382,20 @@ fn main() -> ExitCode {
             let address = ("127.0.0.1", args.port);
             // stateright's server panics on a taken port: check it first.
             if let Err(e) = TcpListener::bind(address) {
-                return bad_input(format!("--port {}: cannot listen on 127.0.0.1:{}: {e}", args.port, args.port));
+                return bad_input(format!(
+                    "--port {}: cannot listen on 127.0.0.1:{}: {e}",
+                    args.port, args.port
+                ));
             }
             println!("{line}");
             println!("Explorer: http://127.0.0.1:{}/", args.port);
             if let (Some(r), Some(file)) = (&record, &args.trace) {
                 match r.action_indices(&model) {
-                    Ok(indices) => println!("Path of {}: {}", file.display(), explorer_url(args.port, &indices)),
+                    Ok(indices) => println!(
+                        "Path of {}: {}",
+                        file.display(),
+                        explorer_url(args.port, &indices)
+                    ),
                     Err(e) => return bad_input(format!("{}: {e}", file.display())),
                 }
             }
@@ -346,7 +422,9 @@ fn main() -> ExitCode {
                 let name = path.display().to_string();
                 let parsed = std::fs::read_to_string(path)
                     .map_err(|e| e.to_string())
-                    .and_then(|t| serde_json::from_str::<SweepReport>(&t).map_err(|e| e.to_string()));
+                    .and_then(|t| {
+                        serde_json::from_str::<SweepReport>(&t).map_err(|e| e.to_string())
+                    });
                 match parsed {
                     Ok(r) => reports.push((name, r)),
                     Err(e) => return bad_input(format!("{name}: not a sweep report: {e}")),

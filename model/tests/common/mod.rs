@@ -13,7 +13,13 @@ pub fn config(turns: u8, defense: u8, seats: &[(&[CardName], &[CardName])]) -> C
         life: 20,
         defense,
         concede: true,
-        seats: seats.iter().map(|(h, b)| Seat { hand: h.to_vec(), battlefield: b.to_vec() }).collect(),
+        seats: seats
+            .iter()
+            .map(|(h, b)| Seat {
+                hand: h.to_vec(),
+                battlefield: b.to_vec(),
+            })
+            .collect(),
         faults: Vec::new(),
     }
 }
@@ -24,5 +30,13 @@ pub fn with_fault(mut c: Config, f: Fault) -> Config {
 }
 
 pub fn run(c: Config) -> CheckReport {
-    check(c, &CheckOptions { threads: 2, symmetry: true }).expect("valid configuration")
+    check(
+        c,
+        &CheckOptions {
+            threads: 2,
+            symmetry: true,
+            ..CheckOptions::default()
+        },
+    )
+    .expect("valid configuration")
 }

@@ -6,6 +6,7 @@
 //!
 //! Modules are named after the rule area they implement.
 
+pub mod bench;
 pub mod cards;
 pub mod checker;
 pub mod cli;

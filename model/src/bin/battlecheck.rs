@@ -43,6 +43,23 @@ enum Command {
     Sweep(SweepArgs),
     /// Merge the JSON reports of a sweep's shards into the whole sweep's report.
     MergeReports(MergeArgs),
+    /// Measure the checker's throughput (threads, symmetry, DFS and BFS).
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Generated states per timed run.
+    #[arg(long, default_value_t = 2_000_000)]
+    budget: usize,
+    /// Runs per variant (the median is reported).
+    #[arg(long, default_value_t = 3)]
+    runs: usize,
+    /// Report format (human or json).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -403,6 +420,26 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Replay(args) => replay(&args),
+        Command::Bench(args) => {
+            let config = match args.game.config() {
+                Ok(c) => c,
+                Err(e) => return bad_input(e),
+            };
+            if args.budget == 0 || args.runs == 0 {
+                return bad_input("--budget and --runs must be at least 1");
+            }
+            match battlecheck::bench::bench(config, args.budget, args.runs) {
+                Ok(r) if args.format == Format::Json => {
+                    println!("{}", serde_json::to_string_pretty(&r).expect("reports serialise"));
+                    ExitCode::SUCCESS
+                }
+                Ok(r) => {
+                    print!("{}", battlecheck::bench::table(&r));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => bad_input(e),
+            }
+        }
         Command::Sweep(args) => {
             let matrix = Matrix {
                 presets: args.presets,

@@ -32,6 +32,33 @@ impl Game {
         self.apply_all(&actions)
     }
 
+    /// Would [`Game::apply_decision`] accept `d`?
+    pub fn accepts(&self, d: &Decision) -> bool {
+        self.after(d).is_ok()
+    }
+
+    /// The game after decision `d`, leaving this one untouched (one copy
+    /// of the game; the events are dropped).
+    pub fn after(&self, d: &Decision) -> Result<Game, EngineError> {
+        let actions = self.actions_for(d);
+        if actions.is_empty() {
+            return illegal(
+                "117.1",
+                format!(
+                    "{d:?} names nothing to do now: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        }
+        let mut next = self.clone();
+        for a in &actions {
+            next.perform(a)?;
+            next.enforce_removal_from_combat();
+        }
+        next.events.clear();
+        Ok(next)
+    }
+
     fn apply_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, EngineError> {
         let mut next = self.clone();
         next.events.clear();
@@ -46,7 +73,7 @@ impl Game {
         Ok(events)
     }
 
-    fn perform(&mut self, action: &Action) -> Result<(), EngineError> {
+    pub(crate) fn perform(&mut self, action: &Action) -> Result<(), EngineError> {
         let player = action.player();
         self.known_player(player)?;
         if !self.in_game(player) {
@@ -238,7 +265,7 @@ impl Game {
     }
 
     /// Casts of the cards in `player`'s hand with every choice of targets.
-    fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
+    pub(crate) fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
         let all: Vec<Target> = self
             .players_from(PlayerId(0))
@@ -288,7 +315,7 @@ impl Game {
 }
 
 /// Every assignment of one option (or none) to each item.
-fn product<T: Copy>(items: &[CardId], options: &[Option<T>]) -> Vec<Vec<(CardId, T)>> {
+pub(crate) fn product<T: Copy>(items: &[CardId], options: &[Option<T>]) -> Vec<Vec<(CardId, T)>> {
     items.iter().fold(vec![Vec::new()], |acc, &item| {
         acc.iter()
             .flat_map(|prefix| {

@@ -425,6 +425,9 @@ impl Game {
     /// one event (one defeat trigger at most, B32).
     pub(crate) fn deal_combat_damage(&mut self) {
         let mut dealt: Vec<(CardId, Target, u8)> = Vec::new();
+        // Battles a blocked trampler with no blockers left damages: its
+        // damage goes beyond its (former) blockers (history `trampled`).
+        let mut through: Vec<CardId> = Vec::new();
         let strikers: Vec<CardId> = self
             .battlefield()
             .filter(|o| o.combat != Combat::None)
@@ -456,6 +459,9 @@ impl Game {
                         // battles too). Others deal none (510.1c).
                         if o.has(Keyword::Trample) {
                             to_target(power, &mut dealt);
+                            if let (Some(AttackTarget::Battle(b)), true) = (target, power > 0) {
+                                through.push(*b);
+                            }
                         }
                     } else {
                         let mut left = power;
@@ -513,6 +519,11 @@ impl Game {
                 self.obj_mut(b).history.trampled = true;
             }
         }
+        for b in through {
+            if self.obj(b).on_battlefield() {
+                self.obj_mut(b).history.trampled = true;
+            }
+        }
         self.deal_damage(&dealt, true);
         self.settle(self.active);
     }
@@ -565,6 +576,9 @@ impl Game {
         }
         for (b, n) in to_battles {
             self.remove_defense(b, n.min(u8::MAX as u32) as u8, combat);
+            if combat && self.fault(crate::fault::EngineFault::TriggerPerSource) {
+                self.extra_trigger_per_source(b, dealt);
+            }
         }
     }
 

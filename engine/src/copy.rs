@@ -9,6 +9,7 @@
 use crate::cards::Face;
 use crate::event::Event;
 use crate::game::Game;
+use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl Game {
@@ -45,6 +46,29 @@ impl Game {
         }
         let face = self.copiable(of);
         let card = self.obj(of).card.clone();
+        if self.defer_entry(
+            maker,
+            token,
+            controller,
+            false,
+            Some(face.clone()),
+            Some(card.clone()),
+        ) {
+            return;
+        }
+        self.put_token(token, card, controller, face, None);
+    }
+
+    /// The token enters the battlefield (with `protector` if it was chosen
+    /// as it entered).
+    pub(crate) fn put_token(
+        &mut self,
+        token: CardId,
+        card: std::sync::Arc<crate::cards::Card>,
+        controller: PlayerId,
+        face: crate::cards::Face,
+        protector: Option<PlayerId>,
+    ) {
         let o = self.obj_mut(token);
         o.card = card;
         o.owner = controller;
@@ -54,12 +78,13 @@ impl Game {
         o.base_controller = controller;
         o.copy = Some(face);
         self.emit(Event::TokenCreated { token, controller });
-        self.enter_as_battle(token);
+        self.enter_as_battle(token, protector);
     }
 
     /// A permanent that has just entered: if a battle, it gets its defense
-    /// counters (310.4b, 614.1c) and a protector (310.9a, 310.12a).
-    pub(crate) fn enter_as_battle(&mut self, id: CardId) {
+    /// counters (310.4b, 614.1c) and a protector (310.9a, 310.12a): `chosen`
+    /// if it was chosen as it entered.
+    pub(crate) fn enter_as_battle(&mut self, id: CardId, chosen: Option<PlayerId>) {
         let o = self.obj(id);
         if !o.is_battle() {
             return;
@@ -76,6 +101,9 @@ impl Game {
             battle: id,
             defense,
         });
-        self.protector_on_entering(id);
+        match chosen {
+            Some(p) => self.set_protector(id, p, ProtectorOrigin::Entered),
+            None => self.protector_on_entering(id),
+        }
     }
 }

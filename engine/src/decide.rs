@@ -1,12 +1,13 @@
 //! The legal shared [`Decision`]s of a game: what the conformance harness
 //! compares with the model's decisions. Candidates are built from the
-//! engine's own legal actions and state, and a candidate is legal when
-//! [`Game::apply_decision`] accepts it, so this list says exactly what the
-//! engine would do, not what it is meant to do.
+//! engine's state as [`Game::legal_actions`] builds them, and a candidate is
+//! legal when [`Game::apply_decision`] accepts it, so this list says exactly
+//! what the engine would do, not what it is meant to do.
 
 use crate::action::Action;
+use crate::apply::product;
 use crate::game::{Combat, Game, Waiting};
-use battlecheck_properties::{CardId, Decision, PlayerId};
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId};
 
 impl Game {
     /// Every decision [`Game::apply_decision`] accepts now, sorted. Priority
@@ -18,40 +19,51 @@ impl Game {
             Waiting::Priority => {
                 candidates.push(Decision::PassAll);
                 for p in self.players_from(PlayerId(0)) {
-                    let mut holder = self.clone();
-                    holder.priority = p;
-                    for a in holder.legal_actions() {
-                        match a {
-                            Action::Cast {
+                    for a in self.cast_candidates(p) {
+                        if let Action::Cast {
+                            player,
+                            card,
+                            targets,
+                        } = a
+                        {
+                            candidates.push(Decision::Cast {
                                 player,
                                 card,
                                 targets,
-                            } => candidates.push(Decision::Cast {
-                                player,
-                                card,
-                                targets,
-                            }),
-                            Action::Equip {
-                                player,
-                                equipment,
-                                creature,
-                            } => candidates.push(Decision::Equip {
-                                player,
-                                equipment,
-                                creature,
-                            }),
-                            _ => {}
+                            });
+                        }
+                    }
+                    for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {
+                        for c in self.battlefield() {
+                            candidates.push(Decision::Equip {
+                                player: p,
+                                equipment: e.id,
+                                creature: c.id,
+                            });
                         }
                     }
                 }
             }
             Waiting::DeclareAttackers => {
-                candidates.extend(self.legal_actions().into_iter().filter_map(|a| match a {
-                    Action::DeclareAttackers { attacks, .. } => {
-                        Some(Decision::DeclareAttackers { attacks })
-                    }
-                    _ => None,
-                }))
+                let mut targets: Vec<Option<AttackTarget>> = vec![None];
+                targets.extend(
+                    self.defending_players()
+                        .into_iter()
+                        .map(|p| Some(AttackTarget::Player(p))),
+                );
+                targets.extend(
+                    self.battlefield()
+                        .filter(|o| o.is_battle())
+                        .map(|o| Some(AttackTarget::Battle(o.id))),
+                );
+                let mine: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| o.controller == self.active && o.is_creature())
+                    .map(|o| o.id)
+                    .collect();
+                for attacks in product(&mine, &targets) {
+                    candidates.push(Decision::DeclareAttackers { attacks });
+                }
             }
             Waiting::DeclareBlockers(defenders) => {
                 let attackers: Vec<CardId> = self
@@ -121,7 +133,7 @@ impl Game {
         for p in self.players_from(PlayerId(0)) {
             candidates.push(Decision::Concede { player: p });
         }
-        candidates.retain(|d| self.clone().apply_decision(d).is_ok());
+        candidates.retain(|d| self.accepts(d));
         candidates.sort();
         candidates.dedup();
         candidates

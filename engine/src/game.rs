@@ -238,6 +238,27 @@ pub enum Waiting {
     GameOver,
 }
 
+/// A permanent entering the battlefield as a spell resolves, while its
+/// controller chooses its protector (310.9a, 310.12a: the choice is made as
+/// it enters). The spell is still resolving, so still on the stack (608.3);
+/// the permanent enters once the protector is chosen.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The resolving spell (on top of the stack).
+    pub spell: CardId,
+    /// What enters: the spell's card, or the token it makes.
+    pub entering: CardId,
+    pub controller: PlayerId,
+    pub transformed: bool,
+    /// The copiable values it enters with, if it enters as a copy (707.5).
+    pub copy: Option<crate::cards::Face>,
+    /// For a token: the card its copiable values come from.
+    pub token_card: Option<Arc<Card>>,
+    /// The players who may be chosen.
+    pub options: Vec<PlayerId>,
+    pub protector: Option<PlayerId>,
+}
+
 /// A protector choice the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ProtectorChoice {
@@ -274,6 +295,8 @@ pub struct Game {
     pub token_of: Vec<(CardId, CardId)>,
     /// Events of the action being performed.
     pub(crate) events: Vec<Event>,
+    /// A battle entering while its protector is chosen.
+    pub entry: Option<Entry>,
     /// Injected bugs (tests only; empty in a correct game).
     pub faults: Vec<crate::fault::EngineFault>,
 }

@@ -51,7 +51,11 @@ impl Game {
                 let keep: Vec<bool> = self
                     .protector_choices
                     .iter()
-                    .map(|c| self.in_game(c.chooser) && self.obj(c.battle).on_battlefield())
+                    .map(|c| {
+                        self.in_game(c.chooser)
+                            && (self.obj(c.battle).on_battlefield()
+                                || self.entry.as_ref().is_some_and(|e| e.entering == c.battle))
+                    })
                     .collect();
                 let mut keep = keep.into_iter();
                 self.protector_choices
@@ -143,6 +147,20 @@ impl Game {
             .collect();
         for c in still {
             self.move_to(c, Zone::Exile);
+        }
+        // A battle entering as the leaver's spell resolved does not enter;
+        // the leaver can't be chosen as a protector (800.4a).
+        if self
+            .entry
+            .as_ref()
+            .is_some_and(|e| self.obj(e.spell).zone != Zone::Stack)
+        {
+            let entering = self.entry.take().map(|e| e.entering);
+            self.protector_choices
+                .retain(|c| Some(c.battle) != entering);
+        }
+        if let Some(e) = &mut self.entry {
+            e.options.retain(|&q| q != p);
         }
     }
 }

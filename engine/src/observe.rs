@@ -71,17 +71,22 @@ impl GameView for Game {
         let o = self.obj(id);
         let live = matches!(o.zone, Zone::Battlefield | Zone::Stack);
         let face = o.face();
+        // A token outside the game (not yet created, or ceased to exist,
+        // 111.7) has no characteristics.
+        let exists = !(o.token && o.zone == Zone::Outside);
         ObjectObs {
             id,
             owner: o.owner,
             token: o.token,
-            dfc: o.card.transforms(),
+            // A token is not a card (111.1), so not a double-faced card,
+            // even when it copies one.
+            dfc: !o.token && o.card.transforms(),
             zone: o.zone,
             controller: if live { o.controller } else { o.owner },
             back_face: o.back_face,
-            battle: o.is_battle(),
-            siege: o.is_siege(),
-            creature: o.is_creature(),
+            battle: exists && o.is_battle(),
+            siege: exists && o.is_siege(),
+            creature: exists && o.is_creature(),
             sorcery_back: !o.token
                 && o.card
                     .back
@@ -89,7 +94,7 @@ impl GameView for Game {
                     .is_some_and(|b| b.is(CardType::Sorcery)),
             siege_copy: o.on_battlefield() && o.copy.as_ref().is_some_and(|f| f.is_siege()),
             defense: o.defense,
-            printed_defense: face.defense.unwrap_or(0),
+            printed_defense: if exists { face.defense.unwrap_or(0) } else { 0 },
             protector: o.protector,
             protector_origin: o.protector_origin,
             tapped: o.tapped,
@@ -155,14 +160,34 @@ pub fn differences(expected: &Observation, actual: &Observation) -> Vec<FieldDif
             });
         }
     };
-    cmp("turn".into(), expected.turn.to_string(), actual.turn.to_string());
-    cmp("active".into(), format!("{}", expected.active), format!("{}", actual.active));
-    cmp("step".into(), format!("{:?}", expected.step), format!("{:?}", actual.step));
-    cmp("pending".into(), format!("{:?}", expected.pending), format!("{:?}", actual.pending));
+    cmp(
+        "turn".into(),
+        expected.turn.to_string(),
+        actual.turn.to_string(),
+    );
+    cmp(
+        "active".into(),
+        format!("{}", expected.active),
+        format!("{}", actual.active),
+    );
+    cmp(
+        "step".into(),
+        format!("{:?}", expected.step),
+        format!("{:?}", actual.step),
+    );
+    cmp(
+        "pending".into(),
+        format!("{:?}", expected.pending),
+        format!("{:?}", actual.pending),
+    );
     let n = expected.players.len().max(actual.players.len());
     for i in 0..n {
         let (e, a) = (expected.players.get(i), actual.players.get(i));
-        cmp(format!("players[P{}]", i + 1), format!("{e:?}"), format!("{a:?}"));
+        cmp(
+            format!("players[P{}]", i + 1),
+            format!("{e:?}"),
+            format!("{a:?}"),
+        );
     }
     let n = expected.objects.len().max(actual.objects.len());
     for i in 0..n {
@@ -180,7 +205,11 @@ pub fn differences(expected: &Observation, actual: &Observation) -> Vec<FieldDif
             (e, a) => cmp(format!("objects[#{i}]"), format!("{e:?}"), format!("{a:?}")),
         }
     }
-    cmp("stack".into(), format!("{:?}", expected.stack), format!("{:?}", actual.stack));
+    cmp(
+        "stack".into(),
+        format!("{:?}", expected.stack),
+        format!("{:?}", actual.stack),
+    );
     cmp(
         "waiting_triggers".into(),
         format!("{:?}", expected.waiting_triggers),

@@ -3,6 +3,7 @@
 
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
+use crate::fault::EngineFault;
 use crate::game::{Game, ProtectorChoice, Waiting};
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId};
@@ -53,7 +54,7 @@ impl Game {
     }
 
     /// 310.9f: the new protector replaces the old one; there is only one.
-    fn set_protector(&mut self, b: CardId, p: PlayerId, origin: ProtectorOrigin) {
+    pub(crate) fn set_protector(&mut self, b: CardId, p: PlayerId, origin: ProtectorOrigin) {
         let o = self.obj_mut(b);
         o.protector = Some(p);
         o.protector_origin = origin;
@@ -94,7 +95,11 @@ impl Game {
                 ),
             );
         }
-        if !self.protector_options(b).contains(&protector) {
+        let options = match &self.entry {
+            Some(e) if e.entering == b => e.options.clone(),
+            _ => self.protector_options(b),
+        };
+        if !options.contains(&protector) {
             let rule = if self.obj(b).is_siege() {
                 "310.12a"
             } else {
@@ -110,7 +115,10 @@ impl Game {
             return illegal(rule, why);
         }
         self.protector_choices.remove(i);
-        self.set_protector(b, protector, choice.origin);
+        match &mut self.entry {
+            Some(e) if e.entering == b => e.protector = Some(protector),
+            _ => self.set_protector(b, protector, choice.origin),
+        }
         if self.protector_choices.is_empty() {
             self.protector_choices_done();
         }
@@ -120,6 +128,9 @@ impl Game {
     /// Every awaited protector choice is made: resume the interrupted
     /// declaration, if any, else go on towards priority.
     pub(crate) fn protector_choices_done(&mut self) {
+        if let Some(e) = self.entry.take() {
+            return self.finish_entry(e);
+        }
         match self.resume.take() {
             Some(w) => self.waiting = w,
             None => self.settle(self.priority),
@@ -147,9 +158,14 @@ impl Game {
                 continue;
             }
             let o = self.obj(b);
+            let attacked =
+                self.attacked(b) && !self.fault(EngineFault::ProtectorRechosenWhileAttacked);
+            let left_ignored = self.fault(EngineFault::ProtectorLeftKept);
             let origin = match o.protector {
-                None if !self.attacked(b) => ProtectorOrigin::Entered,
-                Some(p) if !self.in_game(p) && !self.attacked(b) => ProtectorOrigin::ProtectorLeft,
+                None if !attacked => ProtectorOrigin::Entered,
+                Some(p) if !self.in_game(p) && !attacked && !left_ignored => {
+                    ProtectorOrigin::ProtectorLeft
+                }
                 Some(p) if self.in_game(p) && !self.protector_options(b).contains(&p) => {
                     ProtectorOrigin::ControlChange
                 }

@@ -4,6 +4,7 @@
 
 use crate::cards::CardType;
 use crate::event::Event;
+use crate::fault::EngineFault;
 use crate::game::Game;
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
@@ -36,8 +37,16 @@ impl Game {
             } else if o.is_creature() && o.damage > 0 && o.damage as i32 >= o.toughness() as i32 {
                 to_graveyard.push((o.id, "704.5g"));
             } else if o.is_battle() && o.defense == 0 {
+                let any_pending = self.fault(EngineFault::NonSiegeWaits)
+                    && (!self.waiting_triggers.is_empty()
+                        || self
+                            .stack
+                            .iter()
+                            .any(|s| matches!(s, crate::game::StackItem::DefeatTrigger(_))));
                 if !o.is_siege() {
-                    to_graveyard.push((o.id, "704.5w"));
+                    if !any_pending {
+                        to_graveyard.push((o.id, "704.5w"));
+                    }
                 } else if !self.trigger_pending(o.id) {
                     to_graveyard.push((o.id, "704.5v"));
                 }

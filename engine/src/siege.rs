@@ -3,8 +3,9 @@
 
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
+use crate::fault::EngineFault;
 use crate::game::{bump, Game, StackItem, Trigger, Waiting};
-use battlecheck_properties::{CardId, PlayerId, Zone};
+use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
 impl Game {
     /// Remove up to `amount` defense counters from battle `b` (120.3h,
@@ -40,6 +41,23 @@ impl Game {
                 source: b,
                 controller,
             });
+        }
+    }
+
+    /// The injected bug [`EngineFault::TriggerPerSource`]: a Siege whose last
+    /// counter was just removed by combat damage from several sources
+    /// triggers once more per source beyond the first.
+    pub(crate) fn extra_trigger_per_source(&mut self, b: CardId, dealt: &[(CardId, Target, u8)]) {
+        let sources = dealt
+            .iter()
+            .filter(|&&(_, to, n)| to == Target::Permanent(b) && n > 0)
+            .count();
+        let Some(&t) = self.waiting_triggers.iter().rev().find(|t| t.source == b) else {
+            return;
+        };
+        for _ in 1..sources {
+            bump(&mut self.obj_mut(b).history.triggers);
+            self.waiting_triggers.push(t);
         }
     }
 
@@ -101,8 +119,11 @@ impl Game {
             self.settle(self.active);
             return;
         }
-        self.move_to(t.source, Zone::Exile);
-        bump(&mut self.obj_mut(t.source).history.trigger_exiles);
+        let optional = self.fault(EngineFault::OptionalTrigger);
+        if !optional {
+            self.move_to(t.source, Zone::Exile);
+            bump(&mut self.obj_mut(t.source).history.trigger_exiles);
+        }
         self.emit(Event::Resolved { source: t.source });
         let o = self.obj(t.source);
         if !o.token && o.card.transforms() && self.in_game(t.controller) {
@@ -150,6 +171,10 @@ impl Game {
                 "310.12b",
                 format!("the resolving trigger exiled {which}, not {card}"),
             );
+        }
+        if self.fault(EngineFault::OptionalTrigger) && cast {
+            self.move_to(card, Zone::Exile);
+            bump(&mut self.obj_mut(card).history.trigger_exiles);
         }
         if cast {
             self.move_to(card, Zone::Stack);

@@ -5,7 +5,8 @@
 use crate::cards::{CardType, Effect, Face, TargetKind};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
-use crate::game::{bump, Game, StackItem, TurnStep, Waiting};
+use crate::game::{bump, Entry, Game, ProtectorChoice, StackItem, TurnStep, Waiting};
+use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
 impl Game {
@@ -219,6 +220,10 @@ impl Game {
                     return;
                 }
                 self.apply_effect(card, controller, effect, targets, &legal);
+                if self.entry.is_some() {
+                    // The token it makes waits for its protector choice.
+                    return;
+                }
             }
             self.emit(Event::Resolved { source: card });
             // 608.2n: an instant or sorcery goes to its owner's graveyard.
@@ -243,6 +248,14 @@ impl Game {
                     return self.enter(card, controller, transformed, Some(copy));
                 }
                 _ => {
+                    // The spell is still resolving, so still on the stack
+                    // (608.3), while its controller chooses.
+                    self.stack.push(StackItem::Spell {
+                        card,
+                        controller,
+                        transformed,
+                        targets: Vec::new(),
+                    });
                     self.waiting = Waiting::ChooseCopy {
                         player: controller,
                         card,
@@ -285,6 +298,7 @@ impl Game {
             );
         }
         let copy = self.copiable(original);
+        self.stack.pop();
         self.enter(card, player, false, Some(copy));
         Ok(())
     }
@@ -294,6 +308,101 @@ impl Game {
     /// copy if it enters as one (707.5); then the active player receives
     /// priority (117.3b).
     fn enter(&mut self, card: CardId, controller: PlayerId, transformed: bool, copy: Option<Face>) {
+        if self.defer_entry(card, card, controller, transformed, copy.clone(), None) {
+            return;
+        }
+        self.put_card(card, controller, transformed, copy, None);
+        self.settle(self.active);
+    }
+
+    /// The players who may protect a permanent with characteristics `face`
+    /// entering under `controller` (310.9a, 310.12a); `None` if it is not a
+    /// battle.
+    fn entering_options(&self, face: &Face, controller: PlayerId) -> Option<Vec<PlayerId>> {
+        if !face.is(CardType::Battle) {
+            return None;
+        }
+        Some(if face.is_siege() {
+            self.opponents(controller)
+        } else if self.in_game(controller) {
+            vec![controller]
+        } else {
+            Vec::new()
+        })
+    }
+
+    /// If `entering` is a battle whose protector is a real choice, wait for
+    /// it with the resolving `spell` back on the stack (see [`Entry`]) and
+    /// return true.
+    pub(crate) fn defer_entry(
+        &mut self,
+        spell: CardId,
+        entering: CardId,
+        controller: PlayerId,
+        transformed: bool,
+        copy: Option<Face>,
+        token_card: Option<std::sync::Arc<crate::cards::Card>>,
+    ) -> bool {
+        let face = match &copy {
+            Some(f) => f.clone(),
+            None => self.obj(entering).card.face(transformed).clone(),
+        };
+        let options = match self.entering_options(&face, controller) {
+            Some(o) if o.len() > 1 => o,
+            _ => return false,
+        };
+        self.stack.push(StackItem::Spell {
+            card: spell,
+            controller,
+            transformed: spell == entering && transformed,
+            targets: Vec::new(),
+        });
+        self.protector_choices.push(ProtectorChoice {
+            battle: entering,
+            chooser: controller,
+            origin: ProtectorOrigin::Entered,
+        });
+        self.entry = Some(Entry {
+            spell,
+            entering,
+            controller,
+            transformed,
+            copy,
+            token_card,
+            options,
+            protector: None,
+        });
+        self.waiting = Waiting::ChooseProtectors;
+        true
+    }
+
+    /// The protector of an entering battle is chosen: the spell finishes
+    /// resolving and the permanent enters with it.
+    pub(crate) fn finish_entry(&mut self, e: Entry) {
+        self.stack.pop();
+        match e.token_card {
+            Some(card) => {
+                // 608.2n: the spell that made the token goes to the graveyard.
+                self.emit(Event::Resolved { source: e.spell });
+                self.move_to(e.spell, Zone::Graveyard);
+                let face = e.copy.expect("a token enters as a copy");
+                self.put_token(e.entering, card, e.controller, face, e.protector);
+            }
+            None => self.put_card(e.entering, e.controller, e.transformed, e.copy, e.protector),
+        }
+        self.settle(self.active);
+    }
+
+    /// The card enters the battlefield (with `protector` if it was chosen
+    /// as it entered).
+    fn put_card(
+        &mut self,
+        card: CardId,
+        controller: PlayerId,
+        transformed: bool,
+        copy: Option<Face>,
+        protector: Option<PlayerId>,
+    ) {
         self.move_to(card, Zone::Battlefield);
         let o = self.obj_mut(card);
         o.controller = controller;
@@ -304,8 +413,7 @@ impl Game {
             o.copy = Some(face);
             self.emit(Event::BecameCopy { card, of: name });
         }
-        self.enter_as_battle(card);
-        self.settle(self.active);
+        self.enter_as_battle(card, protector);
     }
 
     fn apply_effect(

@@ -47,7 +47,13 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// (unique states, generated states, seconds) of one run.
-fn run(model: &BattleModel, search: Search, threads: usize, symmetry: bool, budget: Option<usize>) -> (usize, usize, f64) {
+fn run(
+    model: &BattleModel,
+    search: Search,
+    threads: usize,
+    symmetry: bool,
+    budget: Option<usize>,
+) -> (usize, usize, f64) {
     let mut b = model.clone().checker().threads(threads);
     if let Some(n) = budget {
         b = b.target_state_count(n);
@@ -71,14 +77,22 @@ fn run(model: &BattleModel, search: Search, threads: usize, symmetry: bool, budg
 }
 
 /// Benchmark a configuration.
-pub fn bench(config: Config, budget: usize, runs: usize) -> Result<BenchReport, crate::config::ConfigError> {
+pub fn bench(
+    config: Config,
+    budget: usize,
+    runs: usize,
+) -> Result<BenchReport, crate::config::ConfigError> {
     let preset = config.name.clone();
     let fresh = || BattleModel::new(config.clone());
     let unique_with_symmetry = run(&fresh()?, Search::Dfs, 2, true, None).0;
     let unique_without_symmetry = run(&fresh()?, Search::Dfs, 2, false, None).0;
     let mut variants = Vec::new();
     // stateright's breadth-first search ignores symmetry (notes, pitfalls).
-    for (search, symmetry) in [(Search::Dfs, true), (Search::Dfs, false), (Search::Bfs, false)] {
+    for (search, symmetry) in [
+        (Search::Dfs, true),
+        (Search::Dfs, false),
+        (Search::Bfs, false),
+    ] {
         for threads in [1, 2] {
             let mut unique_rates = Vec::new();
             let mut generated_rates = Vec::new();
@@ -100,7 +114,13 @@ pub fn bench(config: Config, budget: usize, runs: usize) -> Result<BenchReport, 
             });
         }
     }
-    Ok(BenchReport { preset, budget, unique_with_symmetry, unique_without_symmetry, variants })
+    Ok(BenchReport {
+        preset,
+        budget,
+        unique_with_symmetry,
+        unique_without_symmetry,
+        variants,
+    })
 }
 
 /// The report as a table.
@@ -113,7 +133,11 @@ pub fn table(r: &BenchReport) -> String {
         "preset {}: {} unique states with symmetry, {} without (reduction x{factor:.2}); timed runs stop after {} generated states",
         r.preset, r.unique_with_symmetry, r.unique_without_symmetry, r.budget
     );
-    let _ = writeln!(s, "{:<6} {:>8} {:>9} {:>16} {:>19} {:>9}", "search", "threads", "symmetry", "unique states/s", "generated states/s", "speed-up");
+    let _ = writeln!(
+        s,
+        "{:<6} {:>8} {:>9} {:>16} {:>19} {:>9}",
+        "search", "threads", "symmetry", "unique states/s", "generated states/s", "speed-up"
+    );
     for v in &r.variants {
         let single = r
             .variants

@@ -68,6 +68,7 @@ impl GameState {
             let mut n = *o;
             n.controller = p(o.controller);
             n.default_controller = p(o.default_controller);
+            n.control_effects = o.control_effects.map(|e| e.map(p));
             n.protector = o.protector.map(p);
             n.copy_of = o.copy_of.map(c);
             n.attached_to = o.attached_to.map(c);

@@ -28,8 +28,14 @@ fn require(tool: &str, version_arg: &str) {
 }
 
 fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("could not run {cmd:?}: {e}"));
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("could not run {cmd:?}: {e}"));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.status.success(), "{cmd:?} failed:\n{text}");
     text
 }
@@ -38,16 +44,35 @@ fn run(cmd: &mut Command) -> String {
 fn spin_states(name: &str) -> u64 {
     require("spin", "-V");
     require("gcc", "--version");
-    let model = bench_dir().join(format!("{name}.pml")).canonicalize().expect("the Promela model exists");
+    let model = bench_dir()
+        .join(format!("{name}.pml"))
+        .canonicalize()
+        .expect("the Promela model exists");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("spin-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
     run(Command::new("spin").arg("-a").arg(&model).current_dir(&dir));
     run(Command::new("gcc")
-        .args(["-O2", "-DSAFETY", "-DNOREDUCE", "-DVMAX=320", "-o", "pan", "pan.c"])
+        .args([
+            "-O2",
+            "-DSAFETY",
+            "-DNOREDUCE",
+            "-DVMAX=320",
+            "-o",
+            "pan",
+            "pan.c",
+        ])
         .current_dir(&dir));
-    let out = run(Command::new(dir.join("pan")).args(["-m100000", "-w22"]).current_dir(&dir));
-    assert!(out.contains("errors: 0"), "SPIN found an error (assertion or invalid end state):\n{out}");
-    assert!(!out.contains("max search depth too small"), "SPIN's depth bound cut the search:\n{out}");
+    let out = run(Command::new(dir.join("pan"))
+        .args(["-m100000", "-w22"])
+        .current_dir(&dir));
+    assert!(
+        out.contains("errors: 0"),
+        "SPIN found an error (assertion or invalid end state):\n{out}"
+    );
+    assert!(
+        !out.contains("max search depth too small"),
+        "SPIN's depth bound cut the search:\n{out}"
+    );
     out.lines()
         .find(|l| l.contains("states, stored"))
         .and_then(|l| l.split_whitespace().next())
@@ -56,7 +81,15 @@ fn spin_states(name: &str) -> u64 {
 }
 
 fn battlecheck_states(config: Config) -> u64 {
-    let report = check(config, &CheckOptions { threads: 1, symmetry: false, ..Default::default() }).unwrap();
+    let report = check(
+        config,
+        &CheckOptions {
+            threads: 1,
+            symmetry: false,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     report.unique_states as u64
 }
 

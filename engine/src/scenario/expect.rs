@@ -258,14 +258,24 @@ impl Run {
                 cmp(
                     format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
                     "legal".into(),
-                    if legal.contains(d) { "legal" } else { "illegal" }.into(),
+                    if legal.contains(d) {
+                        "legal"
+                    } else {
+                        "illegal"
+                    }
+                    .into(),
                 );
             }
             for d in &e.illegal {
                 cmp(
                     format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
                     "illegal".into(),
-                    if legal.contains(d) { "legal" } else { "illegal" }.into(),
+                    if legal.contains(d) {
+                        "legal"
+                    } else {
+                        "illegal"
+                    }
+                    .into(),
                 );
             }
         }

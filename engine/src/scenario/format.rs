@@ -43,6 +43,11 @@ pub struct Scenario {
     #[serde(default)]
     pub faults: Vec<crate::fault::EngineFault>,
     pub steps: Vec<Step>,
+    /// Where a generated scenario came from: the battlecheck model's record
+    /// of its configuration and decisions (read by `battlecheck explore
+    /// --trace`). The engine does not use it.
+    #[serde(default)]
+    pub battlecheck: Option<serde_json::Value>,
 }
 
 fn one() -> u8 {

@@ -215,6 +215,7 @@ impl Run {
             attackers_declared: false,
             token_of,
             events: Vec::new(),
+            entry: None,
             faults: s.faults.clone(),
         };
         // Battle state, attachments and combat, now that every label exists.

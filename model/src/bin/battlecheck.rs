@@ -45,6 +45,59 @@ enum Command {
     MergeReports(MergeArgs),
     /// Measure the checker's throughput (threads, symmetry, DFS and BFS).
     Bench(BenchArgs),
+    /// Explore the model and the engine in lockstep: equal observations and
+    /// equal legal decisions after every step.
+    Conform(ConformArgs),
+}
+
+/// What `check` checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Target {
+    /// The model (the specification).
+    Model,
+    /// The engine (the implementation), wrapped as a stateright model.
+    Engine,
+}
+
+#[derive(Args)]
+struct ConformArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Explore without the symmetry reduction.
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Write a counterexample as a scenario file in DIR (replay it with `replay`).
+    #[arg(long, value_name = "DIR")]
+    save_counterexample: Option<std::path::PathBuf>,
+    /// Inject a known engine bug (for testing the check). Repeatable.
+    #[arg(long, value_name = "BUG")]
+    engine_fault: Vec<String>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+/// Parse engine fault names (kebab-case, as in scenario files).
+fn engine_faults(names: &[String]) -> Result<Vec<battlecheck_engine::EngineFault>, String> {
+    names
+        .iter()
+        .map(|n| {
+            serde_json::from_value(serde_json::Value::String(n.clone())).map_err(|_| {
+                format!("--engine-fault '{n}': unknown (known: optional-trigger, non-siege-waits, protector-rechosen-while-attacked, protector-left-kept, trigger-per-source)")
+            })
+        })
+        .collect()
+}
+
+fn threads_or_all(t: Option<usize>) -> Result<usize, String> {
+    match t {
+        Some(0) => Err("--threads must be at least 1".into()),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
 }
 
 #[derive(Args)]
@@ -130,6 +183,12 @@ struct CheckArgs {
     /// engine with `replay`, and openable with `explore --trace`).
     #[arg(long, value_name = "DIR")]
     save_counterexample: Option<std::path::PathBuf>,
+    /// Check the model (the specification) or the engine (the implementation).
+    #[arg(long, value_enum, default_value_t = Target::Model)]
+    target: Target,
+    /// With --target engine: inject a known engine bug. Repeatable.
+    #[arg(long, value_name = "BUG")]
+    engine_fault: Vec<String>,
 }
 
 #[derive(Args)]
@@ -321,10 +380,13 @@ fn main() -> ExitCode {
                 Ok(c) => c,
                 Err(e) => return bad_input(e),
             };
-            let threads = match args.threads {
-                Some(0) => return bad_input("--threads must be at least 1"),
-                Some(t) => t,
-                None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            let threads = match threads_or_all(args.threads) {
+                Ok(t) => t,
+                Err(e) => return bad_input(e),
+            };
+            let faults = match engine_faults(&args.engine_fault) {
+                Ok(f) => f,
+                Err(e) => return bad_input(e),
             };
             let timeout = match args.timeout {
                 Some(t) if !(t > 0.0 && t.is_finite()) => {
@@ -346,7 +408,11 @@ fn main() -> ExitCode {
                 max_states: args.max_states,
                 progress,
             };
-            let report = match check(config, &opts) {
+            let result = match args.target {
+                Target::Model => check(config, &opts),
+                Target::Engine => battlecheck::conform::check_engine(config, &opts, &faults),
+            };
+            let report = match result {
                 Ok(r) => r,
                 Err(e) => return bad_input(e),
             };
@@ -420,6 +486,61 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Replay(args) => replay(&args),
+        Command::Conform(args) => {
+            let config = match args.game.config() {
+                Ok(c) => c,
+                Err(e) => return bad_input(e),
+            };
+            let threads = match threads_or_all(args.threads) {
+                Ok(t) => t,
+                Err(e) => return bad_input(e),
+            };
+            let engine_faults = match engine_faults(&args.engine_fault) {
+                Ok(f) => f,
+                Err(e) => return bad_input(e),
+            };
+            let opts = battlecheck::conform::ConformOptions {
+                threads,
+                out_dir: args.save_counterexample,
+                engine_faults,
+                symmetry: !args.no_symmetry,
+            };
+            let report = match battlecheck::conform::conform(config, &opts) {
+                Ok(r) => r,
+                Err(e) => return bad_input(e),
+            };
+            let human = battlecheck::conform::human_report(&report);
+            match args.format {
+                Format::Human => print!("{human}"),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).expect("reports serialise")
+                ),
+                Format::Junit => {
+                    let case = if report.passed() {
+                        Case::Passed
+                    } else {
+                        Case::Failed {
+                            message: "the engine diverges from the model".into(),
+                            details: human,
+                        }
+                    };
+                    print!(
+                        "{}",
+                        junit(
+                            "battlecheck conform",
+                            report.seconds,
+                            &[(config_line(&report.config), case)]
+                        )
+                    );
+                }
+            }
+            if report.passed() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
         Command::Bench(args) => {
             let config = match args.game.config() {
                 Ok(c) => c,
@@ -430,7 +551,10 @@ fn main() -> ExitCode {
             }
             match battlecheck::bench::bench(config, args.budget, args.runs) {
                 Ok(r) if args.format == Format::Json => {
-                    println!("{}", serde_json::to_string_pretty(&r).expect("reports serialise"));
+                    println!(
+                        "{}",
+                        serde_json::to_string_pretty(&r).expect("reports serialise")
+                    );
                     ExitCode::SUCCESS
                 }
                 Ok(r) => {

@@ -1,0 +1,289 @@
+//! The engine as a stateright model of its own, checked against the whole
+//! property catalogue (`battlecheck check --target engine`): the invariants
+//! must hold for the implementation, not only for the specification. The
+//! engine is driven with the shared decisions it accepts, within the
+//! model's bounds (see [`super::bridge`]), from a configuration's setup.
+
+use super::bridge::{advance, engine_decisions, engine_game};
+use crate::checker::{
+    CheckOptions, CheckReport, PropertyResult, Status, SymmetryUse, Trace, TraceStep,
+};
+use crate::config::{Config, ConfigError};
+use crate::model::BattleModel;
+use battlecheck_engine::{EngineFault, Game};
+use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
+use stateright::{Checker, Model, Property};
+use std::collections::hash_map::{DefaultHasher, Entry};
+use std::collections::HashMap;
+use std::fmt::{self, Write as _};
+use std::hash::{Hash, Hasher};
+use std::time::Instant;
+
+/// An engine game with a fingerprint of its whole state (every field of
+/// the game, hidden ones included), by which states are identified.
+#[derive(Clone)]
+pub struct EngineState {
+    pub game: Game,
+    key: u64,
+}
+
+/// Feeds formatted text into a hasher without building the string.
+struct HashWriter<'a>(&'a mut DefaultHasher);
+
+impl fmt::Write for HashWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        s.hash(self.0);
+        Ok(())
+    }
+}
+
+impl EngineState {
+    pub fn new(game: Game) -> EngineState {
+        let mut h = DefaultHasher::new();
+        write!(HashWriter(&mut h), "{game:?}").expect("hashing does not fail");
+        EngineState {
+            key: h.finish(),
+            game,
+        }
+    }
+}
+
+impl fmt::Debug for EngineState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.game.observe())
+    }
+}
+
+impl PartialEq for EngineState {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+impl Eq for EngineState {}
+impl Hash for EngineState {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key.hash(state)
+    }
+}
+
+/// The engine over one configuration.
+#[derive(Clone)]
+pub struct EngineModel {
+    pub config: Config,
+    pub faults: Vec<EngineFault>,
+    /// The catalogue entries checked (as for the model: every invariant,
+    /// the witnesses the configuration can reach).
+    pub properties: Vec<PropertyId>,
+}
+
+type Condition = fn(&EngineModel, &EngineState) -> bool;
+
+fn condition<const I: usize>(_: &EngineModel, s: &EngineState) -> bool {
+    CATALOGUE[I].id.check(&s.game)
+}
+
+macro_rules! conditions {
+    ($($i:literal)*) => { [$(condition::<$i>),*] };
+}
+
+/// One condition function per catalogue entry.
+const CONDITIONS: [Condition; 48] = conditions!(
+    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
+    24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
+);
+
+impl EngineModel {
+    pub fn new(config: Config, faults: Vec<EngineFault>) -> Result<EngineModel, ConfigError> {
+        assert!(CATALOGUE.len() <= CONDITIONS.len(), "extend CONDITIONS");
+        let properties = BattleModel::new(config.clone())?.properties;
+        Ok(EngineModel {
+            config,
+            faults,
+            properties,
+        })
+    }
+}
+
+impl Model for EngineModel {
+    type State = EngineState;
+    type Action = Decision;
+
+    fn init_states(&self) -> Vec<EngineState> {
+        vec![EngineState::new(engine_game(&self.config, &self.faults))]
+    }
+
+    fn actions(&self, state: &EngineState, actions: &mut Vec<Decision>) {
+        actions.extend(engine_decisions(&self.config, &state.game));
+    }
+
+    fn next_state(&self, state: &EngineState, action: Decision) -> Option<EngineState> {
+        let mut g = state.game.clone();
+        g.apply_decision(&action).ok()?;
+        advance(&mut g, self.config.turns);
+        Some(EngineState::new(g))
+    }
+
+    fn format_action(&self, action: &Decision) -> String {
+        serde_json::to_string(action).unwrap_or_default()
+    }
+
+    fn properties(&self) -> Vec<Property<Self>> {
+        CATALOGUE
+            .iter()
+            .enumerate()
+            .filter(|(_, spec)| self.properties.contains(&spec.id))
+            .map(|(i, spec)| match spec.kind {
+                Kind::Always => Property::always(spec.name, CONDITIONS[i]),
+                Kind::Sometimes => Property::sometimes(spec.name, CONDITIONS[i]),
+            })
+            .collect()
+    }
+}
+
+/// Check the engine exhaustively over `config` against the catalogue, as
+/// [`crate::checker::check`] checks the model (no symmetry reduction: the
+/// engine has none). Counterexamples are shortest, found by a breadth-first
+/// search in the engine's decision order.
+pub fn check_engine(
+    config: Config,
+    opts: &CheckOptions,
+    faults: &[EngineFault],
+) -> Result<CheckReport, ConfigError> {
+    let model = EngineModel::new(config.clone(), faults.to_vec())?;
+    let not_applicable = BattleModel::new(config.clone())?.not_applicable();
+    let start = Instant::now();
+    let mut builder = model.clone().checker().threads(opts.threads.max(1));
+    if let Some(t) = opts.timeout {
+        builder = builder.timeout(t);
+    }
+    if let Some(n) = opts.max_states {
+        builder = builder.target_state_count(n);
+    }
+    let checker = builder.spawn_dfs().join();
+    let elapsed = start.elapsed();
+    let complete = !(opts.timeout.is_some_and(|t| elapsed >= t)
+        || opts.max_states.is_some_and(|n| checker.state_count() >= n));
+    let found: Vec<&'static str> = checker.discoveries().into_keys().collect();
+    let properties = CATALOGUE
+        .iter()
+        .map(|spec| {
+            let hit = found.contains(&spec.name);
+            let missing = not_applicable
+                .iter()
+                .find(|(id, _)| *id == spec.id)
+                .map(|(_, m)| m.clone());
+            let status = match (spec.kind, hit, &missing) {
+                (Kind::Sometimes, _, Some(_)) => Status::NotApplicable,
+                (Kind::Always, true, _) => Status::Violated,
+                (Kind::Always, false, _) => Status::Holds,
+                (Kind::Sometimes, true, _) => Status::Witnessed,
+                (Kind::Sometimes, false, _) => Status::NotWitnessed,
+            };
+            let counterexample = (status == Status::Violated)
+                .then(|| shortest_path(&model, spec.id).map(|p| engine_trace(&model, &p)))
+                .flatten();
+            PropertyResult {
+                name: spec.name,
+                kind: spec.kind,
+                status,
+                statement: spec.statement,
+                checklist: spec.checklist,
+                rules: spec.rules,
+                missing_features: missing.unwrap_or_default(),
+                counterexample,
+            }
+        })
+        .collect();
+    let seconds = elapsed.as_secs_f64();
+    Ok(CheckReport {
+        config,
+        threads: opts.threads.max(1),
+        symmetry: SymmetryUse::Off,
+        unique_states: checker.unique_state_count(),
+        generated_states: checker.state_count(),
+        max_depth: checker.max_depth(),
+        seconds,
+        states_per_second: checker.unique_state_count() as f64 / seconds.max(1e-9),
+        complete,
+        properties,
+    })
+}
+
+/// Does `s` violate invariant `id` (or witness `id`)?
+fn target(id: PropertyId, s: &EngineState) -> bool {
+    match id.spec().kind {
+        Kind::Always => !id.check(&s.game),
+        Kind::Sometimes => id.check(&s.game),
+    }
+}
+
+/// The fewest decisions from the engine's initial state to a state that
+/// violates invariant `id`, breadth-first in the engine's decision order.
+pub fn shortest_path(model: &EngineModel, id: PropertyId) -> Option<Vec<Decision>> {
+    let init = model.init_states().remove(0);
+    if target(id, &init) {
+        return Some(Vec::new());
+    }
+    let mut parent: HashMap<u64, Option<(u64, Decision)>> = HashMap::from([(init.key, None)]);
+    let mut frontier = vec![init];
+    let mut actions = Vec::new();
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for state in frontier {
+            actions.clear();
+            model.actions(&state, &mut actions);
+            for a in actions.drain(..) {
+                let Some(child) = model.next_state(&state, a.clone()) else {
+                    continue;
+                };
+                if let Entry::Vacant(e) = parent.entry(child.key) {
+                    e.insert(Some((state.key, a)));
+                    if target(id, &child) {
+                        let mut path = Vec::new();
+                        let mut at = child.key;
+                        while let Some(Some((up, d))) = parent.get(&at) {
+                            path.push(d.clone());
+                            at = *up;
+                        }
+                        path.reverse();
+                        return Some(path);
+                    }
+                    next.push(child);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// A path of the engine, in game terms: the model's words for each decision
+/// while the model agrees it is legal, the decision itself after that.
+fn engine_trace(model: &EngineModel, path: &[Decision]) -> Trace {
+    let spec = BattleModel::new(model.config.clone()).expect("the configuration was checked");
+    let mut state = Some(spec.init_states().remove(0));
+    let mut game = model.init_states().remove(0);
+    let mut steps = Vec::new();
+    for d in path {
+        let text = match &state {
+            Some(s) if s.is_legal(d) => s.decision_text(d),
+            _ => serde_json::to_string(d).unwrap_or_default(),
+        };
+        steps.push(TraceStep {
+            decision: d.clone(),
+            text,
+        });
+        state = state.filter(|s| s.is_legal(d)).map(|mut s| {
+            s.apply(d);
+            s
+        });
+        game = model
+            .next_state(&game, d.clone())
+            .expect("the path was found by taking these decisions");
+    }
+    Trace {
+        steps,
+        final_state: serde_json::to_string(&game.game.observe()).unwrap_or_default(),
+        shortest: true,
+    }
+}

@@ -1,0 +1,214 @@
+//! Conformance of the engine (`battlecheck-engine`) to the model: the two
+//! explored in lockstep over a configuration ([`conform`]), and the engine
+//! checked against the property catalogue as a stateright model of its own
+//! ([`check_engine`]). A divergence comes back as the shortest path in game
+//! terms and as an engine scenario file that `battlecheck replay` runs.
+
+pub mod bridge;
+pub mod engine_check;
+pub mod lockstep;
+pub mod scenario;
+
+use crate::checker::{SymmetryUse, TraceStep};
+use crate::config::{Config, ConfigError};
+use crate::model::BattleModel;
+use battlecheck_engine::EngineFault;
+use lockstep::Divergence;
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+pub use engine_check::check_engine;
+
+/// How to run a conformance check.
+#[derive(Clone, Debug)]
+pub struct ConformOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Where a counterexample's scenario file is written (`None`: not
+    /// written).
+    pub out_dir: Option<PathBuf>,
+    /// Bugs injected into the engine (tests only).
+    pub engine_faults: Vec<EngineFault>,
+    /// Identify model states up to renaming interchangeable seats, when
+    /// that is exact for the configuration (as `check` does).
+    pub symmetry: bool,
+}
+
+impl Default for ConformOptions {
+    fn default() -> Self {
+        ConformOptions {
+            threads: 1,
+            out_dir: None,
+            engine_faults: Vec::new(),
+            symmetry: true,
+        }
+    }
+}
+
+/// A divergence between the engine and the model.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counterexample {
+    /// The decisions from the initial state, in game terms; the engine
+    /// diverges after the last one.
+    pub steps: Vec<TraceStep>,
+    pub divergence: Divergence,
+    /// The scenario file written, if an output directory was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<PathBuf>,
+    /// The scenario itself.
+    #[serde(skip)]
+    pub scenario_json: serde_json::Value,
+}
+
+/// The result of a conformance check.
+#[derive(Clone, Debug, Serialize)]
+pub struct ConformReport {
+    pub config: Config,
+    pub threads: usize,
+    pub symmetry: SymmetryUse,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub engine_faults: Vec<EngineFault>,
+    /// Distinct model states reached, each compared with its engine game.
+    pub states: usize,
+    /// Decisions taken, duplicates included.
+    pub transitions: usize,
+    /// Levels of the breadth-first search.
+    pub depth: usize,
+    pub seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counterexample: Option<Counterexample>,
+}
+
+impl ConformReport {
+    /// The engine agreed with the model in every reachable state.
+    pub fn passed(&self) -> bool {
+        self.counterexample.is_none()
+    }
+}
+
+/// Explore the model and the engine in lockstep over `config`; see
+/// [`lockstep`]. A counterexample is written to `opts.out_dir` as
+/// `conform-<preset>.json`.
+pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, ConfigError> {
+    let threads = opts.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ConfigError(format!("cannot start {threads} threads: {e}")))?;
+    let start = Instant::now();
+    let mut symmetry = if opts.symmetry {
+        SymmetryUse::Exact
+    } else {
+        SymmetryUse::Off
+    };
+    let mut run =
+        pool.install(|| lockstep::explore(&config, &opts.engine_faults, opts.symmetry))?;
+    if run.symmetry_not_exact {
+        run = pool.install(|| lockstep::explore(&config, &opts.engine_faults, false))?;
+        symmetry = SymmetryUse::NotExactRerun;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let counterexample = match run.divergence {
+        None => None,
+        Some((path, divergence)) => {
+            let scenario_json =
+                scenario::counterexample(&config, &opts.engine_faults, &path, &divergence);
+            let file = match &opts.out_dir {
+                Some(dir) => Some(write_scenario(dir, &config.name, &scenario_json)?),
+                None => None,
+            };
+            let model = BattleModel::new(config.clone())?;
+            let trace = crate::checker::trace(&model, &path, true);
+            Some(Counterexample {
+                steps: trace.steps,
+                divergence,
+                scenario: file,
+                scenario_json,
+            })
+        }
+    };
+    Ok(ConformReport {
+        config,
+        threads,
+        symmetry,
+        engine_faults: opts.engine_faults.clone(),
+        states: run.states,
+        transitions: run.transitions,
+        depth: run.depth,
+        seconds,
+        counterexample,
+    })
+}
+
+fn write_scenario(
+    dir: &std::path::Path,
+    preset: &str,
+    s: &serde_json::Value,
+) -> Result<PathBuf, ConfigError> {
+    let io = |e: std::io::Error| {
+        ConfigError(format!(
+            "cannot write the counterexample to {}: {e}",
+            dir.display()
+        ))
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let file = dir.join(format!("conform-{preset}.json"));
+    let text = serde_json::to_string_pretty(s).expect("a scenario serialises");
+    std::fs::write(&file, text + "\n").map_err(io)?;
+    Ok(file)
+}
+
+/// The report in words.
+pub fn human_report(r: &ConformReport) -> String {
+    let mut s = String::new();
+    let verdict = if r.passed() { "conforms" } else { "DIVERGES" };
+    let _ = writeln!(
+        s,
+        "engine {verdict}: preset '{}', {} model states compared in lockstep ({} decisions, depth {}, symmetry {:?}), {:.1}s on {} thread(s)",
+        r.config.name, r.states, r.transitions, r.depth, r.symmetry, r.seconds, r.threads
+    );
+    if !r.engine_faults.is_empty() {
+        let names: Vec<String> = r.engine_faults.iter().map(|f| format!("{f:?}")).collect();
+        let _ = writeln!(s, "injected engine faults: {}", names.join(", "));
+    }
+    let Some(c) = &r.counterexample else { return s };
+    let _ = writeln!(s, "counterexample ({} decisions, shortest):", c.steps.len());
+    for (i, st) in c.steps.iter().enumerate() {
+        let _ = writeln!(s, "  {}. {}", i + 1, st.text);
+    }
+    let d = &c.divergence;
+    if let Some(why) = &d.refused {
+        let _ = writeln!(s, "the engine refuses the last decision: {why}");
+    }
+    for f in &d.fields {
+        let _ = writeln!(
+            s,
+            "  {}: model {}, engine {}",
+            f.field, f.expected, f.actual
+        );
+    }
+    for x in &d.model_only {
+        let _ = writeln!(
+            s,
+            "  only the model allows: {}",
+            serde_json::to_string(x).unwrap_or_default()
+        );
+    }
+    for x in &d.engine_only {
+        let _ = writeln!(
+            s,
+            "  only the engine allows: {}",
+            serde_json::to_string(x).unwrap_or_default()
+        );
+    }
+    if let Some(f) = &c.scenario {
+        let _ = writeln!(
+            s,
+            "replay on the engine: battlecheck replay {}",
+            f.display()
+        );
+    }
+    s
+}

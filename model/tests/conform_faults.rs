@@ -1,0 +1,140 @@
+//! The conformance check catches bugs that real battle engines have
+//! shipped: each is injected into the engine with a test-only fault switch,
+//! `conform` must report a counterexample, and the scenario file it writes
+//! must fail on the faulty engine and pass on the correct one.
+
+use battlecheck::cards::CardName::{self, *};
+use battlecheck::config::Seat;
+use battlecheck::conform::{conform, human_report, ConformOptions};
+use battlecheck::Config;
+use battlecheck_engine::scenario::run_text;
+use battlecheck_engine::{Catalogue, EngineFault};
+use std::path::{Path, PathBuf};
+
+fn seat(hand: &[CardName], battlefield: &[CardName]) -> Seat {
+    Seat {
+        hand: hand.to_vec(),
+        battlefield: battlefield.to_vec(),
+    }
+}
+
+/// Three players, one turn: P1 casts a Siege and may attack it with a bear;
+/// the other two may concede.
+fn three_players() -> Config {
+    Config {
+        name: "three".into(),
+        turns: 1,
+        life: 20,
+        defense: 2,
+        concede: true,
+        seats: vec![seat(&[Siege], &[Bear]), seat(&[], &[]), seat(&[], &[])],
+        faults: Vec::new(),
+    }
+}
+
+fn out_dir(fault: EngineFault) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "battlecheck-conform-{fault:?}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `conform` finds the injected bug; its scenario replays as a failure on
+/// the faulty engine and as a pass on the correct one. Returns the
+/// counterexample's length.
+fn caught(config: Config, fault: EngineFault) -> usize {
+    let correct = conform(
+        config.clone(),
+        &ConformOptions {
+            threads: 2,
+            ..ConformOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(
+        correct.passed(),
+        "the correct engine conforms: {}",
+        human_report(&correct)
+    );
+    let dir = out_dir(fault);
+    let opts = ConformOptions {
+        threads: 2,
+        out_dir: Some(dir.clone()),
+        engine_faults: vec![fault],
+        symmetry: true,
+    };
+    let r = conform(config, &opts).unwrap();
+    let text = human_report(&r);
+    eprintln!("{text}");
+    let c = r
+        .counterexample
+        .as_ref()
+        .unwrap_or_else(|| panic!("{fault:?} was not caught: {text}"));
+    let file = c.scenario.clone().expect("the scenario file was written");
+    let cards = Catalogue::bundled().unwrap();
+    let written = std::fs::read_to_string(&file).unwrap();
+    let faulty = run_text(&file, &written, &cards).unwrap();
+    assert!(
+        !faulty.passed(),
+        "the replay must fail on the faulty engine:\n{faulty}"
+    );
+    let mut fixed: serde_json::Value = serde_json::from_str(&written).unwrap();
+    fixed
+        .as_object_mut()
+        .unwrap()
+        .remove("faults")
+        .expect("the scenario names the fault");
+    let correct = run_text(Path::new("fixed.json"), &fixed.to_string(), &cards).unwrap();
+    assert!(
+        correct.passed(),
+        "the replay must pass on the correct engine:\n{correct}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    c.steps.len()
+}
+
+#[test]
+fn declining_the_cast_must_not_skip_the_exile() {
+    caught(
+        Config::preset("tiny").unwrap(),
+        EngineFault::OptionalTrigger,
+    );
+}
+
+#[test]
+fn the_siege_exception_does_not_apply_to_other_battles() {
+    caught(Config::preset("duel").unwrap(), EngineFault::NonSiegeWaits);
+}
+
+#[test]
+fn the_protector_is_not_rechosen_while_the_battle_is_attacked() {
+    caught(three_players(), EngineFault::ProtectorRechosenWhileAttacked);
+}
+
+#[test]
+fn a_protector_who_left_is_replaced() {
+    caught(three_players(), EngineFault::ProtectorLeftKept);
+}
+
+#[test]
+fn two_attackers_defeating_a_siege_trigger_it_once() {
+    caught(
+        Config::preset("tiny").unwrap(),
+        EngineFault::TriggerPerSource,
+    );
+}
+
+#[test]
+fn the_counterexample_is_the_shortest() {
+    // Cast the Siege, it resolves (one opponent: its protector is chosen at
+    // once), the main phase ends, both bears attack it, the declare
+    // attackers step ends, nobody blocks, the declare blockers step ends:
+    // the combat damage triggers twice. Seven decisions, none fewer.
+    let n = caught(
+        Config::preset("tiny").unwrap(),
+        EngineFault::TriggerPerSource,
+    );
+    assert_eq!(n, 7);
+}

@@ -1,0 +1,148 @@
+//! Random long games: configurations larger than exhaustive checking
+//! reaches (up to the model's 4 seats, more battles and cards, 2 to 6
+//! turns) and random decision sequences. The engine and the model run in
+//! lockstep: after every step their observations and legal decisions must
+//! agree and every invariant of the catalogue must hold on both. Failures
+//! shrink to small cases; proptest keeps them in `proptest-regressions/`,
+//! which is committed and replayed first by every run.
+
+use battlecheck::cards::CardName;
+use battlecheck::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
+use battlecheck::conform::bridge::{advance, engine_game};
+use battlecheck::conform::lockstep::{compare, step};
+use battlecheck::{BattleModel, Config};
+use battlecheck_properties::{Decision, Kind, CATALOGUE};
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use stateright::Model;
+
+const CREATURES: [CardName; 3] = [CardName::Bear, CardName::Striker, CardName::Trampler];
+
+fn seat() -> impl Strategy<Value = Seat> {
+    (
+        prop::collection::vec(prop::sample::select(CardName::ALL.to_vec()), 0..=3),
+        prop::collection::vec(prop::sample::select(CREATURES.to_vec()), 1..=2),
+    )
+        .prop_map(|(hand, battlefield)| Seat { hand, battlefield })
+}
+
+/// A valid configuration: 2 to 4 seats, 2 to 6 turns, any defense, 5 to 40
+/// life.
+fn config() -> impl Strategy<Value = Config> {
+    (
+        prop::collection::vec(seat(), 2..=MAX_PLAYERS),
+        2u8..=6,
+        1u8..=9,
+        5i8..=40,
+        any::<bool>(),
+    )
+        .prop_map(|(seats, turns, defense, life, concede)| Config {
+            name: "random".into(),
+            turns,
+            life,
+            defense,
+            concede,
+            seats,
+            faults: Vec::new(),
+        })
+        .prop_filter("at most MAX_OBJECTS objects", |c| c.validate().is_ok())
+}
+
+/// Play `choices` (each picks one of the legal decisions) from the
+/// configuration's start, checking the engine against the model and every
+/// invariant after each step. Returns the decisions taken.
+fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
+    let model = BattleModel::new(config.clone()).expect("a valid configuration");
+    let mut state = model.init_states().remove(0);
+    let mut game = engine_game(config, &[]);
+    prop_assert!(
+        compare(config, &state, &game).is_none(),
+        "diverges at the start"
+    );
+    let mut taken = 0;
+    let mut decisions: Vec<Decision> = Vec::new();
+    for &c in choices {
+        decisions.clear();
+        state.decisions(&mut decisions);
+        if decisions.is_empty() {
+            break;
+        }
+        // Conceding ends most games: one choice in sixteen may concede.
+        if c >> 12 != 0
+            && decisions
+                .iter()
+                .any(|d| !matches!(d, Decision::Concede { .. }))
+        {
+            decisions.retain(|d| !matches!(d, Decision::Concede { .. }));
+        }
+        let d = decisions[c as usize % decisions.len()].clone();
+        let (next, engine) = step(config, &state, &game, &d);
+        match engine {
+            Ok(g) => game = g,
+            Err(div) => {
+                return Err(TestCaseError::fail(format!(
+                    "after {taken} decisions, {d:?} diverges: {}",
+                    serde_json::to_string(&div).unwrap_or_default()
+                )))
+            }
+        }
+        state = next;
+        state.evaluate();
+        taken += 1;
+        for (i, spec) in CATALOGUE
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == Kind::Always)
+        {
+            prop_assert!(
+                state.condition(i),
+                "model violates {} after {d:?}",
+                spec.name
+            );
+            prop_assert!(
+                spec.id.check(&game),
+                "engine violates {} after {d:?}",
+                spec.name
+            );
+        }
+    }
+    advance(&mut game, config.turns);
+    Ok(taken)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        max_shrink_iters: 4000,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn random_games_agree_and_keep_every_invariant(
+        config in config(),
+        choices in prop::collection::vec(any::<u16>(), 1..300),
+    ) {
+        prop_assert!(config.seats.len() <= MAX_PLAYERS);
+        prop_assert!(config.seats.iter().map(|s| s.hand.len() + s.battlefield.len()).sum::<usize>() <= MAX_OBJECTS);
+        play(&config, &choices)?;
+    }
+}
+
+/// The generated games are long: many decisions on average, several turns.
+#[test]
+fn random_games_are_long() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
+    let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
+    let mut runner = TestRunner::new_with_rng(RunnerConfig::default(), rng);
+    let strategy = (config(), prop::collection::vec(any::<u16>(), 299..300));
+    let (mut total, mut games) = (0, 0);
+    for _ in 0..48 {
+        let (config, choices) = strategy.new_tree(&mut runner).unwrap().current();
+        total += play(&config, &choices).unwrap();
+        games += 1;
+    }
+    eprintln!("{games} games, {total} decisions");
+    assert!(total / games >= 20, "{games} games, only {total} decisions");
+}

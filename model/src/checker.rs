@@ -314,13 +314,25 @@ pub fn shortest_path(
             fingerprint(s)
         }
     };
+    breadth_first(model, key, |s| target(id, s))
+}
+
+/// The fewest decisions from `model`'s first initial state to a state
+/// satisfying `target`, breadth-first in the model's action order, states
+/// identified by `key`.
+pub fn breadth_first<M: Model<Action = Decision>>(
+    model: &M,
+    key: impl Fn(&M::State) -> u64,
+    target: impl Fn(&M::State) -> bool,
+) -> Option<Vec<Decision>> {
     let init = model.init_states().remove(0);
-    if target(id, &init) {
+    if target(&init) {
         return Some(Vec::new());
     }
     let mut parent: HashMap<u64, Option<(u64, Decision)>> = HashMap::new();
-    parent.insert(key(&init), None);
-    let mut frontier = vec![(init.clone(), key(&init))];
+    let init_key = key(&init);
+    parent.insert(init_key, None);
+    let mut frontier = vec![(init, init_key)];
     let mut actions = Vec::new();
     while !frontier.is_empty() {
         let mut next = Vec::new();
@@ -334,7 +346,7 @@ pub fn shortest_path(
                 let cfp = key(&child);
                 if let Entry::Vacant(e) = parent.entry(cfp) {
                     e.insert(Some((fp, a)));
-                    if target(id, &child) {
+                    if target(&child) {
                         let mut path = Vec::new();
                         let mut at = cfp;
                         while let Some(Some((up, d))) = parent.get(&at) {

@@ -15,30 +15,50 @@ pub struct BattleModel {
     pub properties: Vec<PropertyId>,
 }
 
-type Condition = fn(&BattleModel, &GameState) -> bool;
+/// A stateright model whose states the property catalogue judges.
+pub trait Judged: Model {
+    /// Catalogue entry `index`'s condition on a state.
+    fn condition(state: &Self::State, index: usize) -> bool;
+}
 
-/// Catalogue entry `I`'s condition, as evaluated once per state by
-/// [`GameState::evaluate`].
-fn condition<const I: usize>(_: &BattleModel, s: &GameState) -> bool {
-    s.condition(I)
+impl Judged for BattleModel {
+    /// As evaluated once per state by [`GameState::evaluate`].
+    fn condition(state: &GameState, index: usize) -> bool {
+        state.condition(index)
+    }
+}
+
+fn condition<M: Judged, const I: usize>(_: &M, s: &M::State) -> bool {
+    M::condition(s, I)
 }
 
 macro_rules! conditions {
-    ($($i:literal)*) => { [$(condition::<$i>),*] };
+    ($($i:literal)*) => { [$(condition::<M, $i>),*] };
 }
 
-/// One condition function per catalogue entry (stateright takes plain
-/// function pointers).
-const CONDITIONS: [Condition; 48] = conditions!(
-    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
-    24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
-);
+/// The stateright properties of the catalogue entries `ids` (stateright
+/// takes plain function pointers: one per catalogue index).
+pub fn catalogue_properties<M: Judged>(ids: &[PropertyId]) -> Vec<Property<M>> {
+    let conditions: [fn(&M, &M::State) -> bool; 48] = conditions!(
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
+        24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
+    );
+    assert!(CATALOGUE.len() <= conditions.len(), "extend the conditions");
+    CATALOGUE
+        .iter()
+        .enumerate()
+        .filter(|(_, spec)| ids.contains(&spec.id))
+        .map(|(i, spec)| match spec.kind {
+            Kind::Always => Property::always(spec.name, conditions[i]),
+            Kind::Sometimes => Property::sometimes(spec.name, conditions[i]),
+        })
+        .collect()
+}
 
 impl BattleModel {
     /// The model of a configuration. The setup lives as long as the
     /// process: states refer to it.
     pub fn new(config: Config) -> Result<BattleModel, ConfigError> {
-        assert!(CATALOGUE.len() <= CONDITIONS.len(), "extend CONDITIONS");
         let features = config.features();
         let setup: &'static Setup = Box::leak(Box::new(Setup::new(config)?));
         let properties = CATALOGUE
@@ -111,14 +131,6 @@ impl Model for BattleModel {
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
-        CATALOGUE
-            .iter()
-            .enumerate()
-            .filter(|(_, spec)| self.properties.contains(&spec.id))
-            .map(|(i, spec)| match spec.kind {
-                Kind::Always => Property::always(spec.name, CONDITIONS[i]),
-                Kind::Sometimes => Property::sometimes(spec.name, CONDITIONS[i]),
-            })
-            .collect()
+        catalogue_properties(&self.properties)
     }
 }

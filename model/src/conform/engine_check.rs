@@ -13,8 +13,7 @@ use crate::model::BattleModel;
 use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
 use stateright::{Checker, Model, Property};
-use std::collections::hash_map::{DefaultHasher, Entry};
-use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
 use std::fmt::{self, Write as _};
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
@@ -76,25 +75,14 @@ pub struct EngineModel {
     pub properties: Vec<PropertyId>,
 }
 
-type Condition = fn(&EngineModel, &EngineState) -> bool;
-
-fn condition<const I: usize>(_: &EngineModel, s: &EngineState) -> bool {
-    CATALOGUE[I].id.check(&s.game)
+impl crate::model::Judged for EngineModel {
+    fn condition(state: &EngineState, index: usize) -> bool {
+        CATALOGUE[index].id.check(&state.game)
+    }
 }
-
-macro_rules! conditions {
-    ($($i:literal)*) => { [$(condition::<$i>),*] };
-}
-
-/// One condition function per catalogue entry.
-const CONDITIONS: [Condition; 48] = conditions!(
-    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
-    24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
-);
 
 impl EngineModel {
     pub fn new(config: Config, faults: Vec<EngineFault>) -> Result<EngineModel, ConfigError> {
-        assert!(CATALOGUE.len() <= CONDITIONS.len(), "extend CONDITIONS");
         let properties = BattleModel::new(config.clone())?.properties;
         Ok(EngineModel {
             config,
@@ -128,15 +116,7 @@ impl Model for EngineModel {
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
-        CATALOGUE
-            .iter()
-            .enumerate()
-            .filter(|(_, spec)| self.properties.contains(&spec.id))
-            .map(|(i, spec)| match spec.kind {
-                Kind::Always => Property::always(spec.name, CONDITIONS[i]),
-                Kind::Sometimes => Property::sometimes(spec.name, CONDITIONS[i]),
-            })
-            .collect()
+        crate::model::catalogue_properties(&self.properties)
     }
 }
 
@@ -218,43 +198,10 @@ fn target(id: PropertyId, s: &EngineState) -> bool {
 }
 
 /// The fewest decisions from the engine's initial state to a state that
-/// violates invariant `id`, breadth-first in the engine's decision order.
+/// violates invariant `id` (or witnesses `id`), breadth-first in the
+/// engine's decision order.
 pub fn shortest_path(model: &EngineModel, id: PropertyId) -> Option<Vec<Decision>> {
-    let init = model.init_states().remove(0);
-    if target(id, &init) {
-        return Some(Vec::new());
-    }
-    let mut parent: HashMap<u64, Option<(u64, Decision)>> = HashMap::from([(init.key, None)]);
-    let mut frontier = vec![init];
-    let mut actions = Vec::new();
-    while !frontier.is_empty() {
-        let mut next = Vec::new();
-        for state in frontier {
-            actions.clear();
-            model.actions(&state, &mut actions);
-            for a in actions.drain(..) {
-                let Some(child) = model.next_state(&state, a.clone()) else {
-                    continue;
-                };
-                if let Entry::Vacant(e) = parent.entry(child.key) {
-                    e.insert(Some((state.key, a)));
-                    if target(id, &child) {
-                        let mut path = Vec::new();
-                        let mut at = child.key;
-                        while let Some(Some((up, d))) = parent.get(&at) {
-                            path.push(d.clone());
-                            at = *up;
-                        }
-                        path.reverse();
-                        return Some(path);
-                    }
-                    next.push(child);
-                }
-            }
-        }
-        frontier = next;
-    }
-    None
+    crate::checker::breadth_first(model, |s| s.key, |s| target(id, s))
 }
 
 /// A path of the engine, in game terms: the model's words for each decision

@@ -232,37 +232,10 @@ pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigE
         run = explore(&model, opts, false);
         symmetry = SymmetryUse::NotExactRerun;
     }
-    let not_applicable = model.not_applicable();
-    let properties = CATALOGUE
-        .iter()
-        .map(|spec| {
-            let found = run.found.contains(&spec.name);
-            let missing = not_applicable
-                .iter()
-                .find(|(id, _)| *id == spec.id)
-                .map(|(_, m)| m.clone());
-            let status = match (spec.kind, found, &missing) {
-                (Kind::Sometimes, _, Some(_)) => Status::NotApplicable,
-                (Kind::Always, true, _) => Status::Violated,
-                (Kind::Always, false, _) => Status::Holds,
-                (Kind::Sometimes, true, _) => Status::Witnessed,
-                (Kind::Sometimes, false, _) => Status::NotWitnessed,
-            };
-            let counterexample = (status == Status::Violated)
-                .then(|| shortest_trace(&model, spec.id, symmetry == SymmetryUse::Exact))
-                .flatten();
-            PropertyResult {
-                name: spec.name,
-                kind: spec.kind,
-                status,
-                statement: spec.statement,
-                checklist: spec.checklist,
-                rules: spec.rules,
-                missing_features: missing.unwrap_or_default(),
-                counterexample,
-            }
-        })
-        .collect();
+    let symmetric = symmetry == SymmetryUse::Exact;
+    let properties = property_results(&model.not_applicable(), &run.found, |id| {
+        shortest_trace(&model, id, symmetric)
+    });
     let seconds = run.elapsed.as_secs_f64();
     Ok(CheckReport {
         config,
@@ -276,6 +249,44 @@ pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigE
         complete: run.complete,
         properties,
     })
+}
+
+/// Each catalogue entry's result: `found` names the properties stateright
+/// discovered (a violation or a witness); `counterexample` gives the trace of
+/// a violated invariant.
+pub fn property_results(
+    not_applicable: &[(PropertyId, Vec<Feature>)],
+    found: &[&'static str],
+    counterexample: impl Fn(PropertyId) -> Option<Trace>,
+) -> Vec<PropertyResult> {
+    CATALOGUE
+        .iter()
+        .map(|spec| {
+            let missing = not_applicable
+                .iter()
+                .find(|(id, _)| *id == spec.id)
+                .map(|(_, m)| m.clone());
+            let status = match (spec.kind, found.contains(&spec.name), &missing) {
+                (Kind::Sometimes, _, Some(_)) => Status::NotApplicable,
+                (Kind::Always, true, _) => Status::Violated,
+                (Kind::Always, false, _) => Status::Holds,
+                (Kind::Sometimes, true, _) => Status::Witnessed,
+                (Kind::Sometimes, false, _) => Status::NotWitnessed,
+            };
+            PropertyResult {
+                name: spec.name,
+                kind: spec.kind,
+                status,
+                statement: spec.statement,
+                checklist: spec.checklist,
+                rules: spec.rules,
+                missing_features: missing.unwrap_or_default(),
+                counterexample: (status == Status::Violated)
+                    .then(|| counterexample(spec.id))
+                    .flatten(),
+            }
+        })
+        .collect()
 }
 
 fn fingerprint(s: &GameState) -> u64 {

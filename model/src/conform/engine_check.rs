@@ -5,9 +5,7 @@
 //! model's bounds (see [`super::bridge`]), from a configuration's setup.
 
 use super::bridge::{advance, engine_decisions, engine_game};
-use crate::checker::{
-    CheckOptions, CheckReport, PropertyResult, Status, SymmetryUse, Trace, TraceStep,
-};
+use crate::checker::{CheckOptions, CheckReport, SymmetryUse, Trace, TraceStep};
 use crate::config::{Config, ConfigError};
 use crate::model::BattleModel;
 use battlecheck_engine::{EngineFault, Game};
@@ -144,36 +142,9 @@ pub fn check_engine(
     let complete = !(opts.timeout.is_some_and(|t| elapsed >= t)
         || opts.max_states.is_some_and(|n| checker.state_count() >= n));
     let found: Vec<&'static str> = checker.discoveries().into_keys().collect();
-    let properties = CATALOGUE
-        .iter()
-        .map(|spec| {
-            let hit = found.contains(&spec.name);
-            let missing = not_applicable
-                .iter()
-                .find(|(id, _)| *id == spec.id)
-                .map(|(_, m)| m.clone());
-            let status = match (spec.kind, hit, &missing) {
-                (Kind::Sometimes, _, Some(_)) => Status::NotApplicable,
-                (Kind::Always, true, _) => Status::Violated,
-                (Kind::Always, false, _) => Status::Holds,
-                (Kind::Sometimes, true, _) => Status::Witnessed,
-                (Kind::Sometimes, false, _) => Status::NotWitnessed,
-            };
-            let counterexample = (status == Status::Violated)
-                .then(|| shortest_path(&model, spec.id).map(|p| engine_trace(&model, &p)))
-                .flatten();
-            PropertyResult {
-                name: spec.name,
-                kind: spec.kind,
-                status,
-                statement: spec.statement,
-                checklist: spec.checklist,
-                rules: spec.rules,
-                missing_features: missing.unwrap_or_default(),
-                counterexample,
-            }
-        })
-        .collect();
+    let properties = crate::checker::property_results(&not_applicable, &found, |id| {
+        shortest_path(&model, id).map(|p| engine_trace(&model, &p))
+    });
     let seconds = elapsed.as_secs_f64();
     Ok(CheckReport {
         config,

@@ -284,7 +284,7 @@ impl GameState {
                         (true, false) => 0,
                     };
                     // 510.1c: the rest is divided among the blockers: lethal
-                    // damage to each in card order, the remainder to the first.
+                    // damage to each in card order, the remainder to the last.
                     let mut rest = power - to_attacked;
                     for (i, &b) in blockers.iter().enumerate() {
                         let share = if i + 1 == blockers.len() {

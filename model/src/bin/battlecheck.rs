@@ -204,6 +204,16 @@ struct ExploreArgs {
     trace: Option<std::path::PathBuf>,
 }
 
+/// The value of a `Result`, or return exit code 2 with its error.
+macro_rules! or_bad_input {
+    ($result:expr) => {
+        match $result {
+            Ok(value) => value,
+            Err(e) => return bad_input(e),
+        }
+    };
+}
+
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
@@ -376,18 +386,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => {
-            let config = match args.game.config() {
-                Ok(c) => c,
-                Err(e) => return bad_input(e),
-            };
-            let threads = match threads_or_all(args.threads) {
-                Ok(t) => t,
-                Err(e) => return bad_input(e),
-            };
-            let faults = match engine_faults(&args.engine_fault) {
-                Ok(f) => f,
-                Err(e) => return bad_input(e),
-            };
+            let config = or_bad_input!(args.game.config());
+            let threads = or_bad_input!(threads_or_all(args.threads));
+            let faults = or_bad_input!(engine_faults(&args.engine_fault));
             let timeout = match args.timeout {
                 Some(t) if !(t > 0.0 && t.is_finite()) => {
                     return bad_input(format!(
@@ -412,10 +413,7 @@ fn main() -> ExitCode {
                 Target::Model => check(config, &opts),
                 Target::Engine => battlecheck::conform::check_engine(config, &opts, &faults),
             };
-            let report = match result {
-                Ok(r) => r,
-                Err(e) => return bad_input(e),
-            };
+            let report = or_bad_input!(result);
             if let Some(dir) = &args.save_counterexample {
                 match save_counterexamples(&report, dir) {
                     Ok(files) => files
@@ -458,10 +456,7 @@ fn main() -> ExitCode {
                 (None, Err(e)) => return bad_input(e),
             };
             let line = config_line(&config);
-            let model = match BattleModel::new(config) {
-                Ok(m) => m,
-                Err(e) => return bad_input(e),
-            };
+            let model = or_bad_input!(BattleModel::new(config));
             let address = ("127.0.0.1", args.port);
             // stateright's server panics on a taken port: check it first.
             if let Err(e) = TcpListener::bind(address) {
@@ -487,28 +482,16 @@ fn main() -> ExitCode {
         }
         Command::Replay(args) => replay(&args),
         Command::Conform(args) => {
-            let config = match args.game.config() {
-                Ok(c) => c,
-                Err(e) => return bad_input(e),
-            };
-            let threads = match threads_or_all(args.threads) {
-                Ok(t) => t,
-                Err(e) => return bad_input(e),
-            };
-            let engine_faults = match engine_faults(&args.engine_fault) {
-                Ok(f) => f,
-                Err(e) => return bad_input(e),
-            };
+            let config = or_bad_input!(args.game.config());
+            let threads = or_bad_input!(threads_or_all(args.threads));
+            let engine_faults = or_bad_input!(engine_faults(&args.engine_fault));
             let opts = battlecheck::conform::ConformOptions {
                 threads,
                 out_dir: args.save_counterexample,
                 engine_faults,
                 symmetry: !args.no_symmetry,
             };
-            let report = match battlecheck::conform::conform(config, &opts) {
-                Ok(r) => r,
-                Err(e) => return bad_input(e),
-            };
+            let report = or_bad_input!(battlecheck::conform::conform(config, &opts));
             let human = battlecheck::conform::human_report(&report);
             match args.format {
                 Format::Human => print!("{human}"),
@@ -542,10 +525,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Bench(args) => {
-            let config = match args.game.config() {
-                Ok(c) => c,
-                Err(e) => return bad_input(e),
-            };
+            let config = or_bad_input!(args.game.config());
             if args.budget == 0 || args.runs == 0 {
                 return bad_input("--budget and --runs must be at least 1");
             }

@@ -4,7 +4,7 @@
 //! stateright 0.31's breadth-first paths are not guaranteed shortest.
 
 use crate::config::{Config, ConfigError};
-use crate::model::BattleModel;
+use crate::model::{BattleModel, Judged, Tally};
 use crate::state::GameState;
 use battlecheck_properties::catalogue::Feature;
 use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
@@ -14,6 +14,7 @@ use std::collections::hash_map::{DefaultHasher, Entry};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How to run a check.
@@ -176,29 +177,46 @@ impl CheckReport {
     }
 }
 
-struct Exploration {
-    unique: usize,
-    generated: usize,
-    depth: usize,
-    elapsed: Duration,
-    complete: bool,
-    found: Vec<&'static str>,
+/// What an exhaustive search saw.
+pub(crate) struct Exploration {
+    pub unique: usize,
+    pub generated: usize,
+    pub depth: usize,
+    pub elapsed: Duration,
+    pub complete: bool,
+    /// The invariants violated and the witnesses found.
+    pub found: Vec<&'static str>,
 }
 
-fn explore(model: &BattleModel, opts: &CheckOptions, symmetry: bool) -> Exploration {
+/// stateright's depth-first search over `model` (the model or the engine
+/// wrapper) with a fresh [`Tally`] of the catalogue, and with `symmetry`'s
+/// reduction if given.
+pub(crate) fn explore<M>(
+    model: &M,
+    opts: &CheckOptions,
+    symmetry: Option<fn(&M::State) -> M::State>,
+    with_tally: impl FnOnce(&M, Arc<Tally>) -> M,
+) -> Exploration
+where
+    M: Judged + Send + Sync + 'static,
+    M::State: Hash + Send + Sync + Clone + PartialEq + std::fmt::Debug + 'static,
+    M::Action: Clone + PartialEq + std::fmt::Debug,
+{
     let start = Instant::now();
-    let mut builder = model.clone().checker().threads(opts.threads.max(1));
+    let tally = Arc::new(Tally::new(model.checked()));
+    let mut builder = with_tally(model, tally.clone())
+        .checker()
+        .threads(opts.threads.max(1));
     if let Some(t) = opts.timeout {
         builder = builder.timeout(t);
     }
     if let Some(n) = opts.max_states {
         builder = builder.target_state_count(n);
     }
-    let checker = if symmetry {
-        builder.symmetry().spawn_dfs()
-    } else {
-        builder.spawn_dfs()
-    };
+    if let Some(representative) = symmetry {
+        builder = builder.symmetry_fn(representative);
+    }
+    let checker = builder.spawn_dfs();
     let checker = if opts.progress {
         checker.join_and_report(&mut Progress::new())
     } else {
@@ -214,14 +232,27 @@ fn explore(model: &BattleModel, opts: &CheckOptions, symmetry: bool) -> Explorat
         depth: checker.max_depth(),
         elapsed,
         complete: !stopped,
-        found: checker.discoveries().into_keys().collect(),
+        found: tally.found(),
     }
+}
+
+fn explore_model(model: &BattleModel, opts: &CheckOptions, symmetry: bool) -> Exploration {
+    let representative: fn(&GameState) -> GameState = GameState::representative;
+    explore(
+        model,
+        opts,
+        symmetry.then_some(representative),
+        |m, tally| BattleModel {
+            tally: Some(tally),
+            ..m.clone()
+        },
+    )
 }
 
 /// Check a configuration exhaustively.
 pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigError> {
     let mut model = BattleModel::new(config.clone())?;
-    let mut run = explore(&model, opts, opts.symmetry);
+    let mut run = explore_model(&model, opts, opts.symmetry);
     let mut symmetry = if opts.symmetry {
         SymmetryUse::Exact
     } else {
@@ -229,7 +260,7 @@ pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigE
     };
     if opts.symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
         model = BattleModel::new(config.clone())?;
-        run = explore(&model, opts, false);
+        run = explore_model(&model, opts, false);
         symmetry = SymmetryUse::NotExactRerun;
     }
     let symmetric = symmetry == SymmetryUse::Exact;
@@ -303,8 +334,8 @@ fn target(id: PropertyId, s: &GameState) -> bool {
         .position(|p| p.id == id)
         .expect("every id is in the catalogue");
     match id.spec().kind {
-        Kind::Always => !s.condition(index),
-        Kind::Sometimes => s.condition(index),
+        Kind::Always => s.evaluate() >> index & 1 == 0,
+        Kind::Sometimes => s.evaluate() >> index & 1 == 1,
     }
 }
 

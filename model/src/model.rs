@@ -5,6 +5,8 @@ use crate::state::GameState;
 use battlecheck_properties::catalogue::Feature;
 use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
 use stateright::{Model, Property};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// The battle rules over one configuration.
 #[derive(Clone)]
@@ -13,46 +15,133 @@ pub struct BattleModel {
     /// The properties this configuration checks: every invariant, and the
     /// witnesses whose features the configuration has.
     pub properties: Vec<PropertyId>,
+    /// Set for an exhaustive check (see [`Tally`]); unset in the Explorer.
+    pub tally: Option<Arc<Tally>>,
 }
 
 /// A stateright model whose states the property catalogue judges.
 pub trait Judged: Model {
-    /// Catalogue entry `index`'s condition on a state.
-    fn condition(state: &Self::State, index: usize) -> bool;
+    /// The catalogue's conditions on a state: bit `i` is set when catalogue
+    /// entry `i`'s condition holds.
+    fn evaluate(state: &Self::State) -> u64;
+    /// The catalogue entries this model checks.
+    fn checked(&self) -> &[PropertyId];
+    /// Where an exhaustive check gathers its verdicts, if it is one.
+    fn tally(&self) -> Option<&Tally>;
 }
 
-impl Judged for BattleModel {
-    /// As evaluated once per state by [`GameState::evaluate`].
-    fn condition(state: &GameState, index: usize) -> bool {
-        state.condition(index)
+/// What the states visited by an exhaustive check showed: the invariants
+/// violated and the witnesses found, one bit per catalogue entry.
+///
+/// stateright evaluates each property it is given on every visited state
+/// and looks up, per property and state, whether it was already discovered
+/// (a hash-map lookup keyed by the property's name). A check therefore gives
+/// stateright a single property that evaluates the whole catalogue once per
+/// visited state and records the outcome here; counterexamples come from the
+/// breadth-first search afterwards ([`crate::checker::shortest_path`]).
+#[derive(Debug)]
+pub struct Tally {
+    /// The invariants checked.
+    always: u64,
+    /// The witnesses checked.
+    sometimes: u64,
+    violated: AtomicU64,
+    witnessed: AtomicU64,
+}
+
+impl Tally {
+    pub fn new(checked: &[PropertyId]) -> Tally {
+        let mask = |kind| {
+            CATALOGUE
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.kind == kind && checked.contains(&p.id))
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        };
+        Tally {
+            always: mask(Kind::Always),
+            sometimes: mask(Kind::Sometimes),
+            violated: AtomicU64::new(0),
+            witnessed: AtomicU64::new(0),
+        }
+    }
+
+    /// Record one state's conditions (as [`Judged::evaluate`] gives them).
+    /// Each bit is written once: later states only read the shared words.
+    pub fn record(&self, conditions: u64) {
+        let violated = !conditions & self.always;
+        if violated & !self.violated.load(Ordering::Relaxed) != 0 {
+            self.violated.fetch_or(violated, Ordering::Relaxed);
+        }
+        let witnessed = conditions & self.sometimes;
+        if witnessed & !self.witnessed.load(Ordering::Relaxed) != 0 {
+            self.witnessed.fetch_or(witnessed, Ordering::Relaxed);
+        }
+    }
+
+    /// The names of the invariants violated and the witnesses found.
+    pub fn found(&self) -> Vec<&'static str> {
+        let bits = self.violated.load(Ordering::Relaxed) | self.witnessed.load(Ordering::Relaxed);
+        CATALOGUE
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| bits >> i & 1 == 1)
+            .map(|(_, p)| p.name)
+            .collect()
     }
 }
 
+/// The one property of an exhaustive check: records the catalogue's
+/// verdicts on the state and never fails, so the search runs to the end.
+fn tally<M: Judged>(model: &M, s: &M::State) -> bool {
+    if let Some(t) = model.tally() {
+        t.record(M::evaluate(s));
+    }
+    true
+}
+
 fn condition<M: Judged, const I: usize>(_: &M, s: &M::State) -> bool {
-    M::condition(s, I)
+    M::evaluate(s) >> I & 1 == 1
 }
 
 macro_rules! conditions {
     ($($i:literal)*) => { [$(condition::<M, $i>),*] };
 }
 
-/// The stateright properties of the catalogue entries `ids` (stateright
-/// takes plain function pointers: one per catalogue index).
-pub fn catalogue_properties<M: Judged>(ids: &[PropertyId]) -> Vec<Property<M>> {
+/// The stateright properties of a model: one per checked catalogue entry in
+/// the Explorer (stateright takes plain function pointers: one per catalogue
+/// index), the single tallying property in an exhaustive check.
+pub fn catalogue_properties<M: Judged>(model: &M) -> Vec<Property<M>> {
+    if model.tally().is_some() {
+        return vec![Property::always("catalogue", tally::<M>)];
+    }
     let conditions: [fn(&M, &M::State) -> bool; 48] = conditions!(
         0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
         24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
     );
     assert!(CATALOGUE.len() <= conditions.len(), "extend the conditions");
+    let checked = model.checked();
     CATALOGUE
         .iter()
         .enumerate()
-        .filter(|(_, spec)| ids.contains(&spec.id))
+        .filter(|(_, spec)| checked.contains(&spec.id))
         .map(|(i, spec)| match spec.kind {
             Kind::Always => Property::always(spec.name, conditions[i]),
             Kind::Sometimes => Property::sometimes(spec.name, conditions[i]),
         })
         .collect()
+}
+
+impl Judged for BattleModel {
+    fn evaluate(state: &GameState) -> u64 {
+        state.evaluate()
+    }
+    fn checked(&self) -> &[PropertyId] {
+        &self.properties
+    }
+    fn tally(&self) -> Option<&Tally> {
+        self.tally.as_deref()
+    }
 }
 
 impl BattleModel {
@@ -66,7 +155,11 @@ impl BattleModel {
             .filter(|p| p.kind == Kind::Always || applicable(p.requires, &features))
             .map(|p| p.id)
             .collect();
-        Ok(BattleModel { setup, properties })
+        Ok(BattleModel {
+            setup,
+            properties,
+            tally: None,
+        })
     }
 
     /// Witnesses this configuration cannot reach, with the features missing.
@@ -98,9 +191,7 @@ impl Model for BattleModel {
     type Action = Decision;
 
     fn init_states(&self) -> Vec<GameState> {
-        let mut s = GameState::initial(self.setup);
-        s.evaluate();
-        vec![s]
+        vec![GameState::initial(self.setup)]
     }
 
     fn actions(&self, state: &GameState, actions: &mut Vec<Decision>) {
@@ -110,7 +201,6 @@ impl Model for BattleModel {
     fn next_state(&self, state: &GameState, action: Decision) -> Option<GameState> {
         let mut next = state.clone();
         next.apply(&action);
-        next.evaluate();
         Some(next)
     }
 
@@ -131,6 +221,6 @@ impl Model for BattleModel {
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
-        catalogue_properties(&self.properties)
+        catalogue_properties(self)
     }
 }

@@ -164,36 +164,9 @@ pub enum Pending {
     GameOver,
 }
 
-/// The catalogue's conditions evaluated on a state, one bit per property
-/// in catalogue order (set when the condition is true). A cache of a pure
-/// function of the state: it takes no part in equality, ordering or hashing.
-#[derive(Clone, Copy, Default)]
-pub struct Checks(pub u64);
-
-impl PartialEq for Checks {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-impl Eq for Checks {}
-impl PartialOrd for Checks {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Checks {
-    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
-        std::cmp::Ordering::Equal
-    }
-}
-impl Hash for Checks {
-    fn hash<H: Hasher>(&self, _: &mut H) {}
-}
-
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameState {
     pub setup: SetupRef,
-    pub checks: Checks,
     pub turn: u8,
     pub active: PlayerId,
     pub step: Step,
@@ -329,7 +302,6 @@ impl GameState {
             .collect();
         GameState {
             setup: SetupRef(setup),
-            checks: Checks::default(),
             turn: 0,
             active: PlayerId(0),
             step: Step::Main,

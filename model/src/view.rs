@@ -2,7 +2,7 @@
 
 use crate::cards::{BackFace, Kind};
 use crate::config::MAX_OBJECTS;
-use crate::state::{Checks, Combat, GameState, Pending as P, StackItem};
+use crate::state::{Combat, GameState, Pending as P, StackItem};
 use arrayvec::ArrayVec;
 use battlecheck_properties::view::CombatObs;
 use battlecheck_properties::CATALOGUE;
@@ -122,27 +122,20 @@ impl GameState {
         }
     }
 
-    /// Evaluate every property of the catalogue on this state, once, and
-    /// keep the results (see [`Checks`]).
-    pub fn evaluate(&mut self) {
+    /// The catalogue's conditions on this state, every object observed
+    /// once: bit `i` is set when catalogue entry `i`'s condition holds.
+    pub fn evaluate(&self) -> u64 {
         let snapshot = Snapshot {
             state: self,
             objects: self.ids().map(|id| self.observe_object(id)).collect(),
         };
-        let bits = CATALOGUE.iter().enumerate().fold(0u64, |bits, (i, spec)| {
+        CATALOGUE.iter().enumerate().fold(0u64, |bits, (i, spec)| {
             if spec.id.check(&snapshot) {
                 bits | 1 << i
             } else {
                 bits
             }
-        });
-        self.checks = Checks(bits);
-    }
-
-    /// The condition of catalogue entry `index`, as last evaluated.
-    #[inline]
-    pub fn condition(&self, index: usize) -> bool {
-        self.checks.0 >> index & 1 == 1
+        })
     }
 }
 

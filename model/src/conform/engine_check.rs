@@ -5,16 +5,16 @@
 //! model's bounds (see [`super::bridge`]), from a configuration's setup.
 
 use super::bridge::{advance, engine_decisions, engine_game};
-use crate::checker::{CheckOptions, CheckReport, SymmetryUse, Trace, TraceStep};
+use crate::checker::{explore, CheckOptions, CheckReport, SymmetryUse, Trace, TraceStep};
 use crate::config::{Config, ConfigError};
-use crate::model::BattleModel;
+use crate::model::{BattleModel, Judged, Tally};
 use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
-use stateright::{Checker, Model, Property};
+use stateright::{Model, Property};
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::{self, Write as _};
 use std::hash::{Hash, Hasher};
-use std::time::Instant;
+use std::sync::Arc;
 
 /// An engine game with a fingerprint of its whole state (every field of
 /// the game, hidden ones included), by which states are identified.
@@ -71,11 +71,23 @@ pub struct EngineModel {
     /// The catalogue entries checked (as for the model: every invariant,
     /// the witnesses the configuration can reach).
     pub properties: Vec<PropertyId>,
+    /// Set for an exhaustive check (see [`Tally`]).
+    pub tally: Option<Arc<Tally>>,
 }
 
-impl crate::model::Judged for EngineModel {
-    fn condition(state: &EngineState, index: usize) -> bool {
-        CATALOGUE[index].id.check(&state.game)
+impl Judged for EngineModel {
+    fn evaluate(state: &EngineState) -> u64 {
+        CATALOGUE
+            .iter()
+            .enumerate()
+            .filter(|(_, spec)| spec.id.check(&state.game))
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+    fn checked(&self) -> &[PropertyId] {
+        &self.properties
+    }
+    fn tally(&self) -> Option<&Tally> {
+        self.tally.as_deref()
     }
 }
 
@@ -86,6 +98,7 @@ impl EngineModel {
             config,
             faults,
             properties,
+            tally: None,
         })
     }
 }
@@ -114,7 +127,7 @@ impl Model for EngineModel {
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
-        crate::model::catalogue_properties(&self.properties)
+        crate::model::catalogue_properties(self)
     }
 }
 
@@ -129,33 +142,24 @@ pub fn check_engine(
 ) -> Result<CheckReport, ConfigError> {
     let model = EngineModel::new(config.clone(), faults.to_vec())?;
     let not_applicable = BattleModel::new(config.clone())?.not_applicable();
-    let start = Instant::now();
-    let mut builder = model.clone().checker().threads(opts.threads.max(1));
-    if let Some(t) = opts.timeout {
-        builder = builder.timeout(t);
-    }
-    if let Some(n) = opts.max_states {
-        builder = builder.target_state_count(n);
-    }
-    let checker = builder.spawn_dfs().join();
-    let elapsed = start.elapsed();
-    let complete = !(opts.timeout.is_some_and(|t| elapsed >= t)
-        || opts.max_states.is_some_and(|n| checker.state_count() >= n));
-    let found: Vec<&'static str> = checker.discoveries().into_keys().collect();
-    let properties = crate::checker::property_results(&not_applicable, &found, |id| {
+    let run = explore(&model, opts, None, |m, tally| EngineModel {
+        tally: Some(tally),
+        ..m.clone()
+    });
+    let properties = crate::checker::property_results(&not_applicable, &run.found, |id| {
         shortest_path(&model, id).map(|p| engine_trace(&model, &p))
     });
-    let seconds = elapsed.as_secs_f64();
+    let seconds = run.elapsed.as_secs_f64();
     Ok(CheckReport {
         config,
         threads: opts.threads.max(1),
         symmetry: SymmetryUse::Off,
-        unique_states: checker.unique_state_count(),
-        generated_states: checker.state_count(),
-        max_depth: checker.max_depth(),
+        unique_states: run.unique,
+        generated_states: run.generated,
+        max_depth: run.depth,
         seconds,
-        states_per_second: checker.unique_state_count() as f64 / seconds.max(1e-9),
-        complete,
+        states_per_second: run.unique as f64 / seconds.max(1e-9),
+        complete: run.complete,
         properties,
     })
 }

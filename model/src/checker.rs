@@ -188,13 +188,16 @@ pub(crate) struct Exploration {
     pub found: Vec<&'static str>,
 }
 
+/// A state's representative under the symmetry reduction.
+pub(crate) type Representation<M> = fn(&<M as Model>::State) -> <M as Model>::State;
+
 /// stateright's depth-first search over `model` (the model or the engine
 /// wrapper) with a fresh [`Tally`] of the catalogue, and with `symmetry`'s
 /// reduction if given.
 pub(crate) fn explore<M>(
     model: &M,
     opts: &CheckOptions,
-    symmetry: Option<fn(&M::State) -> M::State>,
+    symmetry: Option<Representation<M>>,
     with_tally: impl FnOnce(&M, Arc<Tally>) -> M,
 ) -> Exploration
 where

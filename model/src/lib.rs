@@ -16,6 +16,7 @@ pub mod conform;
 pub mod decisions;
 pub mod display;
 pub mod faults;
+pub mod fingerprint;
 pub mod leave;
 pub mod model;
 pub mod protector;

@@ -6,7 +6,7 @@ use crate::config::{Setup, MAX_OBJECTS, MAX_PLAYERS};
 use arrayvec::ArrayVec;
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 /// The setup a state belongs to. Every state of a run shares it, so it takes
 /// no part in equality, ordering or hashing.
@@ -28,9 +28,6 @@ impl Ord for SetupRef {
     fn cmp(&self, _: &Self) -> std::cmp::Ordering {
         std::cmp::Ordering::Equal
     }
-}
-impl Hash for SetupRef {
-    fn hash<H: Hasher>(&self, _: &mut H) {}
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -164,7 +161,8 @@ pub enum Pending {
     GameOver,
 }
 
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A state of the game. Its `Hash` is in [`crate::fingerprint`].
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct GameState {
     pub setup: SetupRef,
     pub turn: u8,

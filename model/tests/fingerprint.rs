@@ -1,0 +1,79 @@
+//! The state's hash is its identity in the checker (stateright keeps only
+//! 64-bit fingerprints of visited states), so the packing behind it
+//! (`battlecheck::fingerprint`) must be lossless: on every reachable state
+//! of the presets, different states give different packed words.
+
+use battlecheck::config::Config;
+use battlecheck::model::BattleModel;
+use battlecheck::GameState;
+use stateright::Model;
+use std::collections::btree_map::Entry;
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+
+/// A hasher that keeps everything written to it.
+#[derive(Default)]
+struct Recorder(Vec<u8>);
+
+impl Hasher for Recorder {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+    fn finish(&self) -> u64 {
+        unreachable!("the words are read, not the hash")
+    }
+}
+
+fn words(s: &GameState) -> Vec<u8> {
+    let mut r = Recorder::default();
+    s.hash(&mut r);
+    r.0
+}
+
+/// Explores `preset` breadth-first with states identified by their packed
+/// words, and fails on two different states with the same words. Returns
+/// the number of states.
+fn assert_injective(config: Config) -> usize {
+    let preset = config.name.clone();
+    let model = BattleModel::new(config).unwrap();
+    let mut seen: BTreeMap<Vec<u8>, GameState> = BTreeMap::new();
+    let mut frontier = model.init_states();
+    for s in &frontier {
+        seen.insert(words(s), s.clone());
+    }
+    while let Some(state) = frontier.pop() {
+        for next in model.next_states(&state) {
+            match seen.entry(words(&next)) {
+                Entry::Occupied(e) => assert!(
+                    *e.get() == next,
+                    "{preset}: two different states pack alike:\n{:?}\n{:?}",
+                    e.get(),
+                    next
+                ),
+                Entry::Vacant(e) => {
+                    e.insert(next.clone());
+                    frontier.push(next);
+                }
+            }
+        }
+    }
+    seen.len()
+}
+
+/// `battlecheck check --preset default --hand 3= --no-symmetry`.
+const THREE: usize = 344_692;
+
+#[test]
+fn packing_is_injective() {
+    // The same counts as `battlecheck check --preset P --no-symmetry`.
+    let preset = |name| Config::preset(name).unwrap();
+    assert_eq!(assert_injective(preset("tiny")), 214);
+    assert_eq!(assert_injective(preset("copies")), 23_653);
+    assert_eq!(assert_injective(preset("mimic")), 68_770);
+    assert_eq!(assert_injective(preset("duel")), 43_971);
+    // Three players, with concessions and a player's control effects
+    // ending as they leave: the default's cards but one steal.
+    let mut three = preset("default");
+    three.seats[2].hand.clear();
+    assert_eq!(assert_injective(three), THREE);
+}

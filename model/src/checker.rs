@@ -337,8 +337,8 @@ fn target(id: PropertyId, s: &GameState) -> bool {
         .position(|p| p.id == id)
         .expect("every id is in the catalogue");
     match id.spec().kind {
-        Kind::Always => s.evaluate() >> index & 1 == 0,
-        Kind::Sometimes => s.evaluate() >> index & 1 == 1,
+        Kind::Always => s.evaluate(1 << index) == 0,
+        Kind::Sometimes => s.evaluate(1 << index) != 0,
     }
 }
 

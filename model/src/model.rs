@@ -21,9 +21,10 @@ pub struct BattleModel {
 
 /// A stateright model whose states the property catalogue judges.
 pub trait Judged: Model {
-    /// The catalogue's conditions on a state: bit `i` is set when catalogue
-    /// entry `i`'s condition holds.
-    fn evaluate(state: &Self::State) -> u64;
+    /// The conditions of the catalogue entries in `wanted` on a state: bit
+    /// `i` is set when catalogue entry `i` is wanted and its condition holds
+    /// (see [`battlecheck_properties::catalogue::evaluate`]).
+    fn evaluate(state: &Self::State, wanted: u64) -> u64;
     /// The catalogue entries this model checks.
     fn checked(&self) -> &[PropertyId];
     /// Where an exhaustive check gathers its verdicts, if it is one.
@@ -66,10 +67,18 @@ impl Tally {
         }
     }
 
-    /// Record one state's conditions (as [`Judged::evaluate`] gives them).
-    /// Each bit is written once: later states only read the shared words.
-    pub fn record(&self, conditions: u64) {
-        let violated = !conditions & self.always;
+    /// The entries whose verdict a state can still change: the invariants
+    /// not yet violated and the witnesses not yet found.
+    pub fn wanted(&self) -> u64 {
+        self.always & !self.violated.load(Ordering::Relaxed)
+            | self.sometimes & !self.witnessed.load(Ordering::Relaxed)
+    }
+
+    /// Record one state's conditions of the entries in `wanted` (as
+    /// [`Judged::evaluate`] gives them). Each bit is written once: later
+    /// states only read the shared words.
+    pub fn record(&self, conditions: u64, wanted: u64) {
+        let violated = !conditions & self.always & wanted;
         if violated & !self.violated.load(Ordering::Relaxed) != 0 {
             self.violated.fetch_or(violated, Ordering::Relaxed);
         }
@@ -95,13 +104,14 @@ impl Tally {
 /// verdicts on the state and never fails, so the search runs to the end.
 fn tally<M: Judged>(model: &M, s: &M::State) -> bool {
     if let Some(t) = model.tally() {
-        t.record(M::evaluate(s));
+        let wanted = t.wanted();
+        t.record(M::evaluate(s, wanted), wanted);
     }
     true
 }
 
 fn condition<M: Judged, const I: usize>(_: &M, s: &M::State) -> bool {
-    M::evaluate(s) >> I & 1 == 1
+    M::evaluate(s, 1 << I) != 0
 }
 
 macro_rules! conditions {
@@ -133,8 +143,8 @@ pub fn catalogue_properties<M: Judged>(model: &M) -> Vec<Property<M>> {
 }
 
 impl Judged for BattleModel {
-    fn evaluate(state: &GameState) -> u64 {
-        state.evaluate()
+    fn evaluate(state: &GameState, wanted: u64) -> u64 {
+        state.evaluate(wanted)
     }
     fn checked(&self) -> &[PropertyId] {
         &self.properties

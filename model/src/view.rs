@@ -4,8 +4,8 @@ use crate::cards::{BackFace, Kind};
 use crate::config::MAX_OBJECTS;
 use crate::state::{Combat, GameState, Pending as P, StackItem};
 use arrayvec::ArrayVec;
+use battlecheck_properties::catalogue;
 use battlecheck_properties::view::CombatObs;
-use battlecheck_properties::CATALOGUE;
 use battlecheck_properties::{
     CardId, GameView, ObjectObs, Pending, PlayerId, PlayerObs, StackObs, Step, Zone,
 };
@@ -122,20 +122,14 @@ impl GameState {
         }
     }
 
-    /// The catalogue's conditions on this state, every object observed
-    /// once: bit `i` is set when catalogue entry `i`'s condition holds.
-    pub fn evaluate(&self) -> u64 {
+    /// The conditions of the catalogue entries in `wanted` on this state
+    /// (see [`catalogue::evaluate`]), every object observed once.
+    pub fn evaluate(&self, wanted: u64) -> u64 {
         let snapshot = Snapshot {
             state: self,
             objects: self.ids().map(|id| self.observe_object(id)).collect(),
         };
-        CATALOGUE.iter().enumerate().fold(0u64, |bits, (i, spec)| {
-            if spec.id.check(&snapshot) {
-                bits | 1 << i
-            } else {
-                bits
-            }
-        })
+        catalogue::evaluate(&snapshot, wanted)
     }
 }
 

@@ -11,7 +11,7 @@ use battlecheck::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
 use battlecheck::conform::bridge::{advance, engine_game};
 use battlecheck::conform::lockstep::{compare, step};
 use battlecheck::{BattleModel, Config};
-use battlecheck_properties::{Decision, Kind, CATALOGUE};
+use battlecheck_properties::{catalogue, Decision, Kind, CATALOGUE};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use stateright::Model;
@@ -87,7 +87,7 @@ fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
             }
         }
         state = next;
-        let conditions = state.evaluate();
+        let conditions = state.evaluate(catalogue::ALL);
         taken += 1;
         for (i, spec) in CATALOGUE
             .iter()

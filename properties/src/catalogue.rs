@@ -264,6 +264,24 @@ properties! {
 
 /// State-based actions have been performed (704.3). A game that ended
 /// because one player remains (104.2a) ends at once, without them.
+/// The conditions of the catalogue entries in `wanted` (bit `i` for entry
+/// `i`) on a view: bit `i` of the result is set when entry `i`'s condition
+/// holds; entries not wanted are not evaluated and their bits are clear.
+pub fn evaluate<V: GameView + ?Sized>(v: &V, wanted: u64) -> u64 {
+    CATALOGUE
+        .iter()
+        .enumerate()
+        .filter(|&(i, spec)| wanted >> i & 1 == 1 && spec.id.check(v))
+        .fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
+/// Every entry of the catalogue, as a `wanted` set for [`evaluate`].
+pub const ALL: u64 = if CATALOGUE.len() < 64 {
+    (1 << CATALOGUE.len()) - 1
+} else {
+    u64::MAX
+};
+
 fn settled<V: GameView + ?Sized>(v: &V) -> bool {
     v.pending().settled()
         && !(v.pending() == Pending::GameOver && v.players().filter(|(_, p)| p.in_game).count() < 2)

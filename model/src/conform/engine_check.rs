@@ -9,7 +9,7 @@ use crate::checker::{explore, CheckOptions, CheckReport, SymmetryUse, Trace, Tra
 use crate::config::{Config, ConfigError};
 use crate::model::{BattleModel, Judged, Tally};
 use battlecheck_engine::{EngineFault, Game};
-use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
+use battlecheck_properties::{catalogue, Decision, Kind, PropertyId};
 use stateright::{Model, Property};
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::{self, Write as _};
@@ -76,12 +76,8 @@ pub struct EngineModel {
 }
 
 impl Judged for EngineModel {
-    fn evaluate(state: &EngineState) -> u64 {
-        CATALOGUE
-            .iter()
-            .enumerate()
-            .filter(|(_, spec)| spec.id.check(&state.game))
-            .fold(0, |bits, (i, _)| bits | 1 << i)
+    fn evaluate(state: &EngineState, wanted: u64) -> u64 {
+        catalogue::evaluate(&state.game, wanted)
     }
     fn checked(&self) -> &[PropertyId] {
         &self.properties

@@ -1,308 +1,205 @@
 //! How a state is hashed. stateright identifies a visited state by its
 //! 64-bit hash alone (its fingerprint), and hashing is on the checker's hot
 //! path: once for every generated state. The derived `Hash` wrote each of a
-//! state's ~1000 byte-sized fields (and enum tags) to the hasher one call at
-//! a time; here every field is packed into 64-bit words at its exact width
-//! and the hasher takes one word at a time (about 40 per state).
+//! state's byte-sized fields (and enum tags) to the hasher one call at a
+//! time; here each part of the state is laid out as a fixed-size byte array
+//! (one byte per field, enums as a tag and their fields) and the hasher
+//! takes each array in one call, 16 bytes per step.
 //!
-//! The packing must be lossless, or two different states would share a
-//! fingerprint and one of them would never be explored: each field gets a
-//! width that holds all its values, lengths come before the elements, and
-//! every struct is destructured and every enum matched exhaustively, so a
-//! new field does not compile until it is packed too. The test
-//! `packing_is_injective` checks on every reachable state of the presets
-//! that different states give different words.
+//! The layout must be lossless, or two different states would share a
+//! fingerprint and one of them would never be explored: every part has a
+//! fixed size, lengths come before the elements, every value fits its byte
+//! (ids and counts are far below 255), and every struct is destructured and
+//! every enum matched exhaustively, so a new field does not compile until
+//! it is laid out too. The test `packing_is_injective` checks on every
+//! reachable state of five configurations that different states give
+//! different bytes.
 
-use crate::config::{MAX_OBJECTS, MAX_PLAYERS};
 use crate::state::{Combat, GameState, Obj, Pending, Player, StackItem, TargetRef, Then, Waiting};
 use battlecheck_properties::view::History;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
 use std::hash::{Hash, Hasher};
 
-/// Bits needed to write the numbers `0..n`.
-const fn width(n: usize) -> u32 {
-    usize::BITS - (n - 1).leading_zeros()
+/// `None` as 0, an id as itself plus one.
+fn opt_player(p: Option<PlayerId>) -> u8 {
+    p.map_or(0, |p| p.0 + 1)
 }
 
-const PLAYER: u32 = width(MAX_PLAYERS);
-/// `None` or a player.
-const OPT_PLAYER: u32 = width(MAX_PLAYERS + 1);
-const CARD: u32 = width(MAX_OBJECTS);
-/// `None` or a card.
-const OPT_CARD: u32 = width(MAX_OBJECTS + 1);
-
-/// Packs values of given widths into 64-bit words for a hasher.
-struct Words<'a, H: Hasher> {
-    hasher: &'a mut H,
-    word: u64,
-    used: u32,
+fn opt_card(c: Option<CardId>) -> u8 {
+    c.map_or(0, |c| c.0 + 1)
 }
 
-impl<'a, H: Hasher> Words<'a, H> {
-    fn new(hasher: &'a mut H) -> Self {
-        Words {
-            hasher,
-            word: 0,
-            used: 0,
+fn player(p: &Player) -> [u8; 2] {
+    let Player { life, in_game } = *p;
+    [life as u8, in_game as u8]
+}
+
+fn attack_target(t: Option<AttackTarget>) -> [u8; 2] {
+    match t {
+        None => [0, 0],
+        Some(AttackTarget::Player(p)) => [1, p.0],
+        Some(AttackTarget::Battle(c)) => [2, c.0],
+    }
+}
+
+fn combat(c: Combat) -> [u8; 5] {
+    match c {
+        Combat::None => [0; 5],
+        Combat::Attacking {
+            target,
+            defender,
+            blocked,
+        } => {
+            let [kind, id] = attack_target(target);
+            [1, kind, id, defender.0, blocked as u8]
         }
+        Combat::Blocking(a) => [2, a.0, 0, 0, 0],
     }
+}
 
-    /// Append the `width` low bits of `value` (which must fit in them).
-    #[inline]
-    fn put(&mut self, value: u64, width: u32) {
-        debug_assert!(width < 64 && value >> width == 0, "{value} in {width} bits");
-        if self.used + width > 64 {
-            self.hasher.write_u64(self.word);
-            self.word = 0;
-            self.used = 0;
-        }
-        self.word |= value << self.used;
-        self.used += width;
-    }
+fn history(h: History) -> [u8; 7] {
+    let History {
+        defeats,
+        triggers,
+        trigger_exiles,
+        trigger_fizzles,
+        triggers_countered,
+        transformed_casts,
+        combat_defeat,
+        trampled,
+        was_siege_copy,
+    } = h;
+    [
+        defeats,
+        triggers,
+        trigger_exiles,
+        trigger_fizzles,
+        triggers_countered,
+        transformed_casts,
+        combat_defeat as u8 | (trampled as u8) << 1 | (was_siege_copy as u8) << 2,
+    ]
+}
 
-    fn finish(self) {
-        if self.used > 0 {
-            self.hasher.write_u64(self.word);
-        }
-    }
+fn obj(o: &Obj) -> [u8; 28] {
+    let Obj {
+        zone,
+        incarnation,
+        controller,
+        default_controller,
+        control_effects: [e0, e1, e2],
+        protector,
+        protector_origin,
+        counters,
+        damage,
+        tapped,
+        back_face,
+        sick,
+        animated,
+        copy_of,
+        combat: c,
+        attached_to,
+        trample_assigned,
+        history: h,
+    } = *o;
+    let [c0, c1, c2, c3, c4] = combat(c);
+    let [h0, h1, h2, h3, h4, h5, h6] = history(h);
+    [
+        zone as u8,
+        incarnation,
+        controller.0,
+        default_controller.0,
+        opt_player(e0),
+        opt_player(e1),
+        opt_player(e2),
+        opt_player(protector),
+        protector_origin as u8,
+        counters,
+        damage,
+        tapped as u8 | (back_face as u8) << 1 | (sick as u8) << 2 | (animated as u8) << 3,
+        opt_card(copy_of),
+        c0,
+        c1,
+        c2,
+        c3,
+        c4,
+        opt_card(attached_to),
+        trample_assigned.is_some() as u8,
+        trample_assigned.unwrap_or(0),
+        h0,
+        h1,
+        h2,
+        h3,
+        h4,
+        h5,
+        h6,
+    ]
+}
 
-    fn flag(&mut self, b: bool) {
-        self.put(b as u64, 1);
-    }
-
-    fn byte(&mut self, b: u8) {
-        self.put(b as u64, 8);
-    }
-
-    /// A count that saturates at 3 ([`crate::state::bump`]).
-    fn count(&mut self, n: u8) {
-        self.put(n as u64, 2);
-    }
-
-    fn player(&mut self, p: PlayerId) {
-        self.put(p.0 as u64, PLAYER);
-    }
-
-    fn opt_player(&mut self, p: Option<PlayerId>) {
-        self.put(p.map_or(0, |p| p.0 as u64 + 1), OPT_PLAYER);
-    }
-
-    fn card(&mut self, c: CardId) {
-        self.put(c.0 as u64, CARD);
-    }
-
-    fn opt_card(&mut self, c: Option<CardId>) {
-        self.put(c.map_or(0, |c| c.0 as u64 + 1), OPT_CARD);
-    }
-
-    fn len(&mut self, n: usize, capacity: usize) {
-        self.put(n as u64, width(capacity + 1));
-    }
-
-    fn player_state(&mut self, p: &Player) {
-        let Player { life, in_game } = *p;
-        self.byte(life as u8);
-        self.flag(in_game);
-    }
-
-    fn attack_target(&mut self, t: Option<AttackTarget>) {
-        match t {
-            None => self.put(0, 2),
-            Some(AttackTarget::Player(p)) => {
-                self.put(1, 2);
-                self.player(p);
-            }
-            Some(AttackTarget::Battle(c)) => {
-                self.put(2, 2);
-                self.card(c);
-            }
-        }
-    }
-
-    fn combat(&mut self, c: Combat) {
-        match c {
-            Combat::None => self.put(0, 2),
-            Combat::Attacking {
-                target,
-                defender,
-                blocked,
-            } => {
-                self.put(1, 2);
-                self.attack_target(target);
-                self.player(defender);
-                self.flag(blocked);
-            }
-            Combat::Blocking(a) => {
-                self.put(2, 2);
-                self.card(a);
-            }
-        }
-    }
-
-    fn history(&mut self, h: History) {
-        let History {
-            defeats,
-            triggers,
-            trigger_exiles,
-            trigger_fizzles,
-            triggers_countered,
-            transformed_casts,
-            combat_defeat,
-            trampled,
-            was_siege_copy,
-        } = h;
-        for n in [
-            defeats,
-            triggers,
-            trigger_exiles,
-            trigger_fizzles,
-            triggers_countered,
-            transformed_casts,
-        ] {
-            self.count(n);
-        }
-        for b in [combat_defeat, trampled, was_siege_copy] {
-            self.flag(b);
-        }
-    }
-
-    fn obj(&mut self, o: &Obj) {
-        let Obj {
-            zone,
-            incarnation,
-            controller,
-            default_controller,
-            control_effects,
-            protector,
-            protector_origin,
-            counters,
-            damage,
-            tapped,
-            back_face,
-            sick,
-            animated,
-            copy_of,
-            combat,
-            attached_to,
-            trample_assigned,
-            history,
-        } = *o;
-        self.put(zone as u64, 3);
-        self.byte(incarnation);
-        self.player(controller);
-        self.player(default_controller);
-        for p in control_effects {
-            self.opt_player(p);
-        }
-        self.opt_player(protector);
-        self.put(protector_origin as u64, 2);
-        self.byte(counters);
-        self.byte(damage);
-        for b in [tapped, back_face, sick, animated] {
-            self.flag(b);
-        }
-        self.opt_card(copy_of);
-        self.combat(combat);
-        self.opt_card(attached_to);
-        self.put(trample_assigned.map_or(0, |n| n as u64 + 1), 9);
-        self.history(history);
-    }
-
-    fn target(&mut self, t: Option<TargetRef>) {
-        let Some(TargetRef {
+fn target(t: Option<TargetRef>) -> [u8; 3] {
+    match t {
+        None => [0, 0, 0],
+        Some(TargetRef {
             target,
             incarnation,
-        }) = t
-        else {
-            self.put(0, 2);
-            return;
-        };
-        match target {
-            Target::Player(p) => {
-                self.put(1, 2);
-                self.player(p);
-            }
-            Target::Permanent(c) => {
-                self.put(2, 2);
-                self.card(c);
-            }
-            Target::Trigger(c) => {
-                self.put(3, 2);
-                self.card(c);
-            }
-        }
-        self.byte(incarnation);
+        }) => match target {
+            Target::Player(p) => [1, p.0, incarnation],
+            Target::Permanent(c) => [2, c.0, incarnation],
+            Target::Trigger(c) => [3, c.0, incarnation],
+        },
     }
+}
 
-    fn stack_item(&mut self, s: &StackItem) {
-        match *s {
-            StackItem::Spell {
-                card,
-                controller,
-                transformed,
-                targets,
-            } => {
-                self.flag(false);
-                self.card(card);
-                self.player(controller);
-                self.flag(transformed);
-                for t in targets {
-                    self.target(t);
-                }
-            }
-            StackItem::Trigger {
-                source,
-                incarnation,
-                controller,
-            } => {
-                self.flag(true);
-                self.card(source);
-                self.byte(incarnation);
-                self.player(controller);
-            }
+fn stack_item(s: &StackItem) -> [u8; 10] {
+    match *s {
+        StackItem::Spell {
+            card,
+            controller,
+            transformed,
+            targets: [t0, t1],
+        } => {
+            let [a0, a1, a2] = target(t0);
+            let [b0, b1, b2] = target(t1);
+            [
+                0,
+                card.0,
+                controller.0,
+                transformed as u8,
+                a0,
+                a1,
+                a2,
+                b0,
+                b1,
+                b2,
+            ]
         }
-    }
-
-    fn waiting(&mut self, w: &Waiting) {
-        let Waiting {
+        StackItem::Trigger {
             source,
             incarnation,
             controller,
-        } = *w;
-        self.card(source);
-        self.byte(incarnation);
-        self.player(controller);
+        } => [1, source.0, incarnation, controller.0, 0, 0, 0, 0, 0, 0],
     }
+}
 
-    fn pending(&mut self, p: Pending) {
-        match p {
-            Pending::Priority => self.put(0, 4),
-            Pending::DeclareAttackers => self.put(1, 4),
-            Pending::DeclareBlockers => self.put(2, 4),
-            Pending::AssignTrample { attacker } => {
-                self.put(3, 4);
-                self.card(attacker);
-            }
-            Pending::ChooseCopy { card } => {
-                self.put(4, 4);
-                self.card(card);
-            }
-            Pending::EnterProtector { entering, copy_of } => {
-                self.put(5, 4);
-                self.card(entering);
-                self.opt_card(copy_of);
-            }
-            Pending::SbaProtectors { then } => {
-                self.put(6, 4);
-                self.flag(matches!(then, Then::EndTurn));
-            }
-            Pending::CastTransformed { card, player } => {
-                self.put(7, 4);
-                self.card(card);
-                self.player(player);
-            }
-            Pending::GameOver => self.put(8, 4),
-        }
+fn waiting(w: &Waiting) -> [u8; 3] {
+    let Waiting {
+        source,
+        incarnation,
+        controller,
+    } = *w;
+    [source.0, incarnation, controller.0]
+}
+
+fn pending(p: Pending) -> [u8; 3] {
+    match p {
+        Pending::Priority => [0, 0, 0],
+        Pending::DeclareAttackers => [1, 0, 0],
+        Pending::DeclareBlockers => [2, 0, 0],
+        Pending::AssignTrample { attacker } => [3, attacker.0, 0],
+        Pending::ChooseCopy { card } => [4, card.0, 0],
+        Pending::EnterProtector { entering, copy_of } => [5, entering.0, opt_card(copy_of)],
+        Pending::SbaProtectors { then } => [6, matches!(then, Then::EndTurn) as u8, 0],
+        Pending::CastTransformed { card, player } => [7, card.0, player.0],
+        Pending::GameOver => [8, 0, 0],
     }
 }
 
@@ -314,49 +211,38 @@ impl Hash for GameState {
             turn,
             active,
             step,
-            pending,
+            pending: p,
             players,
             objs,
             stack,
-            waiting,
+            waiting: w,
         } = self;
-        let mut w = Words::new(hasher);
-        w.byte(*turn);
-        w.player(*active);
-        w.put(*step as u64, 3);
-        w.pending(*pending);
-        w.len(players.len(), players.capacity());
-        for p in players {
-            w.player_state(p);
+        let [p0, p1, p2] = pending(*p);
+        hasher.write(&[
+            *turn,
+            active.0,
+            *step as u8,
+            p0,
+            p1,
+            p2,
+            players.len() as u8,
+            objs.len() as u8,
+            stack.len() as u8,
+            w.len() as u8,
+        ]);
+        let mut seats = [0u8; 2 * crate::config::MAX_PLAYERS];
+        for (bytes, p) in seats.chunks_exact_mut(2).zip(players) {
+            bytes.copy_from_slice(&player(p));
         }
-        w.len(objs.len(), objs.capacity());
+        hasher.write(&seats);
         for o in objs {
-            w.obj(o);
+            hasher.write(&obj(o));
         }
-        w.len(stack.len(), stack.capacity());
         for s in stack {
-            w.stack_item(s);
+            hasher.write(&stack_item(s));
         }
-        w.len(waiting.len(), waiting.capacity());
-        for t in waiting {
-            w.waiting(t);
+        for t in w {
+            hasher.write(&waiting(t));
         }
-        w.finish();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::width;
-
-    #[test]
-    fn widths_hold_their_ranges() {
-        assert_eq!(width(1), 0);
-        assert_eq!(width(2), 1);
-        assert_eq!(width(4), 2);
-        assert_eq!(width(5), 3);
-        assert_eq!(width(24), 5);
-        assert_eq!(width(25), 5);
-        assert_eq!(width(33), 6);
     }
 }

@@ -1,12 +1,15 @@
 //! The model's game state: small, fixed-capacity and cheap to clone and hash
 //! (no heap allocation, no hash maps), since every explored state is one.
+//! Its vectors are `tinyvec` array vectors, which are `Copy` when their
+//! items are, so that cloning a state is one memory copy (`arrayvec`'s,
+//! used for short-lived lists elsewhere, clone item by item).
 
 use crate::cards::{BackFace, Kind};
 use crate::config::{Setup, MAX_OBJECTS, MAX_PLAYERS};
-use arrayvec::ArrayVec;
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
 use std::hash::Hash;
+use tinyvec::ArrayVec;
 
 /// The setup a state belongs to. Every state of a run shares it, so it takes
 /// no part in equality, ordering or hashing.
@@ -30,7 +33,7 @@ impl Ord for SetupRef {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Player {
     pub life: i8,
     pub in_game: bool,
@@ -169,10 +172,10 @@ pub struct GameState {
     pub active: PlayerId,
     pub step: Step,
     pub pending: Pending,
-    pub players: ArrayVec<Player, MAX_PLAYERS>,
-    pub objs: ArrayVec<Obj, MAX_OBJECTS>,
-    pub stack: ArrayVec<StackItem, 16>,
-    pub waiting: ArrayVec<Waiting, 8>,
+    pub players: ArrayVec<[Player; MAX_PLAYERS]>,
+    pub objs: ArrayVec<[Obj; MAX_OBJECTS]>,
+    pub stack: ArrayVec<[StackItem; 16]>,
+    pub waiting: ArrayVec<[Waiting; 8]>,
 }
 
 /// An object's characteristics now (rule 109.3, with copy effects applied
@@ -276,6 +279,34 @@ impl Obj {
             attached_to: None,
             trample_assigned: None,
             history: NO_HISTORY,
+        }
+    }
+}
+
+/// The filler of a free slot of the state's fixed-capacity vectors (never
+/// read: equality, order and hashing look at the used slots only).
+impl Default for Obj {
+    fn default() -> Obj {
+        Obj::new(Zone::Outside, PlayerId(0))
+    }
+}
+
+impl Default for StackItem {
+    fn default() -> StackItem {
+        StackItem::Trigger {
+            source: CardId(0),
+            incarnation: 0,
+            controller: PlayerId(0),
+        }
+    }
+}
+
+impl Default for Waiting {
+    fn default() -> Waiting {
+        Waiting {
+            source: CardId(0),
+            incarnation: 0,
+            controller: PlayerId(0),
         }
     }
 }

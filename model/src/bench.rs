@@ -5,11 +5,15 @@
 //! without symmetry give the reduction factor. Wall-clock numbers: run on a
 //! quiet machine, never as a test assertion.
 
+use crate::checker::{self, explore_model, CheckOptions};
 use crate::config::Config;
+use crate::conform::bridge::{advance, engine_decisions, engine_game};
 use crate::model::BattleModel;
+use crate::state::GameState;
+use battlecheck_properties::Decision;
 use serde::Serialize;
-use stateright::{Checker, Model};
-use std::time::Instant;
+use stateright::{Model, Representative};
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -30,6 +34,17 @@ pub struct Variant {
     pub runs: usize,
 }
 
+/// Random games played by the engine and, as the baseline of the same
+/// run, by the model: decisions per second of each.
+#[derive(Clone, Debug, Serialize)]
+pub struct RandomGames {
+    pub games: usize,
+    pub engine_decisions: usize,
+    pub engine_decisions_per_second: f64,
+    pub model_decisions: usize,
+    pub model_decisions_per_second: f64,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchReport {
     pub preset: String,
@@ -39,6 +54,7 @@ pub struct BenchReport {
     pub unique_with_symmetry: usize,
     pub unique_without_symmetry: usize,
     pub variants: Vec<Variant>,
+    pub random_games: RandomGames,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -46,7 +62,8 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// (unique states, generated states, seconds) of one run.
+/// (unique states, generated states, seconds) of one run of the check
+/// (`battlecheck check`'s search, property tally included).
 fn run(
     model: &BattleModel,
     search: Search,
@@ -54,26 +71,103 @@ fn run(
     symmetry: bool,
     budget: Option<usize>,
 ) -> (usize, usize, f64) {
-    let mut b = model.clone().checker().threads(threads);
-    if let Some(n) = budget {
-        b = b.target_state_count(n);
-    }
-    let start = Instant::now();
-    let (unique, generated) = match (search, symmetry) {
-        (Search::Dfs, true) => {
-            let c = b.symmetry().spawn_dfs().join();
-            (c.unique_state_count(), c.state_count())
-        }
-        (Search::Dfs, false) => {
-            let c = b.spawn_dfs().join();
-            (c.unique_state_count(), c.state_count())
-        }
-        (Search::Bfs, _) => {
-            let c = b.spawn_bfs().join();
-            (c.unique_state_count(), c.state_count())
-        }
+    let opts = CheckOptions {
+        threads,
+        symmetry,
+        max_states: budget,
+        ..CheckOptions::default()
     };
-    (unique, generated, start.elapsed().as_secs_f64())
+    let representative: checker::Representation<BattleModel> = GameState::representative;
+    let search = match search {
+        Search::Dfs => checker::Search::DepthFirst(symmetry.then_some(representative)),
+        Search::Bfs => checker::Search::BreadthFirst,
+    };
+    let run = explore_model(model, &opts, search);
+    (run.unique, run.generated, run.elapsed.as_secs_f64())
+}
+
+/// A small deterministic generator (xorshift64*) for the random games.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n
+    }
+
+    /// One of `options`; a concession only one time in sixteen (as the
+    /// random lockstep games do), or most games would end at once.
+    fn choose<'a>(&mut self, options: &'a [Decision]) -> &'a Decision {
+        let concede = |d: &&Decision| matches!(d, Decision::Concede { .. });
+        let others = options.iter().filter(|d| !concede(d)).count();
+        if self.below(16) == 0 || others == 0 {
+            &options[self.below(options.len())]
+        } else {
+            let i = self.below(others);
+            options
+                .iter()
+                .filter(|d| !concede(d))
+                .nth(i)
+                .expect("i < others")
+        }
+    }
+}
+
+/// `games` random games played to the end by the engine (through the
+/// shared decisions, as `conform` drives it) and by the model, from the
+/// configuration's initial position (set up once, copied per game).
+fn random_games(model: &BattleModel, games: usize) -> RandomGames {
+    let config = &model.setup.config;
+    let initial_game = engine_game(config, &[]);
+    let start = Instant::now();
+    let mut engine_decisions_taken = 0;
+    for seed in 0..games as u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut game = initial_game.clone();
+        loop {
+            let options = engine_decisions(config, &game);
+            if options.is_empty() {
+                break;
+            }
+            let d = rng.choose(&options);
+            game.apply_decision(d)
+                .expect("the engine offered the decision");
+            advance(&mut game, config.turns);
+            engine_decisions_taken += 1;
+        }
+    }
+    let engine_time = start.elapsed();
+    let start = Instant::now();
+    let mut model_decisions_taken = 0;
+    let mut options: Vec<Decision> = Vec::new();
+    let initial_state = model.init_states().remove(0);
+    for seed in 0..games as u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut state = initial_state.clone();
+        loop {
+            options.clear();
+            model.actions(&state, &mut options);
+            if options.is_empty() {
+                break;
+            }
+            let d = rng.choose(&options).clone();
+            state = model
+                .next_state(&state, d)
+                .expect("every decision leads on");
+            model_decisions_taken += 1;
+        }
+    }
+    let model_time = start.elapsed();
+    let rate = |n: usize, t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
+    RandomGames {
+        games,
+        engine_decisions: engine_decisions_taken,
+        engine_decisions_per_second: rate(engine_decisions_taken, engine_time),
+        model_decisions: model_decisions_taken,
+        model_decisions_per_second: rate(model_decisions_taken, model_time),
+    }
 }
 
 /// Benchmark a configuration.
@@ -83,9 +177,9 @@ pub fn bench(
     runs: usize,
 ) -> Result<BenchReport, crate::config::ConfigError> {
     let preset = config.name.clone();
-    let fresh = || BattleModel::new(config.clone());
-    let unique_with_symmetry = run(&fresh()?, Search::Dfs, 2, true, None).0;
-    let unique_without_symmetry = run(&fresh()?, Search::Dfs, 2, false, None).0;
+    let model = BattleModel::new(config)?;
+    let unique_with_symmetry = run(&model, Search::Dfs, 2, true, None).0;
+    let unique_without_symmetry = run(&model, Search::Dfs, 2, false, None).0;
     let mut variants = Vec::new();
     // stateright's breadth-first search ignores symmetry (notes, pitfalls).
     for (search, symmetry) in [
@@ -98,7 +192,7 @@ pub fn bench(
             let mut generated_rates = Vec::new();
             let mut unique = 0;
             for _ in 0..runs.max(1) {
-                let (u, g, secs) = run(&fresh()?, search, threads, symmetry, Some(budget));
+                let (u, g, secs) = run(&model, search, threads, symmetry, Some(budget));
                 unique = u;
                 unique_rates.push(u as f64 / secs.max(1e-9));
                 generated_rates.push(g as f64 / secs.max(1e-9));
@@ -120,6 +214,7 @@ pub fn bench(
         unique_with_symmetry,
         unique_without_symmetry,
         variants,
+        random_games: random_games(&model, 2_000),
     })
 }
 
@@ -155,5 +250,16 @@ pub fn table(r: &BenchReport) -> String {
             v.unique_states_per_second / single
         );
     }
+    let g = &r.random_games;
+    let _ = writeln!(
+        s,
+        "random games ({} games each, random decisions to the end): engine {} decisions, {:.0} decisions/s; model {} decisions, {:.0} decisions/s; engine/model {:.2}",
+        g.games,
+        g.engine_decisions,
+        g.engine_decisions_per_second,
+        g.model_decisions,
+        g.model_decisions_per_second,
+        g.engine_decisions_per_second / g.model_decisions_per_second.max(1e-9)
+    );
     s
 }

@@ -178,7 +178,7 @@ impl CheckReport {
 }
 
 /// What an exhaustive search saw.
-pub(crate) struct Exploration {
+pub struct Exploration {
     pub unique: usize,
     pub generated: usize,
     pub depth: usize,
@@ -191,13 +191,20 @@ pub(crate) struct Exploration {
 /// A state's representative under the symmetry reduction.
 pub(crate) type Representation<M> = fn(&<M as Model>::State) -> <M as Model>::State;
 
-/// stateright's depth-first search over `model` (the model or the engine
-/// wrapper) with a fresh [`Tally`] of the catalogue, and with `symmetry`'s
-/// reduction if given.
+/// Which of stateright's searches explores.
+pub enum Search<M: Model> {
+    /// Depth-first, with the symmetry reduction of the given representative
+    /// if any (stateright reduces symmetry only here).
+    DepthFirst(Option<Representation<M>>),
+    BreadthFirst,
+}
+
+/// Explore `model` (the model or the engine wrapper) exhaustively with a
+/// fresh [`Tally`] of the catalogue (`with_tally` gives the model a tally).
 pub(crate) fn explore<M>(
     model: &M,
     opts: &CheckOptions,
-    symmetry: Option<Representation<M>>,
+    search: Search<M>,
     with_tally: impl FnOnce(&M, Arc<Tally>) -> M,
 ) -> Exploration
 where
@@ -216,46 +223,70 @@ where
     if let Some(n) = opts.max_states {
         builder = builder.target_state_count(n);
     }
-    if let Some(representative) = symmetry {
-        builder = builder.symmetry_fn(representative);
-    }
-    let checker = builder.spawn_dfs();
-    let checker = if opts.progress {
-        checker.join_and_report(&mut Progress::new())
-    } else {
-        checker.join()
+    let (unique, generated, depth) = match search {
+        Search::DepthFirst(None) => run_to_end(builder.spawn_dfs(), opts.progress),
+        Search::DepthFirst(Some(representative)) => run_to_end(
+            builder.symmetry_fn(representative).spawn_dfs(),
+            opts.progress,
+        ),
+        Search::BreadthFirst => run_to_end(builder.spawn_bfs(), opts.progress),
     };
     let elapsed = start.elapsed();
-    let generated = checker.state_count();
     let stopped = opts.timeout.is_some_and(|t| elapsed >= t)
         || opts.max_states.is_some_and(|n| generated >= n);
     Exploration {
-        unique: checker.unique_state_count(),
+        unique,
         generated,
-        depth: checker.max_depth(),
+        depth,
         elapsed,
         complete: !stopped,
         found: tally.found(),
     }
 }
 
-fn explore_model(model: &BattleModel, opts: &CheckOptions, symmetry: bool) -> Exploration {
-    let representative: fn(&GameState) -> GameState = GameState::representative;
-    explore(
-        model,
-        opts,
-        symmetry.then_some(representative),
-        |m, tally| BattleModel {
-            tally: Some(tally),
-            ..m.clone()
-        },
+/// Wait for a spawned search (showing progress if asked): its unique
+/// states, generated states and depth.
+fn run_to_end<M, C>(checker: C, progress: bool) -> (usize, usize, usize)
+where
+    M: Model,
+    M::State: Hash + Clone + PartialEq + std::fmt::Debug,
+    M::Action: Clone + PartialEq + std::fmt::Debug,
+    C: Checker<M> + Send + Sync,
+{
+    let checker = if progress {
+        checker.join_and_report(&mut Progress::new())
+    } else {
+        checker.join()
+    };
+    (
+        checker.unique_state_count(),
+        checker.state_count(),
+        checker.max_depth(),
     )
+}
+
+/// Explore the model of a configuration (see [`explore`]).
+pub fn explore_model(
+    model: &BattleModel,
+    opts: &CheckOptions,
+    search: Search<BattleModel>,
+) -> Exploration {
+    explore(model, opts, search, |m, tally| BattleModel {
+        tally: Some(tally),
+        ..m.clone()
+    })
+}
+
+/// Depth-first, with the symmetry reduction if `symmetry`.
+fn depth_first(symmetry: bool) -> Search<BattleModel> {
+    let representative: Representation<BattleModel> = GameState::representative;
+    Search::DepthFirst(symmetry.then_some(representative))
 }
 
 /// Check a configuration exhaustively.
 pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigError> {
     let mut model = BattleModel::new(config.clone())?;
-    let mut run = explore_model(&model, opts, opts.symmetry);
+    let mut run = explore_model(&model, opts, depth_first(opts.symmetry));
     let mut symmetry = if opts.symmetry {
         SymmetryUse::Exact
     } else {
@@ -263,7 +294,7 @@ pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigE
     };
     if opts.symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
         model = BattleModel::new(config.clone())?;
-        run = explore_model(&model, opts, false);
+        run = explore_model(&model, opts, depth_first(false));
         symmetry = SymmetryUse::NotExactRerun;
     }
     let symmetric = symmetry == SymmetryUse::Exact;

@@ -5,7 +5,7 @@
 //! model's bounds (see [`super::bridge`]), from a configuration's setup.
 
 use super::bridge::{advance, engine_decisions, engine_game};
-use crate::checker::{explore, CheckOptions, CheckReport, SymmetryUse, Trace, TraceStep};
+use crate::checker::{explore, CheckOptions, CheckReport, Search, SymmetryUse, Trace, TraceStep};
 use crate::config::{Config, ConfigError};
 use crate::model::{BattleModel, Judged, Tally};
 use battlecheck_engine::{EngineFault, Game};
@@ -138,9 +138,11 @@ pub fn check_engine(
 ) -> Result<CheckReport, ConfigError> {
     let model = EngineModel::new(config.clone(), faults.to_vec())?;
     let not_applicable = BattleModel::new(config.clone())?.not_applicable();
-    let run = explore(&model, opts, None, |m, tally| EngineModel {
-        tally: Some(tally),
-        ..m.clone()
+    let run = explore(&model, opts, Search::DepthFirst(None), |m, tally| {
+        EngineModel {
+            tally: Some(tally),
+            ..m.clone()
+        }
     });
     let properties = crate::checker::property_results(&not_applicable, &run.found, |id| {
         shortest_path(&model, id).map(|p| engine_trace(&model, &p))

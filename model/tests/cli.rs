@@ -187,3 +187,28 @@ fn a_stopped_run_is_partial_with_exit_code_3() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["complete"], false);
 }
+
+/// `bench` reports every variant and the random games; the numbers are
+/// wall-clock rates and not asserted, the state counts are.
+#[test]
+fn bench_reports_every_variant_and_the_random_games() {
+    let o = battlecheck(&[
+        "bench", "--preset", "tiny", "--budget", "100", "--runs", "1", "--format", "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).expect("a JSON report");
+    assert_eq!(r["unique_with_symmetry"], 214);
+    assert_eq!(r["unique_without_symmetry"], 214);
+    let variants = r["variants"].as_array().expect("variants");
+    assert_eq!(
+        variants.len(),
+        6,
+        "dfs with/without symmetry, bfs; 1 and 2 threads"
+    );
+    let games = &r["random_games"];
+    assert_eq!(games["games"], 2000);
+    assert!(games["engine_decisions"].as_u64().unwrap() >= 2000);
+    assert!(games["model_decisions"].as_u64().unwrap() >= 2000);
+    let o = battlecheck(&["bench", "--preset", "tiny", "--runs", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}

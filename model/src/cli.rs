@@ -147,7 +147,7 @@ pub struct GameArgs {
     /// Preset to start from (default, deep, duel, copies, mimic, tiny).
     #[arg(long, default_value = "default")]
     pub preset: String,
-    /// Number of players, 2 to 4 (extra seats copy the last seat).
+    /// Number of players, 2 to 6 (extra seats copy the last seat).
     #[arg(long)]
     pub players: Option<usize>,
     /// Number of turns before the game ends, 1 to 6.

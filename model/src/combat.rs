@@ -1,6 +1,7 @@
 //! Combat (506–511): attacks on players and battles, blocks, first-strike
 //! and regular combat damage, trample, the end of combat.
 
+use crate::config::MAX_PLAYERS;
 use crate::faults::Fault;
 use crate::state::{Combat, GameState, Pending, Then};
 use arrayvec::ArrayVec;
@@ -250,7 +251,7 @@ impl GameState {
             return;
         }
         // (recipient, amount, source) of every assignment, dealt simultaneously.
-        let mut player_damage = [0u8; 4];
+        let mut player_damage = [0u8; MAX_PLAYERS];
         let mut object_damage: ArrayVec<(CardId, u8), 24> = ArrayVec::new();
         let mut battle_sources: ArrayVec<(CardId, u8), 24> = ArrayVec::new();
         let add = |list: &mut ArrayVec<(CardId, u8), 24>, id: CardId, n: u8| match list
@@ -355,13 +356,16 @@ impl GameState {
     }
 
     /// 511.3: as the end of combat step ends, everything is removed from
-    /// combat. The end of combat, second main phase and end steps have no
-    /// battle interaction and are not explored; state-based actions are
-    /// checked (as players would receive priority) before the turn ends.
+    /// combat. The second main phase and end steps have no battle
+    /// interaction and are not explored; state-based actions are checked as
+    /// a player would first receive priority after combat, in the second
+    /// main phase (505.1; a protector chosen there, 704.5x, is chosen in a
+    /// main phase), before the turn ends.
     pub fn end_of_combat(&mut self) {
         for o in self.objs.iter_mut() {
             o.combat = Combat::None;
         }
+        self.step = Step::Main;
         self.settle(Then::EndTurn);
     }
 }

@@ -11,7 +11,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 /// The most players a configuration may seat.
-pub const MAX_PLAYERS: usize = 4;
+pub const MAX_PLAYERS: usize = 6;
 /// The most objects (cards and token slots) a configuration may hold.
 pub const MAX_OBJECTS: usize = 24;
 

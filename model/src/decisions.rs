@@ -1,6 +1,7 @@
 //! The decisions available in a state, and applying one. This is the only
 //! place that maps the shared [`Decision`] vocabulary onto the rules.
 
+use crate::config::MAX_PLAYERS;
 use crate::faults::Fault;
 use crate::state::{GameState, Pending};
 use arrayvec::ArrayVec;
@@ -39,7 +40,7 @@ fn combinations<T: Copy>(
 
 /// Every combination of exactly one option per slot.
 fn choices(
-    slots: &[(CardId, ArrayVec<PlayerId, 4>)],
+    slots: &[(CardId, ArrayVec<PlayerId, MAX_PLAYERS>)],
     prefix: &mut Vec<(CardId, PlayerId)>,
     out: &mut Vec<Decision>,
 ) {

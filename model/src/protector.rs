@@ -1,6 +1,7 @@
 //! Protectors (310.9, 310.12a): who may protect a battle, and the choices
 //! made as a battle enters and as a state-based action.
 
+use crate::config::MAX_PLAYERS;
 use crate::state::GameState;
 use arrayvec::ArrayVec;
 use battlecheck_properties::view::ProtectorOrigin;
@@ -10,13 +11,21 @@ impl GameState {
     /// The players who may protect battle `id` if `controller` controls it:
     /// for a Siege its controller's opponents in the game (310.12a); for a
     /// battle with no battle type only its controller (310.9a).
-    pub fn protector_options(&self, id: CardId, controller: PlayerId) -> ArrayVec<PlayerId, 4> {
+    pub fn protector_options(
+        &self,
+        id: CardId,
+        controller: PlayerId,
+    ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
         self.protectors_for(self.chars(id).siege, controller)
     }
 
     /// The players who may protect a Siege (`siege`) or a battle with no
     /// battle type controlled by `controller`, in turn order.
-    pub fn protectors_for(&self, siege: bool, controller: PlayerId) -> ArrayVec<PlayerId, 4> {
+    pub fn protectors_for(
+        &self,
+        siege: bool,
+        controller: PlayerId,
+    ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
         self.turn_order_from(controller)
             .filter(|&p| (p != controller) == siege)
             .collect()

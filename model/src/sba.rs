@@ -10,6 +10,7 @@
 //! the same check (704.5v–w) needs no protector: its choice could have no
 //! effect.
 
+use crate::config::MAX_PLAYERS;
 use crate::faults::Fault;
 use crate::state::{GameState, Pending, Then};
 use arrayvec::ArrayVec;
@@ -37,7 +38,7 @@ impl GameState {
             }
             let mut acted = false;
             // 704.5a: a player with 0 or less life loses the game.
-            let losers: ArrayVec<PlayerId, 4> = self
+            let losers: ArrayVec<PlayerId, MAX_PLAYERS> = self
                 .player_ids()
                 .filter(|&p| self.in_game(p) && self.players[p.0 as usize].life <= 0)
                 .collect();
@@ -155,7 +156,7 @@ impl GameState {
 
     /// The choices a [`Pending::SbaProtectors`] decision must make: each
     /// battle whose controller has more than one option, with the options.
-    pub fn sba_protector_choices(&self) -> ArrayVec<(CardId, ArrayVec<PlayerId, 4>), 24> {
+    pub fn sba_protector_choices(&self) -> ArrayVec<(CardId, ArrayVec<PlayerId, MAX_PLAYERS>), 24> {
         self.protector_needs()
             .into_iter()
             .map(|n| {
@@ -191,7 +192,7 @@ impl GameState {
         }
         let mut waiting = std::mem::take(&mut self.waiting);
         waiting.sort_by_key(|w| w.source);
-        let order: ArrayVec<PlayerId, 4> = {
+        let order: ArrayVec<PlayerId, MAX_PLAYERS> = {
             let n = self.players.len() as u8;
             (0..n).map(|i| PlayerId((self.active.0 + i) % n)).collect()
         };

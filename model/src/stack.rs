@@ -3,6 +3,7 @@
 //! instants of the pool.
 
 use crate::cards::{BackFace, Kind};
+use crate::config::MAX_PLAYERS;
 use crate::faults::Fault;
 use crate::state::{bump, Chars, GameState, Pending, StackItem, Then};
 use arrayvec::ArrayVec;
@@ -290,7 +291,7 @@ impl GameState {
         entering: CardId,
         copy_of: Option<CardId>,
         controller: PlayerId,
-    ) -> ArrayVec<PlayerId, 4> {
+    ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
         match self.setup().def(copy_of.unwrap_or(entering)).kind {
             Kind::Siege { .. } => self.protectors_for(true, controller),
             Kind::Battle { .. } => self.protectors_for(false, controller),

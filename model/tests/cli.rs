@@ -64,7 +64,10 @@ fn json_report_is_machine_readable() {
 #[test]
 fn bad_input_exits_2_naming_what_was_wrong() {
     let cases: &[(&[&str], &str)] = &[
-        (&["check", "--players", "7"], "--players must be 2 to 4"),
+        (
+            &["check", "--players", "7"],
+            "--players must be 2 to 6, got 7",
+        ),
         (&["check", "--preset", "nope"], "unknown preset 'nope'"),
         (
             &["check", "--hand", "9=bear"],

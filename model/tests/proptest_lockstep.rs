@@ -1,10 +1,11 @@
 //! Random long games: configurations larger than exhaustive checking
-//! reaches (up to the model's 4 seats, more battles and cards, 2 to 6
-//! turns) and random decision sequences. The engine and the model run in
+//! reaches (up to 6 seats, more battles and cards, 2 to 6 turns) and random decision sequences. The engine and the model run in
 //! lockstep: after every step their observations and legal decisions must
 //! agree and every invariant of the catalogue must hold on both. Failures
 //! shrink to small cases; proptest keeps them in `proptest-regressions/`,
-//! which is committed and replayed first by every run.
+//! which is committed and replayed first by every run. With
+//! `BATTLECHECK_TRACE=1` each game prints its decisions in game terms and,
+//! at a divergence, both sides' states.
 
 use battlecheck::cards::CardName;
 use battlecheck::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
@@ -48,6 +49,10 @@ fn config() -> impl Strategy<Value = Config> {
         .prop_filter("at most MAX_OBJECTS objects", |c| c.validate().is_ok())
 }
 
+fn trace() -> bool {
+    std::env::var_os("BATTLECHECK_TRACE").is_some()
+}
+
 /// Play `choices` (each picks one of the legal decisions) from the
 /// configuration's start, checking the engine against the model and every
 /// invariant after each step. Returns the decisions taken.
@@ -76,14 +81,20 @@ fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
             decisions.retain(|d| !matches!(d, Decision::Concede { .. }));
         }
         let d = decisions[c as usize % decisions.len()].clone();
+        if trace() {
+            eprintln!("{}", state.decision_text(&d));
+        }
         let (next, engine) = step(config, &state, &game, &d);
         match engine {
             Ok(g) => game = g,
             Err(div) => {
+                if trace() {
+                    eprintln!("{}\n{:?}", state.describe(), game.observe());
+                }
                 return Err(TestCaseError::fail(format!(
                     "after {taken} decisions, {d:?} diverges: {}",
                     serde_json::to_string(&div).unwrap_or_default()
-                )))
+                )));
             }
         }
         state = next;
@@ -129,20 +140,38 @@ proptest! {
     }
 }
 
-/// The generated games are long: many decisions on average, several turns.
+/// The generated games are long (many decisions on average) and larger
+/// than the exhaustive checks: up to 6 players, several battles.
 #[test]
-fn random_games_are_long() {
+fn random_games_are_long_and_large() {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
     let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
     let mut runner = TestRunner::new_with_rng(RunnerConfig::default(), rng);
     let strategy = (config(), prop::collection::vec(any::<u16>(), 299..300));
-    let (mut total, mut games) = (0, 0);
+    let (mut total, mut games, mut six_players, mut battles) = (0, 0, 0, 0);
     for _ in 0..48 {
         let (config, choices) = strategy.new_tree(&mut runner).unwrap().current();
         total += play(&config, &choices).unwrap();
         games += 1;
+        six_players += usize::from(config.players() == 6);
+        let is_battle = |c: &&CardName| {
+            matches!(
+                c,
+                CardName::Siege | CardName::SiegeSorcery | CardName::Outpost
+            )
+        };
+        let n = config
+            .seats
+            .iter()
+            .map(|s| s.hand.iter().filter(is_battle).count())
+            .sum::<usize>();
+        battles = battles.max(n);
     }
-    eprintln!("{games} games, {total} decisions");
+    eprintln!(
+        "{games} games, {total} decisions, {six_players} with 6 players, at most {battles} battles"
+    );
     assert!(total / games >= 20, "{games} games, only {total} decisions");
+    assert!(six_players > 0, "no game with 6 players");
+    assert!(battles >= 3, "at most {battles} battles in a game");
 }

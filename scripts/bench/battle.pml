@@ -418,6 +418,7 @@ inline end_of_combat() {
   :: i1 < NO -> ob[i1].cmb = C_NONE; ob[i1].atgt = 0; ob[i1].adef = 0; ob[i1].blocked = 0; ob[i1].blk = 0; i1++
   :: else -> break
   od;
+  step = S_MAIN; /* the first priority after combat: main 2 (505.1) */
   settle(T_END)
 }
 

@@ -216,7 +216,8 @@ impl Game {
                 }
             }
             Waiting::AssignTrample(queue) => {
-                for &attacker in queue {
+                // One attacker at a time, in card order (see `assign_trample`).
+                if let Some(&attacker) = queue.first() {
                     let power = self.obj(attacker).power().max(0) as u8;
                     for to_attacked in 0..=power {
                         candidates.push(Action::AssignTrample {

@@ -370,7 +370,10 @@ impl Game {
         }
     }
 
-    /// A trampler's controller divides its damage (702.19b).
+    /// A trampler's controller divides its damage (702.19b). The
+    /// assignments are made together (510.1a) and their order changes
+    /// nothing, so the attackers are divided one at a time in card order,
+    /// as the shared decisions (and the model) have it.
     pub(crate) fn assign_trample(
         &mut self,
         player: PlayerId,
@@ -390,6 +393,15 @@ impl Game {
             return illegal(
                 "702.19b",
                 format!("{attacker} has no trample damage to divide now"),
+            );
+        }
+        if queue[0] != attacker {
+            return illegal(
+                "510.1a",
+                format!(
+                    "attackers' damage is divided in card order: {} first",
+                    queue[0]
+                ),
             );
         }
         let controller = self.obj(attacker).controller;

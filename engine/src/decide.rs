@@ -81,7 +81,8 @@ impl Game {
                 }
             }
             Waiting::AssignTrample(queue) => {
-                for &attacker in queue {
+                // One attacker at a time, in card order (see `assign_trample`).
+                if let Some(&attacker) = queue.first() {
                     for to_attacked in 0..=self.obj(attacker).power().max(0) as u8 {
                         candidates.push(Decision::AssignTrample {
                             attacker,

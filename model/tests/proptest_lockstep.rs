@@ -123,7 +123,7 @@ fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 64,
+        cases: 256,
         max_shrink_iters: 4000,
         failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
         ..ProptestConfig::default()

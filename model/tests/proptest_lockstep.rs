@@ -14,7 +14,7 @@ use battlecheck::conform::lockstep::{compare, step};
 use battlecheck::{BattleModel, Config};
 use battlecheck_properties::{catalogue, Decision, Kind, CATALOGUE};
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
+use proptest::test_runner::{FileFailurePersistence, RngSeed};
 use stateright::Model;
 
 const CREATURES: [CardName; 3] = [CardName::Bear, CardName::Striker, CardName::Trampler];
@@ -121,13 +121,33 @@ fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
     Ok(taken)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 256,
+/// 256 games from a fixed seed, so that every run (CI included) plays the
+/// same games; `PROPTEST_CASES` and `PROPTEST_RNG_SEED` play others (for
+/// exploring, e.g. `PROPTEST_CASES=20000 PROPTEST_RNG_SEED=7`).
+fn runner_config() -> ProptestConfig {
+    let from_env = ProptestConfig::default();
+    let set = |name| std::env::var_os(name).is_some();
+    ProptestConfig {
+        cases: if set("PROPTEST_CASES") {
+            from_env.cases
+        } else {
+            256
+        },
+        rng_seed: if set("PROPTEST_RNG_SEED") {
+            from_env.rng_seed
+        } else {
+            RngSeed::Fixed(20_261_122)
+        },
         max_shrink_iters: 4000,
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
-        ..ProptestConfig::default()
-    })]
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..from_env
+    }
+}
+
+proptest! {
+    #![proptest_config(runner_config())]
 
     #[test]
     fn random_games_agree_and_keep_every_invariant(

@@ -150,6 +150,10 @@ pub struct FieldDiff {
 /// The fields on which `actual` differs from `expected`, in observation
 /// order, each object field separately.
 pub fn differences(expected: &Observation, actual: &Observation) -> Vec<FieldDiff> {
+    // The common case, without formatting every field.
+    if expected == actual {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     let mut cmp = |field: String, e: String, a: String| {
         if e != a {

@@ -12,7 +12,7 @@ use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::{catalogue, Decision, Kind, PropertyId};
 use stateright::{Model, Property};
 use std::collections::hash_map::DefaultHasher;
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -24,20 +24,14 @@ pub struct EngineState {
     key: u64,
 }
 
-/// Feeds formatted text into a hasher without building the string.
-struct HashWriter<'a>(&'a mut DefaultHasher);
-
-impl fmt::Write for HashWriter<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        s.hash(self.0);
-        Ok(())
-    }
-}
-
 impl EngineState {
+    /// The fingerprint hashes the game's full `Debug` text, written out
+    /// first and hashed in one call (hashing each formatted fragment
+    /// separately cost more than the formatting).
     pub fn new(game: Game) -> EngineState {
+        let text = format!("{game:?}");
         let mut h = DefaultHasher::new();
-        write!(HashWriter(&mut h), "{game:?}").expect("hashing does not fail");
+        h.write(text.as_bytes());
         EngineState {
             key: h.finish(),
             game,

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# How the exhaustive check grows with the configuration (issue 6): players,
+# battles, cards and turns, one at a time from the default preset, then a
+# few larger configurations. Each row is one `battlecheck check` run (2
+# threads, symmetry on, as the main job runs), stopped after TIMEOUT seconds
+# (default 600: the 10-minute budget) with its partial count; peak memory
+# from /usr/bin/time. Prints a Markdown table for scripts/bench/RESULTS.md.
+#
+# Usage: scripts/scaling.sh                 (every row; the largest take 10 min)
+#        ROWS=quick scripts/scaling.sh      (the rows that take under a minute)
+#        SKIP_BUILD=1 to reuse target/release/battlecheck as it is
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TIMEOUT=${TIMEOUT:-600}
+THREADS=${THREADS:-2}
+[ -x /usr/bin/time ] || {
+    if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y time
+}
+[ "${SKIP_BUILD:-0}" = 1 ] || (cd "$ROOT" && cargo build --release -p battlecheck)
+BC="$ROOT/target/release/battlecheck"
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+
+# label | battlecheck check flags (after --preset default unless given)
+quick=(
+    "2 players|--players 2"
+    "3 players (the default)|"
+    "3 players, no concessions|--no-concede"
+    "defense 3|--defense 3"
+    "2 turns, 2 players|--players 2 --turns 2"
+    "a non-Siege battle too|--hand 1=siege,outpost,bolt"
+)
+large=(
+    "one more card (a bear on P1's battlefield)|--battlefield 1=bear,trampler,bear"
+    "2 battles (a second Siege in P1's hand)|--hand 1=siege,siege,bolt"
+    "the deep preset (a copy effect)|--preset deep"
+    "one more card (a bolt in P2's hand)|--hand 2=steal,bolt"
+    "4 players|--players 4"
+)
+rows=("${quick[@]}")
+[ "${ROWS:-all}" = quick ] || rows+=("${large[@]}")
+
+printf '| configuration | flags | unique states | generated | depth | seconds | states/s | peak RSS MiB | bytes/state | complete | verdict |\n'
+printf '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|\n'
+for row in "${rows[@]}"; do
+    label=${row%%|*}
+    flags=${row#*|}
+    # shellcheck disable=SC2206  # the flags are words
+    args=($flags)
+    [[ " $flags " == *" --preset "* ]] || args=(--preset default "${args[@]}")
+    status=0
+    /usr/bin/time -f "%M" -o "$OUT/time" "$BC" check "${args[@]}" --threads "$THREADS" \
+        --timeout "$TIMEOUT" --format json >"$OUT/report.json" 2>"$OUT/err" || status=$?
+    # 0 pass, 1 a property failed (e.g. a witness this configuration cannot
+    # reach), 3 stopped by the time limit: all are measurements.
+    if [ "$status" -ne 0 ] && [ "$status" -ne 1 ] && [ "$status" -ne 3 ]; then
+        echo "$label: battlecheck check ${args[*]} exited $status" >&2
+        cat "$OUT/err" >&2
+        exit 1
+    fi
+    peak_kb=$(tail -1 "$OUT/time")
+    python3 - "$OUT/report.json" "$label" "${args[*]}" "$peak_kb" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+label, flags, peak_kb = sys.argv[2], sys.argv[3], int(sys.argv[4])
+
+def verdict(r):
+    violated = [p["name"] for p in r["properties"] if p["status"] == "violated"]
+    unreached = [p["name"] for p in r["properties"] if p["status"] == "not-witnessed"]
+    if violated:
+        return "VIOLATED: " + ", ".join(violated)
+    if not r["complete"]:
+        return "no violation in the part explored"
+    return "pass" if not unreached else "witness not reached: " + ", ".join(unreached)
+
+u = r["unique_states"]
+print(f"| {label} | `{flags}` | {u:,} | {r['generated_states']:,} | {r['max_depth']} "
+      f"| {r['seconds']:.1f} | {r['states_per_second']:,.0f} | {peak_kb / 1024:.0f} "
+      f"| {peak_kb * 1024 / max(u, 1):.1f} | {'yes' if r['complete'] else 'no (time limit)'} "
+      f"| {verdict(r)} |")
+EOF
+done
+echo
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); $THREADS threads, symmetry on, time limit ${TIMEOUT} s"

@@ -2,8 +2,10 @@
 //! threads, with and without the symmetry reduction, depth-first and
 //! breadth-first. Each variant runs several times over the same budget of
 //! generated states and reports the median; one complete run with and one
-//! without symmetry give the reduction factor. Wall-clock numbers: run on a
-//! quiet machine, never as a test assertion.
+//! without symmetry give the reduction factor. Every run is the check's own
+//! search, property tally included. Random games give the engine's
+//! throughput against the model's in the same run. Wall-clock numbers: run
+//! on a quiet machine, never as a test assertion.
 
 use crate::checker::{self, explore_model, CheckOptions};
 use crate::config::Config;

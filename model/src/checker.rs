@@ -1,7 +1,8 @@
 //! Running the exhaustive check: stateright's depth-first search (with the
-//! symmetry reduction when it is exact), then a breadth-first search of our
-//! own for each violated property's shortest counterexample, since
-//! stateright 0.31's breadth-first paths are not guaranteed shortest.
+//! symmetry reduction when it is exact) with the catalogue tallied on every
+//! visited state ([`Tally`]), then a breadth-first search of our own for
+//! each violated property's shortest counterexample, since stateright
+//! 0.31's breadth-first paths are not guaranteed shortest.
 
 use crate::config::{Config, ConfigError};
 use crate::model::{BattleModel, Judged, Tally};

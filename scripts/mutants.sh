@@ -3,8 +3,11 @@
 # conformance check against the model: every mutant of engine/src is built
 # and the conformance tests of the battlecheck package run against it
 # (lockstep exploration of the small presets, engine property check,
-# random lockstep games; the `--test` filters pick them out of the
-# workspace). A mutant survives when they all still pass.
+# random lockstep games), with the engine's own tests of the same
+# behaviour: the scenario replays (every counterexample kept as a scenario),
+# random play through the engine's action API, and its API errors. The
+# `--test` filters pick them out of the workspace. A mutant survives when
+# they all still pass.
 #
 # Usage: scripts/mutants.sh [cargo-mutants options…]
 #   e.g. scripts/mutants.sh --file engine/src/siege.rs --file engine/src/protector.rs
@@ -46,6 +49,7 @@ status=0
 cargo mutants \
     --package battlecheck-engine \
     --test-package battlecheck \
+    --test-package battlecheck-engine \
     --baseline skip \
     --profile release \
     --jobs 1 \
@@ -59,6 +63,7 @@ cargo mutants \
     --output target/mutants \
     "$@" \
     -- --test conform --test conform_engine_check --test proptest_lockstep \
+    --test scenarios --test random_play --test api \
     || status=$?
 
 out=target/mutants/mutants.out

@@ -1,10 +1,11 @@
 //! Random play from every scenario's setup: every action the engine lists
-//! as legal is accepted, and every `always` property of the catalogue holds
-//! after each one.
+//! as legal is accepted, every decision it accepts starts with a listed
+//! action, and every `always` property of the catalogue holds after each
+//! action.
 
 use battlecheck_engine::scenario::build_game;
 use battlecheck_engine::{Action, Catalogue};
-use battlecheck_properties::{Kind, PlayerId, CATALOGUE};
+use battlecheck_properties::{Decision, Kind, PlayerId, CATALOGUE};
 use std::path::Path;
 
 /// Properties that legal play can break. `defense-never-exceeds-printed`:
@@ -47,6 +48,21 @@ fn random_legal_play_keeps_every_invariant() {
                 let legal = game.legal_actions();
                 if legal.is_empty() {
                     break;
+                }
+                // The action API lists what the decision API accepts: each
+                // accepted decision starts with an action listed as legal
+                // (concessions aside: any player may concede at any time,
+                // and the action list names only the acting player's).
+                for d in game.legal_decisions() {
+                    if matches!(d, Decision::Concede { .. }) {
+                        continue;
+                    }
+                    let first = game.actions_for(&d).remove(0);
+                    assert!(
+                        legal.contains(&first),
+                        "{}: seed {seed}, step {step}: {d:?} is accepted but its first action {first:?} is not listed",
+                        file.display()
+                    );
                 }
                 // Conceding ends most small games: choose it rarely.
                 let choices: Vec<&Action> = legal

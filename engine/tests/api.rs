@@ -231,3 +231,20 @@ fn a_creature_that_just_arrived_cannot_attack() {
         .iter()
         .all(|a| !matches!(a, Action::DeclareAttackers { .. })));
 }
+
+/// The card directory loads to the same cards as the bundled catalogue (a
+/// user's card directory is loaded the same way).
+#[test]
+fn the_card_directory_loads_the_bundled_cards() {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/cards"));
+    let loaded = Catalogue::load_dir(dir).unwrap();
+    let bundled = Catalogue::bundled().unwrap();
+    assert!(loaded.len() >= 36, "{} cards", loaded.len());
+    assert_eq!(loaded.len(), bundled.len());
+    let mut names: Vec<&str> = loaded.iter().map(|c| c.name()).collect();
+    names.sort();
+    let mut expected: Vec<&str> = bundled.iter().map(|c| c.name()).collect();
+    expected.sort();
+    assert_eq!(names, expected);
+    assert!(names.contains(&"Invasion of Kaladesh"));
+}

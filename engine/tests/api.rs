@@ -248,3 +248,38 @@ fn the_card_directory_loads_the_bundled_cards() {
     assert_eq!(names, expected);
     assert!(names.contains(&"Invasion of Kaladesh"));
 }
+
+/// An action out of turn is refused naming what the game waits for.
+#[test]
+fn a_refusal_names_what_the_game_waits_for() {
+    let mut g = game(false);
+    let err = g
+        .apply(&Action::Pass {
+            player: PlayerId(1),
+        })
+        .unwrap_err();
+    assert!(err.to_string().contains("P1 to declare attackers"), "{err}");
+}
+
+/// The observation diff names exactly the fields that differ.
+#[test]
+fn differences_name_the_differing_fields() {
+    use battlecheck_engine::observe::differences;
+    let g = game(false);
+    let expected = g.observe();
+    assert!(differences(&expected, &expected).is_empty());
+    let mut actual = expected.clone();
+    actual.turn += 1;
+    actual.players[1].life -= 3;
+    let fields: Vec<String> = differences(&expected, &actual)
+        .into_iter()
+        .map(|d| format!("{}: {} -> {}", d.field, d.expected, d.actual))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "turn: 1 -> 2",
+            "players[P2]: Some(PlayerObs { life: 20, in_game: true }) -> Some(PlayerObs { life: 17, in_game: true })"
+        ]
+    );
+}

@@ -283,3 +283,35 @@ fn differences_name_the_differing_fields() {
         ]
     );
 }
+
+/// Scenario positions the rules cannot have are refused, naming the field.
+#[test]
+fn an_impossible_scenario_position_is_refused() {
+    let cards = Catalogue::bundled().unwrap();
+    let one_player = SETUP.replace("\"players\": 2,", "\"players\": 1,");
+    let err = run_text(Path::new("s.json"), &one_player, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("from 2 to 255 players"), "{err}");
+    let defense_in_hand = SETUP.replace(
+        "{\"id\": \"mine\", \"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"battlefield\"}",
+        "{\"id\": \"mine\", \"card\": \"Invasion of Azgol\", \"owner\": \"P1\", \"zone\": \"hand\", \"defense\": 2}",
+    );
+    assert_ne!(defense_in_hand, SETUP);
+    let err = run_text(Path::new("s.json"), &defense_in_hand, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("cards[2]") && err.contains("for cards on the battlefield"),
+        "{err}"
+    );
+    let attacking_from_hand = SETUP.replace(
+        "{\"id\": \"mine\", \"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"battlefield\"}",
+        "{\"id\": \"mine\", \"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"hand\", \"attacking\": \"P2\"}",
+    );
+    assert_ne!(attacking_from_hand, SETUP);
+    let err = run_text(Path::new("s.json"), &attacking_from_hand, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("for cards on the battlefield"), "{err}");
+}

@@ -315,3 +315,35 @@ fn an_impossible_scenario_position_is_refused() {
         .to_string();
     assert!(err.contains("for cards on the battlefield"), "{err}");
 }
+
+/// Only an artifact with the Equipment subtype is an Equipment (301.5): not
+/// an artifact back face of another subtype, not a creature.
+#[test]
+fn only_artifact_equipment_is_equipment() {
+    let text = SETUP.replace(
+        "{\"id\": \"mine\", \"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"battlefield\"}",
+        "{\"id\": \"ring\", \"card\": \"Invasion of Vryn\", \"owner\": \"P1\", \"zone\": \"battlefield\", \"back_face\": true}, {\"id\": \"sword\", \"card\": \"Bonesplitter\", \"owner\": \"P1\", \"zone\": \"battlefield\"}",
+    );
+    assert_ne!(text, SETUP);
+    let g = build_game(Path::new("s.json"), &text, &Catalogue::bundled().unwrap()).unwrap();
+    assert!(
+        !g.is_equipment(CardId(2)),
+        "Overloaded Mage-Ring is an artifact, not an Equipment"
+    );
+    assert!(g.is_equipment(CardId(3)), "Bonesplitter is an Equipment");
+    assert!(!g.is_equipment(CardId(1)), "Grizzly Bears is a creature");
+}
+
+/// A scenario with more players than a game can seat is refused.
+#[test]
+fn a_scenario_with_256_players_is_refused() {
+    let players = vec!["{}"; 256].join(", ");
+    let text = SETUP.replace("\"players\": 2,", &format!("\"players\": [{players}],"));
+    let err = run_text(Path::new("s.json"), &text, &Catalogue::bundled().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("from 2 to 255 players"), "{err}");
+    let players = vec!["{}"; 255].join(", ");
+    let text = SETUP.replace("\"players\": 2,", &format!("\"players\": [{players}],"));
+    assert!(build_game(Path::new("s.json"), &text, &Catalogue::bundled().unwrap()).is_ok());
+}

@@ -158,6 +158,29 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// The report of an exploration and its properties' results.
+    pub(crate) fn of(
+        config: Config,
+        opts: &CheckOptions,
+        symmetry: SymmetryUse,
+        run: &Exploration,
+        properties: Vec<PropertyResult>,
+    ) -> CheckReport {
+        let seconds = run.elapsed.as_secs_f64();
+        CheckReport {
+            config,
+            threads: opts.threads.max(1),
+            symmetry,
+            unique_states: run.unique,
+            generated_states: run.generated,
+            max_depth: run.depth,
+            seconds,
+            states_per_second: run.unique as f64 / seconds.max(1e-9),
+            complete: run.complete,
+            properties,
+        }
+    }
+
     /// Every invariant holds and every applicable witness was found (in a
     /// complete run).
     pub fn passed(&self) -> bool {
@@ -302,19 +325,7 @@ pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigE
     let properties = property_results(&model.not_applicable(), &run.found, |id| {
         shortest_trace(&model, id, symmetric)
     });
-    let seconds = run.elapsed.as_secs_f64();
-    Ok(CheckReport {
-        config,
-        threads: opts.threads.max(1),
-        symmetry,
-        unique_states: run.unique,
-        generated_states: run.generated,
-        max_depth: run.depth,
-        seconds,
-        states_per_second: run.unique as f64 / seconds.max(1e-9),
-        complete: run.complete,
-        properties,
-    })
+    Ok(CheckReport::of(config, opts, symmetry, &run, properties))
 }
 
 /// Each catalogue entry's result: `found` names the properties stateright
@@ -363,14 +374,15 @@ fn fingerprint(s: &GameState) -> u64 {
 
 /// Does `s` end a search for property `id`: a violation of an invariant, or
 /// an instance of a witness?
-fn target(id: PropertyId, s: &GameState) -> bool {
+pub(crate) fn target<M: Judged>(id: PropertyId, s: &M::State) -> bool {
     let index = CATALOGUE
         .iter()
         .position(|p| p.id == id)
         .expect("every id is in the catalogue");
+    let holds = M::evaluate(s, 1 << index) != 0;
     match id.spec().kind {
-        Kind::Always => s.evaluate(1 << index) == 0,
-        Kind::Sometimes => s.evaluate(1 << index) != 0,
+        Kind::Always => !holds,
+        Kind::Sometimes => holds,
     }
 }
 
@@ -391,7 +403,7 @@ pub fn shortest_path(
             fingerprint(s)
         }
     };
-    breadth_first(model, key, |s| target(id, s))
+    breadth_first(model, key, |s| target::<BattleModel>(id, s))
 }
 
 /// The fewest decisions from `model`'s first initial state to a state

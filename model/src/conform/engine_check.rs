@@ -9,7 +9,7 @@ use crate::checker::{explore, CheckOptions, CheckReport, Search, SymmetryUse, Tr
 use crate::config::{Config, ConfigError};
 use crate::model::{BattleModel, Judged, Tally};
 use battlecheck_engine::{EngineFault, Game};
-use battlecheck_properties::{catalogue, Decision, Kind, PropertyId};
+use battlecheck_properties::{catalogue, Decision, PropertyId};
 use stateright::{Model, Property};
 use std::collections::hash_map::DefaultHasher;
 use std::fmt;
@@ -141,34 +141,24 @@ pub fn check_engine(
     let properties = crate::checker::property_results(&not_applicable, &run.found, |id| {
         shortest_path(&model, id).map(|p| engine_trace(&model, &p))
     });
-    let seconds = run.elapsed.as_secs_f64();
-    Ok(CheckReport {
+    Ok(CheckReport::of(
         config,
-        threads: opts.threads.max(1),
-        symmetry: SymmetryUse::Off,
-        unique_states: run.unique,
-        generated_states: run.generated,
-        max_depth: run.depth,
-        seconds,
-        states_per_second: run.unique as f64 / seconds.max(1e-9),
-        complete: run.complete,
+        opts,
+        SymmetryUse::Off,
+        &run,
         properties,
-    })
-}
-
-/// Does `s` violate invariant `id` (or witness `id`)?
-fn target(id: PropertyId, s: &EngineState) -> bool {
-    match id.spec().kind {
-        Kind::Always => !id.check(&s.game),
-        Kind::Sometimes => id.check(&s.game),
-    }
+    ))
 }
 
 /// The fewest decisions from the engine's initial state to a state that
 /// violates invariant `id` (or witnesses `id`), breadth-first in the
 /// engine's decision order.
 pub fn shortest_path(model: &EngineModel, id: PropertyId) -> Option<Vec<Decision>> {
-    crate::checker::breadth_first(model, |s| s.key, |s| target(id, s))
+    crate::checker::breadth_first(
+        model,
+        |s| s.key,
+        |s| crate::checker::target::<EngineModel>(id, s),
+    )
 }
 
 /// A path of the engine, in game terms: the model's words for each decision

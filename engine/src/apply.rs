@@ -173,27 +173,8 @@ impl Game {
                 }
             }
             Waiting::DeclareAttackers => {
-                let mut targets: Vec<Option<AttackTarget>> = vec![None];
-                targets.extend(
-                    self.defending_players()
-                        .into_iter()
-                        .map(|p| Some(AttackTarget::Player(p))),
-                );
-                targets.extend(
-                    self.battlefield()
-                        .filter(|o| o.is_battle())
-                        .map(|o| Some(AttackTarget::Battle(o.id))),
-                );
-                let mine: Vec<CardId> = self
-                    .battlefield()
-                    .filter(|o| o.controller == player && o.is_creature())
-                    .map(|o| o.id)
-                    .collect();
-                for combo in product(&mine, &targets) {
-                    candidates.push(Action::DeclareAttackers {
-                        player,
-                        attacks: combo,
-                    });
+                for attacks in self.attack_candidates(player) {
+                    candidates.push(Action::DeclareAttackers { player, attacks });
                 }
             }
             Waiting::DeclareBlockers(_) => {
@@ -216,16 +197,12 @@ impl Game {
                 }
             }
             Waiting::AssignTrample(queue) => {
-                // One attacker at a time, in card order (see `assign_trample`).
-                if let Some(&attacker) = queue.first() {
-                    let power = self.obj(attacker).power().max(0) as u8;
-                    for to_attacked in 0..=power {
-                        candidates.push(Action::AssignTrample {
-                            player,
-                            attacker,
-                            to_attacked,
-                        });
-                    }
+                for (attacker, to_attacked) in self.trample_candidates(queue) {
+                    candidates.push(Action::AssignTrample {
+                        player,
+                        attacker,
+                        to_attacked,
+                    });
                 }
             }
             Waiting::ChooseProtectors => {
@@ -263,6 +240,43 @@ impl Game {
             .into_iter()
             .filter(|a| self.clone().apply(a).is_ok())
             .collect()
+    }
+
+    /// Every attack declaration `player` might make: each of their creatures
+    /// attacking nothing, a defending player or a battle (508.1a). The
+    /// declaration's own checks decide which are legal.
+    pub(crate) fn attack_candidates(&self, player: PlayerId) -> Vec<Vec<(CardId, AttackTarget)>> {
+        let mut targets: Vec<Option<AttackTarget>> = vec![None];
+        targets.extend(
+            self.defending_players()
+                .into_iter()
+                .map(|p| Some(AttackTarget::Player(p))),
+        );
+        targets.extend(
+            self.battlefield()
+                .filter(|o| o.is_battle())
+                .map(|o| Some(AttackTarget::Battle(o.id))),
+        );
+        let mine: Vec<CardId> = self
+            .battlefield()
+            .filter(|o| o.controller == player && o.is_creature())
+            .map(|o| o.id)
+            .collect();
+        product(&mine, &targets)
+    }
+
+    /// The trample divisions asked for now (702.19b): one attacker at a
+    /// time, in card order (see `assign_trample`), each amount up to its
+    /// power going to what it attacks.
+    pub(crate) fn trample_candidates(&self, queue: &[CardId]) -> Vec<(CardId, u8)> {
+        queue
+            .first()
+            .map(|&attacker| {
+                (0..=self.obj(attacker).power().max(0) as u8)
+                    .map(|n| (attacker, n))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Casts of the cards in `player`'s hand with every choice of targets.
@@ -316,7 +330,7 @@ impl Game {
 }
 
 /// Every assignment of one option (or none) to each item.
-pub(crate) fn product<T: Copy>(items: &[CardId], options: &[Option<T>]) -> Vec<Vec<(CardId, T)>> {
+fn product<T: Copy>(items: &[CardId], options: &[Option<T>]) -> Vec<Vec<(CardId, T)>> {
     items.iter().fold(vec![Vec::new()], |acc, &item| {
         acc.iter()
             .flat_map(|prefix| {

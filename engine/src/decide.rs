@@ -5,9 +5,8 @@
 //! what the engine would do, not what it is meant to do.
 
 use crate::action::Action;
-use crate::apply::product;
 use crate::game::{Combat, Game, Waiting};
-use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId};
+use battlecheck_properties::{CardId, Decision, PlayerId};
 
 impl Game {
     /// Every decision [`Game::apply_decision`] accepts now, sorted. Priority
@@ -45,23 +44,7 @@ impl Game {
                 }
             }
             Waiting::DeclareAttackers => {
-                let mut targets: Vec<Option<AttackTarget>> = vec![None];
-                targets.extend(
-                    self.defending_players()
-                        .into_iter()
-                        .map(|p| Some(AttackTarget::Player(p))),
-                );
-                targets.extend(
-                    self.battlefield()
-                        .filter(|o| o.is_battle())
-                        .map(|o| Some(AttackTarget::Battle(o.id))),
-                );
-                let mine: Vec<CardId> = self
-                    .battlefield()
-                    .filter(|o| o.controller == self.active && o.is_creature())
-                    .map(|o| o.id)
-                    .collect();
-                for attacks in product(&mine, &targets) {
+                for attacks in self.attack_candidates(self.active) {
                     candidates.push(Decision::DeclareAttackers { attacks });
                 }
             }
@@ -81,14 +64,11 @@ impl Game {
                 }
             }
             Waiting::AssignTrample(queue) => {
-                // One attacker at a time, in card order (see `assign_trample`).
-                if let Some(&attacker) = queue.first() {
-                    for to_attacked in 0..=self.obj(attacker).power().max(0) as u8 {
-                        candidates.push(Decision::AssignTrample {
-                            attacker,
-                            to_attacked,
-                        });
-                    }
+                for (attacker, to_attacked) in self.trample_candidates(queue) {
+                    candidates.push(Decision::AssignTrample {
+                        attacker,
+                        to_attacked,
+                    });
                 }
             }
             Waiting::ChooseProtectors => {

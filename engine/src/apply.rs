@@ -19,16 +19,7 @@ impl Game {
     /// Perform the actions a shared [`Decision`] stands for (see
     /// [`Game::actions_for`]), all or none.
     pub fn apply_decision(&mut self, d: &Decision) -> Result<Vec<Event>, EngineError> {
-        let actions = self.actions_for(d);
-        if actions.is_empty() {
-            return illegal(
-                "117.1",
-                format!(
-                    "{d:?} names nothing to do now: the game waits for {}",
-                    self.waiting_text()
-                ),
-            );
-        }
+        let actions = self.decision_actions(d)?;
         self.apply_all(&actions)
     }
 
@@ -40,6 +31,13 @@ impl Game {
     /// The game after decision `d`, leaving this one untouched (one copy
     /// of the game; the events are dropped).
     pub fn after(&self, d: &Decision) -> Result<Game, EngineError> {
+        let mut next = self.performed(&self.decision_actions(d)?)?;
+        next.events.clear();
+        Ok(next)
+    }
+
+    /// The actions decision `d` stands for now, or why it stands for none.
+    fn decision_actions(&self, d: &Decision) -> Result<Vec<Action>, EngineError> {
         let actions = self.actions_for(d);
         if actions.is_empty() {
             return illegal(
@@ -50,16 +48,19 @@ impl Game {
                 ),
             );
         }
-        let mut next = self.clone();
-        for a in &actions {
-            next.perform(a)?;
-            next.enforce_removal_from_combat();
-        }
-        next.events.clear();
-        Ok(next)
+        Ok(actions)
     }
 
     fn apply_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, EngineError> {
+        let mut next = self.performed(actions)?;
+        let events = next.take_events();
+        *self = next;
+        Ok(events)
+    }
+
+    /// A copy of the game with `actions` performed in order, holding their
+    /// events; this game is untouched.
+    fn performed(&self, actions: &[Action]) -> Result<Game, EngineError> {
         let mut next = self.clone();
         next.events.clear();
         for a in actions {
@@ -68,9 +69,7 @@ impl Game {
             // decision (e.g. a Siege exiled by its trigger before the cast).
             next.enforce_removal_from_combat();
         }
-        let events = next.take_events();
-        *self = next;
-        Ok(events)
+        Ok(next)
     }
 
     pub(crate) fn perform(&mut self, action: &Action) -> Result<(), EngineError> {

@@ -104,6 +104,41 @@ fn pass_all_is_one_pass_per_player_still_to_pass() {
     );
 }
 
+
+/// A cast maps to the passes that bring priority to the caster (117.3d),
+/// then the cast; outside a priority window, or for a player not in the
+/// game, to the cast alone (which is then refused as it stands).
+#[test]
+fn a_cast_maps_to_the_passes_before_it_only_in_a_priority_window() {
+    let cast = |player: u8| Decision::Cast {
+        player: PlayerId(player),
+        card: CardId(1),
+        targets: vec![],
+    };
+    let just_the_cast = |player: u8| Action::Cast {
+        player: PlayerId(player),
+        card: CardId(1),
+        targets: vec![],
+    };
+    let mut g = game(false);
+    // Waiting for P1 to declare attackers: no passes.
+    assert_eq!(g.actions_for(&cast(1)), vec![just_the_cast(1)]);
+    g.apply_decision(&Decision::DeclareAttackers { attacks: vec![] })
+        .unwrap();
+    // P1 holds priority: P1 passes, then P2 casts.
+    assert_eq!(
+        g.actions_for(&cast(1)),
+        vec![
+            Action::Pass {
+                player: PlayerId(0)
+            },
+            just_the_cast(1)
+        ]
+    );
+    assert_eq!(g.actions_for(&cast(0)), vec![just_the_cast(0)]);
+    // Nor does a player who is not in the game.
+    assert_eq!(g.actions_for(&cast(5)), vec![just_the_cast(5)]);
+}
 #[test]
 fn the_bundled_catalogue_holds_the_36_sieges() {
     let c = Catalogue::bundled().unwrap();

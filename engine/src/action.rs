@@ -104,19 +104,12 @@ impl Game {
     pub fn actions_for(&self, d: &Decision) -> Vec<Action> {
         match d {
             Decision::PassAll => {
-                let n = self
-                    .players
-                    .iter()
-                    .filter(|p| p.in_game)
-                    .count()
-                    .saturating_sub(self.passes);
-                let mut p = self.priority;
-                (0..n)
-                    .map(|_| {
-                        let a = Action::Pass { player: p };
-                        p = self.next_player(p);
-                        a
-                    })
+                let order = self.players_from(self.priority);
+                let n = order.len().saturating_sub(self.passes);
+                order
+                    .into_iter()
+                    .take(n)
+                    .map(|p| Action::Pass { player: p })
                     .collect()
             }
             Decision::Cast {
@@ -236,13 +229,11 @@ impl Game {
         if self.waiting != Waiting::Priority || !self.in_game(player) {
             return Vec::new();
         }
-        let mut passes = Vec::new();
-        let mut p = self.priority;
-        while p != player && passes.len() < self.players.len() {
-            passes.push(Action::Pass { player: p });
-            p = self.next_player(p);
-        }
-        passes
+        self.players_from(self.priority)
+            .into_iter()
+            .take_while(|&p| p != player)
+            .map(|p| Action::Pass { player: p })
+            .collect()
     }
 
     /// Who chooses `battle`'s protector: the player a pending choice names,

@@ -25,14 +25,20 @@ pub enum EngineFault {
     /// 510.2 broken: one defeat trigger per attacker that dealt combat
     /// damage to the Siege, instead of one per event.
     TriggerPerSource,
+    /// 500.2 broken: when every player passes in the end of combat step it
+    /// begins again instead of the second main phase, so the game never
+    /// moves on. Not a battle rule: it shows that a harness reports an
+    /// engine that stops making progress instead of waiting for it.
+    EndOfCombatRepeats,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 5] = [
+    pub const ALL: [EngineFault; 6] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
         EngineFault::ProtectorLeftKept,
         EngineFault::TriggerPerSource,
+        EngineFault::EndOfCombatRepeats,
     ];
 }

@@ -5,6 +5,7 @@
 
 use crate::cards::Keyword;
 use crate::event::Event;
+use crate::fault::EngineFault;
 use crate::game::Combat;
 use crate::game::{Game, TurnStep};
 
@@ -23,6 +24,7 @@ impl Game {
             DeclareBlockers if self.first_strike_in_combat() => FirstStrikeDamage,
             DeclareBlockers | FirstStrikeDamage => CombatDamage,
             CombatDamage => EndCombat,
+            EndCombat if self.fault(EngineFault::EndOfCombatRepeats) => EndCombat,
             EndCombat => {
                 self.end_combat();
                 Main2

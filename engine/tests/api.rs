@@ -104,7 +104,6 @@ fn pass_all_is_one_pass_per_player_still_to_pass() {
     );
 }
 
-
 /// A cast maps to the passes that bring priority to the caster (117.3d),
 /// then the cast; outside a priority window, or for a player not in the
 /// game, to the cast alone (which is then refused as it stands).

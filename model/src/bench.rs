@@ -8,8 +8,8 @@
 //! on a quiet machine, never as a test assertion.
 
 use crate::checker::{self, explore_model, CheckOptions};
-use crate::config::Config;
-use crate::conform::bridge::{advance, engine_decisions, engine_game};
+use crate::config::{Config, ConfigError};
+use crate::conform::bridge::{advance, engine_decisions, engine_game, Stuck};
 use crate::model::BattleModel;
 use crate::state::GameState;
 use battlecheck_properties::Decision;
@@ -119,10 +119,13 @@ impl Rng {
 
 /// `games` random games played to the end by the engine (through the
 /// shared decisions, as `conform` drives it) and by the model, from the
-/// configuration's initial position (set up once, copied per game).
-fn random_games(model: &BattleModel, games: usize) -> RandomGames {
+/// configuration's initial position (set up once, copied per game). An
+/// engine that refuses a decision it offered, or does not move on, stops the
+/// benchmark with the reason (`conform` finds the path to it).
+fn random_games(model: &BattleModel, games: usize) -> Result<RandomGames, ConfigError> {
     let config = &model.setup.config;
-    let initial_game = engine_game(config, &[]);
+    let stuck = |s: Stuck| ConfigError(format!("the engine does not move on: {}", s.why));
+    let initial_game = engine_game(config, &[]).map_err(stuck)?;
     let start = Instant::now();
     let mut engine_decisions_taken = 0;
     for seed in 0..games as u64 {
@@ -134,9 +137,10 @@ fn random_games(model: &BattleModel, games: usize) -> RandomGames {
                 break;
             }
             let d = rng.choose(&options);
-            game.apply_decision(d)
-                .expect("the engine offered the decision");
-            advance(&mut game, config.turns);
+            game.apply_decision(d).map_err(|e| {
+                ConfigError(format!("the engine refuses the decision it offered: {e}"))
+            })?;
+            advance(&mut game, config.turns).map_err(stuck)?;
             engine_decisions_taken += 1;
         }
     }
@@ -163,21 +167,17 @@ fn random_games(model: &BattleModel, games: usize) -> RandomGames {
     }
     let model_time = start.elapsed();
     let rate = |n: usize, t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
-    RandomGames {
+    Ok(RandomGames {
         games,
         engine_decisions: engine_decisions_taken,
         engine_decisions_per_second: rate(engine_decisions_taken, engine_time),
         model_decisions: model_decisions_taken,
         model_decisions_per_second: rate(model_decisions_taken, model_time),
-    }
+    })
 }
 
 /// Benchmark a configuration.
-pub fn bench(
-    config: Config,
-    budget: usize,
-    runs: usize,
-) -> Result<BenchReport, crate::config::ConfigError> {
+pub fn bench(config: Config, budget: usize, runs: usize) -> Result<BenchReport, ConfigError> {
     let preset = config.name.clone();
     let model = BattleModel::new(config)?;
     let unique_with_symmetry = run(&model, Search::Dfs, 2, true, None).0;
@@ -216,7 +216,7 @@ pub fn bench(
         unique_with_symmetry,
         unique_without_symmetry,
         variants,
-        random_games: random_games(&model, 2_000),
+        random_games: random_games(&model, 2_000)?,
     })
 }
 

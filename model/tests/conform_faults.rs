@@ -5,7 +5,7 @@
 
 use battlecheck::cards::CardName::{self, *};
 use battlecheck::config::Seat;
-use battlecheck::conform::{conform, human_report, ConformOptions};
+use battlecheck::conform::{conform, human_report, ConformOptions, Counterexample};
 use battlecheck::Config;
 use battlecheck_engine::scenario::run_text;
 use battlecheck_engine::{Catalogue, EngineFault};
@@ -43,8 +43,8 @@ fn out_dir(fault: EngineFault) -> PathBuf {
 
 /// `conform` finds the injected bug; its scenario replays as a failure on
 /// the faulty engine and as a pass on the correct one. Returns the
-/// counterexample's length.
-fn caught(config: Config, fault: EngineFault) -> usize {
+/// counterexample.
+fn caught(config: Config, fault: EngineFault) -> Counterexample {
     let correct = conform(
         config.clone(),
         &ConformOptions {
@@ -92,7 +92,7 @@ fn caught(config: Config, fault: EngineFault) -> usize {
         "the replay must pass on the correct engine:\n{correct}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
-    c.steps.len()
+    c.clone()
 }
 
 #[test]
@@ -132,9 +132,25 @@ fn the_counterexample_is_the_shortest() {
     // once), the main phase ends, both bears attack it, the declare
     // attackers step ends, nobody blocks, the declare blockers step ends:
     // the combat damage triggers twice. Seven decisions, none fewer.
-    let n = caught(
+    let c = caught(
         Config::preset("tiny").unwrap(),
         EngineFault::TriggerPerSource,
     );
-    assert_eq!(n, 7);
+    assert_eq!(c.steps.len(), 7);
+}
+
+/// An engine that stops making progress (here: the end of combat step
+/// begins again when every player passes) is reported with its path, not
+/// waited for; the scenario's last pass fails on it (500.2).
+#[test]
+fn an_engine_that_does_not_move_on_is_reported_not_waited_for() {
+    let c = caught(
+        Config::preset("tiny").unwrap(),
+        EngineFault::EndOfCombatRepeats,
+    );
+    let why = c.divergence.stuck.expect("reported as not moving on");
+    assert!(
+        why.contains("EndCombat step") && why.contains("500.2"),
+        "{why}"
+    );
 }

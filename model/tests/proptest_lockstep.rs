@@ -9,7 +9,7 @@
 
 use battlecheck::cards::CardName;
 use battlecheck::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
-use battlecheck::conform::bridge::{advance, engine_game};
+use battlecheck::conform::bridge::engine_game;
 use battlecheck::conform::lockstep::{compare, step};
 use battlecheck::{BattleModel, Config};
 use battlecheck_properties::{catalogue, Decision, Kind, CATALOGUE};
@@ -59,7 +59,8 @@ fn trace() -> bool {
 fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
     let model = BattleModel::new(config.clone()).expect("a valid configuration");
     let mut state = model.init_states().remove(0);
-    let mut game = engine_game(config, &[]);
+    let mut game = engine_game(config, &[])
+        .map_err(|s| TestCaseError::fail(format!("the engine does not start: {}", s.why)))?;
     prop_assert!(
         compare(config, &state, &game).is_none(),
         "diverges at the start"
@@ -117,7 +118,6 @@ fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
             );
         }
     }
-    advance(&mut game, config.turns);
     Ok(taken)
 }
 

@@ -324,7 +324,25 @@ fn perform(game: &mut Game, act: &Resolved) -> Result<(), Refusal> {
     };
     match act {
         Resolved::Action(a) => game.apply(a).map(|_| ()).map_err(refuse),
-        Resolved::Decision(d) => game.apply_decision(d).map(|_| ()).map_err(refuse),
+        Resolved::Decision(d) => {
+            // With an empty stack, every player passing ends the step
+            // (117.4, 500.2): an engine that stays in it is reported.
+            let ends_step = *d == Decision::PassAll
+                && game.waiting == Waiting::Priority
+                && game.stack.is_empty();
+            let (turn, step) = (game.turn, game.step);
+            game.apply_decision(d).map_err(refuse)?;
+            if ends_step && (game.turn, game.step) <= (turn, step) {
+                return Err(Refusal {
+                    rule: Some("500.2"),
+                    text: format!(
+                        "every player passed with an empty stack in the {step:?} step of turn {turn} and the game is in the {:?} step of turn {}: the step must end",
+                        game.step, game.turn
+                    ),
+                });
+            }
+            Ok(())
+        }
         Resolved::PassUntil(step, turn) => {
             for _ in 0..500 {
                 if game.step == *step && turn.is_none_or(|t| game.turn == t) {

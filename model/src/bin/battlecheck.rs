@@ -86,7 +86,15 @@ fn engine_faults(names: &[String]) -> Result<Vec<battlecheck_engine::EngineFault
         .iter()
         .map(|n| {
             serde_json::from_value(serde_json::Value::String(n.clone())).map_err(|_| {
-                format!("--engine-fault '{n}': unknown (known: optional-trigger, non-siege-waits, protector-rechosen-while-attacked, protector-left-kept, trigger-per-source)")
+                let known: Vec<String> = battlecheck_engine::EngineFault::ALL
+                    .iter()
+                    .filter_map(|f| serde_json::to_value(f).ok())
+                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .collect();
+                format!(
+                    "--engine-fault '{n}': unknown (known: {})",
+                    known.join(", ")
+                )
             })
         })
         .collect()

@@ -77,14 +77,14 @@ pub fn scenario(config: &Config, faults: &[EngineFault]) -> Value {
 
 /// The engine game of a configuration's initial position, brought to the
 /// model's first decision.
-pub fn engine_game(config: &Config, faults: &[EngineFault]) -> Game {
+pub fn engine_game(config: &Config, faults: &[EngineFault]) -> Result<Game, Stuck> {
     let text = scenario(config, faults).to_string();
     let cards = Catalogue::bundled().expect("the bundled cards load");
     let mut game =
         battlecheck_engine::scenario::build_game(Path::new("conform.json"), &text, &cards)
             .expect("every valid configuration makes a valid scenario");
-    advance(&mut game, config.turns);
-    game
+    advance(&mut game, config.turns)?;
+    Ok(game)
 }
 
 /// Steps the model does not explore (upkeep, draw, beginning and end of
@@ -93,7 +93,12 @@ pub fn engine_game(config: &Config, faults: &[EngineFault]) -> Game {
 /// combat at once, 508.8): the harness passes through them while nothing
 /// is on the stack, and stops at the end step of the last turn, where the
 /// model's turn bound ends the game. Returns the passes made.
-pub fn advance(game: &mut Game, turns: u8) -> usize {
+///
+/// Every pass must move the game on: with an empty stack, all players
+/// passing in succession ends the step (117.4, 500.2). An engine that
+/// refuses the pass, or stays where it was, is reported ([`Stuck`]) rather
+/// than waited for.
+pub fn advance(game: &mut Game, turns: u8) -> Result<usize, Stuck> {
     let mut passes = 0;
     while game.waiting == Waiting::Priority && game.stack.is_empty() {
         let skip = match game.step {
@@ -109,11 +114,32 @@ pub fn advance(game: &mut Game, turns: u8) -> usize {
         if !skip {
             break;
         }
-        game.apply_decision(&Decision::PassAll)
-            .expect("all players may pass with an empty stack");
+        let (turn, step) = (game.turn, game.step);
+        let stuck = |why: String| Stuck { passes, why };
+        if let Err(e) = game.apply_decision(&Decision::PassAll) {
+            return Err(stuck(format!(
+                "the engine refuses to let every player pass with an empty stack in the {step:?} step of turn {turn}: {e}"
+            )));
+        }
+        if (game.turn, game.step) <= (turn, step) {
+            return Err(stuck(format!(
+                "every player passed with an empty stack in the {step:?} step of turn {turn} and the engine is in the {:?} step of turn {}: the step must end (117.4, 500.2)",
+                game.step, game.turn
+            )));
+        }
         passes += 1;
     }
-    passes
+    Ok(passes)
+}
+
+/// The engine did not move on through a step the model does not explore
+/// (see [`advance`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stuck {
+    /// Passes made before the one that failed.
+    pub passes: usize,
+    /// What went wrong, citing the rule.
+    pub why: String,
 }
 
 /// Has the engine reached the model's turn bound: the end step of the last

@@ -61,7 +61,8 @@ impl Hash for EngineState {
 #[derive(Clone)]
 pub struct EngineModel {
     pub config: Config,
-    pub faults: Vec<EngineFault>,
+    /// The engine game of the configuration's initial position.
+    pub initial: Game,
     /// The catalogue entries checked (as for the model: every invariant,
     /// the witnesses the configuration can reach).
     pub properties: Vec<PropertyId>,
@@ -84,9 +85,15 @@ impl Judged for EngineModel {
 impl EngineModel {
     pub fn new(config: Config, faults: Vec<EngineFault>) -> Result<EngineModel, ConfigError> {
         let properties = BattleModel::new(config.clone())?.properties;
+        let initial = engine_game(&config, &faults).map_err(|s| {
+            ConfigError(format!(
+                "the engine does not reach the initial position: {}",
+                s.why
+            ))
+        })?;
         Ok(EngineModel {
             config,
-            faults,
+            initial,
             properties,
             tally: None,
         })
@@ -98,7 +105,7 @@ impl Model for EngineModel {
     type Action = Decision;
 
     fn init_states(&self) -> Vec<EngineState> {
-        vec![EngineState::new(engine_game(&self.config, &self.faults))]
+        vec![EngineState::new(self.initial.clone())]
     }
 
     fn actions(&self, state: &EngineState, actions: &mut Vec<Decision>) {
@@ -108,7 +115,9 @@ impl Model for EngineModel {
     fn next_state(&self, state: &EngineState, action: Decision) -> Option<EngineState> {
         let mut g = state.game.clone();
         g.apply_decision(&action).ok()?;
-        advance(&mut g, self.config.turns);
+        // An engine that does not move on has no successor here: the
+        // lockstep check (`conform`) reports it with its path.
+        advance(&mut g, self.config.turns).ok()?;
         Some(EngineState::new(g))
     }
 

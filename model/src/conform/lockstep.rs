@@ -8,7 +8,7 @@
 //! so it has the fewest decisions and is the same on every run and with any
 //! number of threads.
 
-use super::bridge::{advance, engine_decisions, expected, model_decisions};
+use super::bridge::{advance, engine_decisions, expected, model_decisions, Stuck};
 use crate::config::Config;
 use crate::model::BattleModel;
 use crate::state::GameState;
@@ -24,11 +24,15 @@ use std::hash::{Hash, Hasher};
 use std::sync::atomic::Ordering;
 
 /// How the engine differed from the model at one step.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct Divergence {
     /// The engine refused the model's decision (with the engine's reason).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// After the decision the engine did not move on through the steps the
+    /// model does not explore (see [`super::bridge::advance`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stuck: Option<String>,
     /// Observation fields that differ (expected: the model's).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<FieldDiff>,
@@ -64,6 +68,7 @@ pub fn compare(config: &Config, model: &GameState, game: &Game) -> Option<Diverg
     }
     Some(Divergence {
         refused: None,
+        stuck: None,
         fields,
         model_only,
         engine_only,
@@ -82,22 +87,28 @@ pub fn step(
     let mut m = model.clone();
     m.apply(d);
     let engine = match game.after(d) {
-        Ok(mut g) => {
-            advance(&mut g, config.turns);
-            match compare(config, &m, &g) {
+        Ok(mut g) => match advance(&mut g, config.turns) {
+            Ok(_) => match compare(config, &m, &g) {
                 None => Ok(g),
                 Some(div) => Err(div),
-            }
-        }
+            },
+            Err(stuck) => Err(Divergence::stuck(stuck)),
+        },
         Err(e) => Err(Divergence {
             refused: Some(e.to_string()),
-            fields: Vec::new(),
-            model_only: Vec::new(),
-            engine_only: Vec::new(),
-            expected: None,
+            ..Divergence::default()
         }),
     };
     (m, engine)
+}
+
+impl Divergence {
+    fn stuck(s: Stuck) -> Divergence {
+        Divergence {
+            stuck: Some(s.why),
+            ..Divergence::default()
+        }
+    }
 }
 
 pub(super) fn fingerprint(s: &GameState) -> u64 {
@@ -153,13 +164,19 @@ pub fn explore(
         }
     };
     let init = model.init_states().remove(0);
-    let game = super::bridge::engine_game(config, faults);
     let mut result = Exploration {
         states: 1,
         transitions: 0,
         depth: 0,
         divergence: None,
         symmetry_not_exact: false,
+    };
+    let game = match super::bridge::engine_game(config, faults) {
+        Ok(game) => game,
+        Err(stuck) => {
+            result.divergence = Some((Vec::new(), Divergence::stuck(stuck)));
+            return Ok(result);
+        }
     };
     if let Some(div) = compare(config, &init, &game) {
         result.divergence = Some((Vec::new(), div));

@@ -182,6 +182,12 @@ pub fn human_report(r: &ConformReport) -> String {
     if let Some(why) = &d.refused {
         let _ = writeln!(s, "the engine refuses the last decision: {why}");
     }
+    if let Some(why) = &d.stuck {
+        let _ = writeln!(
+            s,
+            "the engine does not move on after the last decision: {why}"
+        );
+    }
     for f in &d.fields {
         let _ = writeln!(
             s,

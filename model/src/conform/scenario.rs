@@ -5,7 +5,7 @@
 //! decisions. `battlecheck replay FILE` fails on the engine that diverged
 //! and passes on one that agrees with the model.
 
-use super::bridge::{advance, engine_game, scenario};
+use super::bridge::{advance, engine_game, scenario, Stuck};
 use super::lockstep::Divergence;
 use crate::config::Config;
 use crate::model::BattleModel;
@@ -23,20 +23,37 @@ pub fn counterexample(
 ) -> Value {
     let model = BattleModel::new(config.clone()).expect("the configuration was checked");
     let mut state = model.init_states().remove(0);
-    let mut game = engine_game(config, faults);
     let mut steps = Vec::new();
-    for (i, d) in path.iter().enumerate() {
-        let last = i + 1 == path.len();
-        steps.push(json!({"do": {"decision": {"decision": d}}, "note": state.decision_text(d)}));
-        state.apply(d);
-        if last && div.refused.is_some() {
-            break;
-        }
-        if game.apply_decision(d).is_err() {
-            break;
-        }
-        for _ in 0..advance(&mut game, config.turns) {
-            steps.push(json!({"do": "pass_all", "note": "a step the model does not explore"}));
+    let pass = json!({"do": "pass_all", "note": "a step the model does not explore"});
+    // A stuck engine stops at a pass: the scenario makes the passes made
+    // and the one that failed, which the scenario runner checks ends the
+    // step (500.2).
+    let stuck = |steps: &mut Vec<Value>, s: Stuck| {
+        steps.extend(std::iter::repeat_n(pass.clone(), s.passes + 1));
+    };
+    match engine_game(config, faults) {
+        Err(s) => stuck(&mut steps, s),
+        Ok(mut game) => {
+            for (i, d) in path.iter().enumerate() {
+                let last = i + 1 == path.len();
+                steps.push(
+                    json!({"do": {"decision": {"decision": d}}, "note": state.decision_text(d)}),
+                );
+                state.apply(d);
+                if last && div.refused.is_some() {
+                    break;
+                }
+                if game.apply_decision(d).is_err() {
+                    break;
+                }
+                match advance(&mut game, config.turns) {
+                    Ok(n) => steps.extend(std::iter::repeat_n(pass.clone(), n)),
+                    Err(s) => {
+                        stuck(&mut steps, s);
+                        break;
+                    }
+                }
+            }
         }
     }
     let mut expect = Vec::new();

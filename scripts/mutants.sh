@@ -2,7 +2,8 @@
 # Mutation testing of the engine (battlecheck-engine), judged by the
 # conformance check against the model: every mutant of engine/src is built
 # and the conformance tests of the battlecheck package run against it
-# (lockstep exploration of the small presets, engine property check,
+# (lockstep exploration of the small presets, engine property check, the
+# injected engine bugs it must catch,
 # random lockstep games), with the engine's own tests of the same
 # behaviour: the scenario replays (every counterexample kept as a scenario),
 # random play through the engine's action API, and its API errors. The
@@ -46,9 +47,9 @@ export CARGO_PROFILE_RELEASE_DEBUG=0
 export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 
 # The test targets, given to every cargo call (-C): each mutant's build links
-# only these six, not all the workspace's tests and unit-test builds.
+# only these seven, not all the workspace's tests and unit-test builds.
 tests=()
-for t in conform conform_engine_check proptest_lockstep scenarios random_play api; do
+for t in conform conform_engine_check conform_faults proptest_lockstep scenarios random_play api; do
     tests+=(-C "--test=$t")
 done
 

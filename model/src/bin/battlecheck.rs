@@ -59,16 +59,23 @@ enum Target {
     Engine,
 }
 
+/// How the states are explored (`check` and `conform`).
 #[derive(Args)]
-struct ConformArgs {
-    #[command(flatten)]
-    game: GameArgs,
+struct SearchArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
     /// Explore without the symmetry reduction.
     #[arg(long)]
     no_symmetry: bool,
+}
+
+#[derive(Args)]
+struct ConformArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Write a counterexample as a scenario file in DIR (replay it with `replay`).
     #[arg(long, value_name = "DIR")]
     save_counterexample: Option<std::path::PathBuf>,
@@ -172,12 +179,8 @@ struct ReplayArgs {
 struct CheckArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Explore without the symmetry reduction.
-    #[arg(long)]
-    no_symmetry: bool,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -395,7 +398,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => {
             let config = or_bad_input!(args.game.config());
-            let threads = or_bad_input!(threads_or_all(args.threads));
+            let threads = or_bad_input!(threads_or_all(args.search.threads));
             let faults = or_bad_input!(engine_faults(&args.engine_fault));
             let timeout = match args.timeout {
                 Some(t) if !(t > 0.0 && t.is_finite()) => {
@@ -412,7 +415,7 @@ fn main() -> ExitCode {
                 && std::io::IsTerminal::is_terminal(&std::io::stderr());
             let opts = CheckOptions {
                 threads,
-                symmetry: !args.no_symmetry,
+                symmetry: !args.search.no_symmetry,
                 timeout,
                 max_states: args.max_states,
                 progress,
@@ -491,13 +494,13 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay(&args),
         Command::Conform(args) => {
             let config = or_bad_input!(args.game.config());
-            let threads = or_bad_input!(threads_or_all(args.threads));
+            let threads = or_bad_input!(threads_or_all(args.search.threads));
             let engine_faults = or_bad_input!(engine_faults(&args.engine_fault));
             let opts = battlecheck::conform::ConformOptions {
                 threads,
                 out_dir: args.save_counterexample,
                 engine_faults,
-                symmetry: !args.no_symmetry,
+                symmetry: !args.search.no_symmetry,
             };
             let report = or_bad_input!(battlecheck::conform::conform(config, &opts));
             let human = battlecheck::conform::human_report(&report);

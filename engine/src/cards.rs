@@ -234,9 +234,10 @@ impl Card {
             _ => &self.front,
         }
     }
-    /// A nonmodal ("transforming") double-faced card (712.1a).
+    /// A nonmodal ("transforming") double-faced card (712.1a); it has a
+    /// back face (`validate`).
     pub fn transforms(&self) -> bool {
-        self.layout == Layout::Transform && self.back.is_some()
+        self.layout == Layout::Transform
     }
 }
 

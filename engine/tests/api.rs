@@ -61,6 +61,19 @@ fn the_protector_attacking_its_battle_is_refused_citing_310_9b() {
     assert!(!g.legal_actions().contains(&attack));
 }
 
+/// Only the active player's own creatures on the battlefield attack (508.1a).
+#[test]
+fn another_players_creature_cannot_be_declared_as_an_attacker() {
+    let mut g = game(false);
+    let attack = Action::DeclareAttackers {
+        player: PlayerId(0),
+        attacks: vec![(CardId(1), AttackTarget::Player(PlayerId(1)))],
+    };
+    let err = g.apply(&attack).unwrap_err();
+    assert_eq!(err.rule(), Some("508.1a"), "{err}");
+    assert!(err.to_string().contains("P1 does not control #1"), "{err}");
+}
+
 #[test]
 fn the_controller_may_attack_its_own_siege() {
     let mut g = game(false);
@@ -178,6 +191,17 @@ fn a_malformed_card_file_names_the_file_and_field() {
         "{shown}"
     );
 
+    // 208.1: a creature has both power and toughness.
+    let no_toughness = r#"{"cards": [{"name": "Half Bear", "types": ["creature"], "power": 2}]}"#;
+    let shown = c
+        .add_text(Path::new("cards/half.json"), no_toughness)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        shown.contains("Half Bear") && shown.contains("(208.1)"),
+        "{shown}"
+    );
+
     let unknown = r#"{"cards": [{"name": "X", "types": ["creature"], "power": 1, "toughness": 1, "flying": true}]}"#;
     let shown = c
         .add_text(Path::new("cards/x.json"), unknown)
@@ -274,6 +298,7 @@ fn the_card_directory_loads_the_bundled_cards() {
     let loaded = Catalogue::load_dir(dir).unwrap();
     let bundled = Catalogue::bundled().unwrap();
     assert!(loaded.len() >= 36, "{} cards", loaded.len());
+    assert!(!loaded.is_empty() && Catalogue::default().is_empty());
     assert_eq!(loaded.len(), bundled.len());
     let mut names: Vec<&str> = loaded.iter().map(|c| c.name()).collect();
     names.sort();

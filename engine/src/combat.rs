@@ -235,14 +235,10 @@ impl Game {
         if remaining.first() != Some(&player) {
             return illegal(
                 "802.4",
-                match remaining.first() {
-                    Some(p) if remaining.contains(&player) => {
-                        format!(
-                            "defending players declare blockers in APNAP order: {p} declares first"
-                        )
-                    }
-                    _ => format!("{player} is not a defending player still to declare blockers"),
-                },
+                format!(
+                    "defending players declare blockers one at a time in APNAP order: the game waits for {}",
+                    self.waiting_text()
+                ),
             );
         }
         for (i, &(b, a)) in blocks.iter().enumerate() {

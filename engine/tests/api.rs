@@ -74,6 +74,35 @@ fn another_players_creature_cannot_be_declared_as_an_attacker() {
     assert!(err.to_string().contains("P1 does not control #1"), "{err}");
 }
 
+/// A defending player blocks only with creatures they control (802.4a).
+#[test]
+fn another_players_creature_cannot_be_declared_as_a_blocker() {
+    let mut g = game(false);
+    g.apply(&Action::DeclareAttackers {
+        player: PlayerId(0),
+        attacks: vec![(CardId(2), AttackTarget::Player(PlayerId(1)))],
+    })
+    .unwrap();
+    g.apply_decision(&Decision::PassAll).unwrap();
+    let block = Action::DeclareBlockers {
+        player: PlayerId(1),
+        blocks: vec![(CardId(2), CardId(2))],
+    };
+    let err = g.apply(&block).unwrap_err();
+    assert_eq!(err.rule(), Some("802.4a"), "{err}");
+    // Out of turn: P1 is not a defending player.
+    let err = g
+        .apply(&Action::DeclareBlockers {
+            player: PlayerId(0),
+            blocks: vec![],
+        })
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal by rule 802.4: defending players declare blockers one at a time in APNAP order: the game waits for P2 to declare blockers"
+    );
+}
+
 #[test]
 fn the_controller_may_attack_its_own_siege() {
     let mut g = game(false);

@@ -494,11 +494,10 @@ impl Game {
                     }
                 }
                 Combat::Blocking { attacker, .. } => {
-                    let a = self.obj(*attacker);
-                    if a.on_battlefield()
-                        && matches!(a.combat, Combat::Attacking { .. })
-                        && power > 0
-                    {
+                    // 510.1c: to the creature it blocks, if that is still
+                    // attacking (one that left the battlefield or was
+                    // removed from combat is not, 506.4).
+                    if matches!(self.obj(*attacker).combat, Combat::Attacking { .. }) {
                         dealt.push((id, Target::Permanent(*attacker), power));
                     }
                 }

@@ -625,11 +625,12 @@ impl Game {
                 if let Combat::Attacking { target, .. } = &mut self.obj_mut(id).combat {
                     *target = None;
                 }
-                if !removed_battles.contains(&b) {
-                    removed_battles.push(b);
-                }
+                removed_battles.push(b);
             }
         }
+        // One event per battle, however many creatures attacked it.
+        removed_battles.sort_unstable();
+        removed_battles.dedup();
         for b in removed_battles {
             self.emit(Event::RemovedFromCombat { object: b });
         }

@@ -103,6 +103,25 @@ fn another_players_creature_cannot_be_declared_as_a_blocker() {
     );
 }
 
+/// A card number beyond the game's objects is refused as unknown, also
+/// inside a shared decision (never an out-of-bounds panic).
+#[test]
+fn an_unknown_card_is_refused() {
+    let mut g = game(false);
+    let beyond = CardId(g.objects.len() as u8);
+    let err = g
+        .apply_decision(&Decision::DeclareAttackers {
+            attacks: vec![(beyond, AttackTarget::Player(PlayerId(1)))],
+        })
+        .unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::Unknown {
+            what: format!("card {beyond}")
+        }
+    );
+}
+
 #[test]
 fn the_controller_may_attack_its_own_siege() {
     let mut g = game(false);

@@ -148,16 +148,18 @@ impl Game {
         for c in still {
             self.move_to(c, Zone::Exile);
         }
-        // A battle entering as the leaver's spell resolved does not enter;
-        // the leaver can't be chosen as a protector (800.4a).
+        // A battle entering as the leaver's spell resolved does not enter
+        // (its choice of protector is dropped with the waiting choices, see
+        // `concede`), and that resolution is over: the active player
+        // receives priority next (117.3b), or the next player if they left
+        // (800.4j). Otherwise the leaver can't be chosen (800.4a).
         if self
             .entry
             .as_ref()
             .is_some_and(|e| self.obj(e.spell).zone != Zone::Stack)
         {
-            let entering = self.entry.take().map(|e| e.entering);
-            self.protector_choices
-                .retain(|c| Some(c.battle) != entering);
+            self.entry = None;
+            self.priority = self.active;
         }
         if let Some(e) = &mut self.entry {
             e.options.retain(|&q| q != p);

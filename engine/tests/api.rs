@@ -103,10 +103,11 @@ fn another_players_creature_cannot_be_declared_as_a_blocker() {
     );
 }
 
-/// A card number beyond the game's objects is refused as unknown, also
-/// inside a shared decision (never an out-of-bounds panic).
+/// A card number beyond the game's objects, or a seat beyond its players,
+/// is refused as unknown, also inside a shared decision (never an
+/// out-of-bounds panic).
 #[test]
-fn an_unknown_card_is_refused() {
+fn an_unknown_card_or_player_is_refused() {
     let mut g = game(false);
     let beyond = CardId(g.objects.len() as u8);
     let err = g
@@ -118,6 +119,13 @@ fn an_unknown_card_is_refused() {
         err,
         EngineError::Unknown {
             what: format!("card {beyond}")
+        }
+    );
+    let seat = PlayerId(g.players.len() as u8);
+    assert_eq!(
+        g.apply(&Action::Concede { player: seat }).unwrap_err(),
+        EngineError::Unknown {
+            what: format!("player {seat}")
         }
     );
 }

@@ -105,10 +105,8 @@ impl Game {
             } else {
                 "310.9a"
             };
-            let why = if !self.in_game(protector) {
-                format!("{protector} has left the game")
-            } else if self.obj(b).is_siege() {
-                format!("only an opponent of {player} can protect the Siege {b}")
+            let why = if self.obj(b).is_siege() {
+                format!("only an opponent of {player} in the game can protect the Siege {b}")
             } else {
                 format!("{b} has no battle type: only its controller can protect it")
             };
@@ -140,6 +138,8 @@ impl Game {
     /// The protector part of the state-based actions: 704.5x (no protector in the game and not attacked)
     /// and 704.5y (a protector who can't be its protector, attacked or not).
     /// Returns the battles nobody can protect, which go to the graveyard.
+    /// Checked only when no protector choice is waiting (see `settle`), so
+    /// no battle is asked for twice.
     pub(crate) fn protector_sba(&mut self, leaving: &[CardId]) -> (bool, Vec<CardId>) {
         let mut acted = false;
         let mut orphans = Vec::new();
@@ -147,7 +147,6 @@ impl Game {
             .battlefield()
             .filter(|o| o.is_battle())
             .map(|o| o.id)
-            .filter(|b| !self.protector_choices.iter().any(|c| c.battle == *b))
             .collect();
         for b in battles {
             // A battle that the same check puts into the graveyard (704.3)

@@ -34,17 +34,12 @@ impl Game {
         for o in self.battlefield() {
             if o.is_creature() && o.toughness() <= 0 {
                 to_graveyard.push((o.id, "704.5f"));
-            } else if o.is_creature() && o.damage > 0 && o.damage as i32 >= o.toughness() as i32 {
+            } else if o.is_creature() && o.damage as i32 >= o.toughness() as i32 {
+                // (toughness is at least 1 here: the damage is not zero)
                 to_graveyard.push((o.id, "704.5g"));
             } else if o.is_battle() && o.defense == 0 {
-                let any_pending = self.fault(EngineFault::NonSiegeWaits)
-                    && (!self.waiting_triggers.is_empty()
-                        || self
-                            .stack
-                            .iter()
-                            .any(|s| matches!(s, crate::game::StackItem::DefeatTrigger(_))));
                 if !o.is_siege() {
-                    if !any_pending {
+                    if !self.injected_non_siege_wait() {
                         to_graveyard.push((o.id, "704.5w"));
                     }
                 } else if !self.trigger_pending(o.id) {
@@ -57,10 +52,8 @@ impl Game {
                     unattach.push((o.id, "704.5p"));
                 } else {
                     let h = self.obj(host);
-                    if !h.on_battlefield()
-                        || !h.is_creature()
-                        || h.incarnation != o.attached_incarnation
-                    {
+                    // (a host that left the battlefield is a new object)
+                    if !h.is_creature() || h.incarnation != o.attached_incarnation {
                         unattach.push((o.id, "704.5n"));
                     }
                 }
@@ -105,6 +98,18 @@ impl Game {
     pub fn is_equipment(&self, id: CardId) -> bool {
         let o = self.obj(id);
         o.is(CardType::Artifact) && o.face().has_subtype("Equipment")
+    }
+
+    /// The injected bug [`EngineFault::NonSiegeWaits`]: a non-Siege battle
+    /// at 0 defense waits while any defeat trigger is pending. Always false
+    /// in a correct game.
+    fn injected_non_siege_wait(&self) -> bool {
+        self.fault(EngineFault::NonSiegeWaits)
+            && (!self.waiting_triggers.is_empty()
+                || self
+                    .stack
+                    .iter()
+                    .any(|s| matches!(s, crate::game::StackItem::DefeatTrigger(_))))
     }
 }
 

@@ -14,7 +14,8 @@ impl Game {
     /// (310.12b), however many sources the removal came from (510.2).
     pub(crate) fn remove_defense(&mut self, b: CardId, amount: u8, by_combat: bool) {
         let o = self.obj(b);
-        if !o.on_battlefield() || amount == 0 || o.defense == 0 {
+        // (only a battle on the battlefield has defense counters)
+        if amount == 0 || o.defense == 0 {
             return;
         }
         let n = amount.min(o.defense);

@@ -5,8 +5,8 @@
 
 use battlecheck_engine::cards::{CardError, Catalogue, Layout};
 use battlecheck_engine::scenario::{build_game, run_text, ScenarioError};
-use battlecheck_engine::{Action, EngineError, Game};
-use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId};
+use battlecheck_engine::{Action, EngineError, Event, Game};
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target};
 use std::path::Path;
 
 const SETUP: &str = r#"{
@@ -295,6 +295,55 @@ fn a_malformed_scenario_names_the_field_or_step() {
     assert!(
         err.contains("cards[1].card") && err.contains("Grizzly Beers"),
         "{err}"
+    );
+
+    // Seats are P1..P2 here: P0 and P3 are no players.
+    for seat in ["P0", "P3"] {
+        let bad_owner = SETUP.replace("\"owner\": \"P2\"", &format!("\"owner\": \"{seat}\""));
+        let err = run_text(Path::new("s.json"), &bad_owner, &cards)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("cards[1].owner") && err.contains(&format!("no player \"{seat}\"")),
+            "{err}"
+        );
+    }
+}
+
+/// A spell whose every target became illegal does not resolve (608.2b):
+/// the events of the pass that would resolve it say it fizzled.
+#[test]
+fn a_spell_with_no_legal_target_left_fizzles() {
+    let text = r#"{
+  "name": "fizzle",
+  "players": 2,
+  "cards": [
+    {"id": "bear", "card": "Grizzly Bears", "owner": "P2", "zone": "battlefield"},
+    {"id": "shock", "card": "Shock", "owner": "P1", "zone": "hand"},
+    {"id": "unsummon", "card": "Unsummon", "owner": "P2", "zone": "hand"}
+  ],
+  "steps": []
+}"#;
+    let mut g = build_game(Path::new("f.json"), text, &Catalogue::bundled().unwrap()).unwrap();
+    let (bear, shock, unsummon) = (CardId(0), CardId(1), CardId(2));
+    g.apply_decision(&Decision::Cast {
+        player: PlayerId(0),
+        card: shock,
+        targets: vec![Target::Permanent(bear)],
+    })
+    .unwrap();
+    g.apply_decision(&Decision::Cast {
+        player: PlayerId(1),
+        card: unsummon,
+        targets: vec![Target::Permanent(bear)],
+    })
+    .unwrap();
+    let bounced = g.apply_decision(&Decision::PassAll).unwrap();
+    assert!(!bounced.contains(&Event::Fizzled { source: unsummon }));
+    let events = g.apply_decision(&Decision::PassAll).unwrap();
+    assert!(
+        events.contains(&Event::Fizzled { source: shock }),
+        "{events:?}"
     );
 }
 

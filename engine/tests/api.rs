@@ -297,6 +297,26 @@ fn a_malformed_scenario_names_the_field_or_step() {
         "{err}"
     );
 
+    // Three cards: "#3" names none.
+    let beyond = SETUP.replace(
+        "\"steps\": []",
+        "\"steps\": [{\"do\": {\"cast\": {\"player\": \"P1\", \"card\": \"#3\"}}}]",
+    );
+    let err = run_text(Path::new("s.json"), &beyond, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no card labelled \"#3\""), "{err}");
+
+    // Defense counters only on the battlefield.
+    let defense_in_hand = SETUP.replace(
+        "\"owner\": \"P1\", \"zone\": \"battlefield\"}",
+        "\"owner\": \"P1\", \"zone\": \"hand\", \"defense\": 3}",
+    );
+    let err = run_text(Path::new("s.json"), &defense_in_hand, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("are for cards on the battlefield"), "{err}");
+
     // Seats are P1..P2 here: P0 and P3 are no players.
     for seat in ["P0", "P3"] {
         let bad_owner = SETUP.replace("\"owner\": \"P2\"", &format!("\"owner\": \"{seat}\""));
@@ -308,6 +328,27 @@ fn a_malformed_scenario_names_the_field_or_step() {
             "{err}"
         );
     }
+}
+
+/// Card numbers are one byte: a scenario with 255 cards loads, one with 256
+/// is refused, naming the limit.
+#[test]
+fn a_scenario_holds_at_most_255_cards() {
+    let cards = Catalogue::bundled().unwrap();
+    let with = |n: usize| {
+        let list: Vec<String> = (0..n)
+            .map(|i| format!("{{\"id\": \"c{i}\", \"card\": \"Grizzly Bears\", \"owner\": \"P1\", \"zone\": \"hand\"}}"))
+            .collect();
+        format!(
+            "{{\"name\": \"many\", \"players\": 2, \"cards\": [{}], \"steps\": []}}",
+            list.join(", ")
+        )
+    };
+    assert!(run_text(Path::new("255.json"), &with(255), &cards).is_ok());
+    let err = run_text(Path::new("256.json"), &with(256), &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("too many cards: 256"), "{err}");
 }
 
 /// A spell whose every target became illegal does not resolve (608.2b):

@@ -180,14 +180,20 @@ impl Run {
                     id: token,
                     token: true,
                     zone: Zone::Outside,
-                    sick: true,
                     history: History::default(),
                     ..objects[i].clone()
                 });
             }
         }
         if objects.len() > u8::MAX as usize {
-            return Err(self.invalid("cards", "too many cards"));
+            return Err(self.invalid(
+                "cards",
+                format!(
+                    "too many cards: {} with their token slots, at most {}",
+                    objects.len(),
+                    u8::MAX
+                ),
+            ));
         }
         self.labels = labels;
         let active = match &s.active {

@@ -14,7 +14,7 @@
 #        scripts/mutants.sh --list            (the mutants, without running them)
 #        scripts/mutants.sh --shard 0/6 --sharding round-robin
 #                                             (every sixth mutant: a sample that
-#                                              fits a session, ~9 s per mutant)
+#                                              fits a session, ~14 s per mutant)
 # Not mutated:
 # - the test-only fault switches (engine/src/fault.rs and the code they
 #   guard: `Game::fault`, the injected double trigger and non-Siege wait),

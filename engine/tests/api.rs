@@ -307,16 +307,6 @@ fn a_malformed_scenario_names_the_field_or_step() {
         .to_string();
     assert!(err.contains("no card labelled \"#3\""), "{err}");
 
-    // Defense counters only on the battlefield.
-    let defense_in_hand = SETUP.replace(
-        "\"owner\": \"P1\", \"zone\": \"battlefield\"}",
-        "\"owner\": \"P1\", \"zone\": \"hand\", \"defense\": 3}",
-    );
-    let err = run_text(Path::new("s.json"), &defense_in_hand, &cards)
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("are for cards on the battlefield"), "{err}");
-
     // Seats are P1..P2 here: P0 and P3 are no players.
     for seat in ["P0", "P3"] {
         let bad_owner = SETUP.replace("\"owner\": \"P2\"", &format!("\"owner\": \"{seat}\""));

@@ -2,9 +2,9 @@
 //! ends in a finished game, so depth-first memory stays small and any
 //! `eventually` reasoning would be sound (stateright's FIXMEs on cycles).
 
-use battlecheck::config::Config;
-use battlecheck::model::BattleModel;
-use battlecheck::state::Pending;
+use battlecheck::check::model::BattleModel;
+use battlecheck::rules::config::Config;
+use battlecheck::rules::state::Pending;
 use battlecheck::GameState;
 use stateright::Model;
 use std::collections::hash_map::DefaultHasher;

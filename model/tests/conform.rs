@@ -1,7 +1,8 @@
 //! Conformance of the engine to the model: presets explored in lockstep
 //! agree, and the engine passes the property catalogue.
 
-use battlecheck::conform::{conform, human_report, ConformOptions, ConformReport};
+use battlecheck::conform::{conform, ConformOptions, ConformReport};
+use battlecheck::report::conform::human_report;
 use battlecheck::Config;
 
 fn run(preset: &str) -> ConformReport {

@@ -1,7 +1,7 @@
 //! The engine, as a stateright model of its own, checked against the whole
 //! property catalogue (`battlecheck check --target engine`).
 
-use battlecheck::checker::{CheckOptions, Status};
+use battlecheck::check::{CheckOptions, Status};
 use battlecheck::conform::check_engine;
 use battlecheck::Config;
 use battlecheck_engine::EngineFault;

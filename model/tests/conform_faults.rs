@@ -3,9 +3,10 @@
 //! `conform` must report a counterexample, and the scenario file it writes
 //! must fail on the faulty engine and pass on the correct one.
 
-use battlecheck::cards::CardName::{self, *};
-use battlecheck::config::Seat;
-use battlecheck::conform::{conform, human_report, ConformOptions, Counterexample};
+use battlecheck::conform::{conform, ConformOptions, Counterexample};
+use battlecheck::report::conform::human_report;
+use battlecheck::rules::cards::CardName::{self, *};
+use battlecheck::rules::config::Seat;
 use battlecheck::Config;
 use battlecheck_engine::scenario::run_text;
 use battlecheck_engine::{Catalogue, EngineFault};

@@ -5,10 +5,10 @@
 
 mod common;
 
-use battlecheck::cards::CardName::{self, *};
-use battlecheck::checker::{Status, Trace};
-use battlecheck::config::Config;
-use battlecheck::model::BattleModel;
+use battlecheck::check::model::BattleModel;
+use battlecheck::check::{Status, Trace};
+use battlecheck::rules::cards::CardName::{self, *};
+use battlecheck::rules::config::Config;
 use battlecheck::Fault;
 use battlecheck_properties::{Kind, PropertyId, CATALOGUE};
 use common::{config, run, with_fault};

@@ -1,10 +1,10 @@
 //! The state's hash is its identity in the checker (stateright keeps only
 //! 64-bit fingerprints of visited states), so the packing behind it
-//! (`battlecheck::fingerprint`) must be lossless: on every reachable state
+//! (`battlecheck::check::fingerprint`) must be lossless: on every reachable state
 //! of the presets, different states give different packed words.
 
-use battlecheck::config::Config;
-use battlecheck::model::BattleModel;
+use battlecheck::check::model::BattleModel;
+use battlecheck::rules::config::Config;
 use battlecheck::GameState;
 use stateright::Model;
 use std::collections::btree_map::Entry;

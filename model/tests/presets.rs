@@ -1,8 +1,8 @@
 //! The presets: each passes, and together they reach every witness, so
 //! that no invariant holds only vacuously.
 
-use battlecheck::checker::{check, CheckOptions, Status};
-use battlecheck::config::{Config, PRESETS};
+use battlecheck::check::{check, CheckOptions, Status};
+use battlecheck::rules::config::{Config, PRESETS};
 use battlecheck_properties::{Kind, CATALOGUE};
 use std::collections::BTreeSet;
 

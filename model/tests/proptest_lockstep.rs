@@ -7,10 +7,10 @@
 //! `BATTLECHECK_TRACE=1` each game prints its decisions in game terms and,
 //! at a divergence, both sides' states.
 
-use battlecheck::cards::CardName;
-use battlecheck::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
 use battlecheck::conform::bridge::engine_game;
 use battlecheck::conform::lockstep::{compare, step};
+use battlecheck::rules::cards::CardName;
+use battlecheck::rules::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
 use battlecheck::{BattleModel, Config};
 use battlecheck_properties::{catalogue, Decision, Kind, CATALOGUE};
 use proptest::prelude::*;

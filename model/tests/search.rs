@@ -3,10 +3,10 @@
 
 mod common;
 
-use battlecheck::cards::CardName::{self, *};
-use battlecheck::checker::{check, shortest_path, CheckOptions, Status, SymmetryUse};
-use battlecheck::config::Config;
-use battlecheck::model::BattleModel;
+use battlecheck::check::model::BattleModel;
+use battlecheck::check::{check, shortest_path, CheckOptions, Status, SymmetryUse};
+use battlecheck::rules::cards::CardName::{self, *};
+use battlecheck::rules::config::Config;
 use battlecheck::Fault;
 use battlecheck_properties::{CardId, Decision, PlayerId, PropertyId};
 use common::{config, run, with_fault};
@@ -97,7 +97,7 @@ fn same_counts_and_counterexamples_on_every_run_and_thread_count() {
         .collect();
     for r in &reports[1..] {
         assert_eq!(r.unique_states, reports[0].unique_states);
-        let paths = |r: &battlecheck::checker::CheckReport| {
+        let paths = |r: &battlecheck::check::CheckReport| {
             r.properties
                 .iter()
                 .map(|p| {
@@ -152,7 +152,7 @@ fn symmetry_reduction_is_sound() {
             with.unique_states,
             without.unique_states
         );
-        let statuses = |r: &battlecheck::checker::CheckReport| {
+        let statuses = |r: &battlecheck::check::CheckReport| {
             r.properties
                 .iter()
                 .map(|p| p.status)

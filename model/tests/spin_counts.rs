@@ -8,8 +8,8 @@
 //! Needs `spin` and `gcc` (`apt-get install -y spin gcc`); the test fails,
 //! it does not skip, when they are missing.
 
-use battlecheck::checker::{check, CheckOptions};
-use battlecheck::config::Config;
+use battlecheck::check::{check, CheckOptions};
+use battlecheck::rules::config::Config;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

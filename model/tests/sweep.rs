@@ -1,7 +1,7 @@
 //! Sharded sweeps: the shards of a sweep cover exactly its configurations,
 //! and merging their reports gives the unsharded report.
 
-use battlecheck::sweep::{merge, sweep, Matrix, Shard};
+use battlecheck::check::sweep::{merge, sweep, Matrix, Shard};
 
 fn matrix() -> Matrix {
     Matrix {
@@ -42,7 +42,7 @@ fn shards_cover_the_sweep_and_merge_into_it() {
     // Reports survive JSON, as CI passes them between machines.
     let json = serde_json::to_string(&one).unwrap();
     assert_eq!(
-        serde_json::from_str::<battlecheck::sweep::SweepReport>(&json).unwrap(),
+        serde_json::from_str::<battlecheck::check::sweep::SweepReport>(&json).unwrap(),
         one
     );
 

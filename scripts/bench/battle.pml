@@ -1,5 +1,5 @@
 /*
- * battle.pml: the core of battlecheck's battle model (model/src/*.rs)
+ * battle.pml: the core of battlecheck's battle model (model/src/rules/*.rs)
  * written a second time in Promela, for SPIN.
  *
  * Include it from a configuration file that defines NP (players, at most

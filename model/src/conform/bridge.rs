@@ -3,9 +3,9 @@
 //! through the steps the model does not explore; the documented bounds of
 //! the model applied to the engine's decisions.
 
-use crate::cards::CardName;
-use crate::config::Config;
-use crate::state::GameState;
+use crate::rules::cards::CardName;
+use crate::rules::config::Config;
+use crate::rules::state::GameState;
 use battlecheck_engine::game::{TurnStep, Waiting};
 use battlecheck_engine::{Catalogue, EngineFault, Game};
 use battlecheck_properties::{Decision, Observation};
@@ -153,7 +153,7 @@ pub fn engine_at_bound(game: &Game, turns: u8) -> bool {
 
 /// Has the engine reached the model's turn bound, with the model's game over?
 pub fn at_bound(model: &GameState, game: &Game) -> bool {
-    model.pending == crate::state::Pending::GameOver
+    model.pending == crate::rules::state::Pending::GameOver
         && engine_at_bound(game, model.setup().config.turns)
 }
 

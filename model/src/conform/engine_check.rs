@@ -5,9 +5,9 @@
 //! model's bounds (see [`super::bridge`]), from a configuration's setup.
 
 use super::bridge::{advance, engine_decisions, engine_game};
-use crate::checker::{explore, CheckOptions, CheckReport, Search, SymmetryUse, Trace, TraceStep};
-use crate::config::{Config, ConfigError};
-use crate::model::{BattleModel, Judged, Tally};
+use crate::check::model::{BattleModel, Judged, Tally};
+use crate::check::{explore, CheckOptions, CheckReport, Search, SymmetryUse, Trace, TraceStep};
+use crate::rules::config::{Config, ConfigError};
 use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::{catalogue, Decision, PropertyId};
 use stateright::{Model, Property};
@@ -126,12 +126,12 @@ impl Model for EngineModel {
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
-        crate::model::catalogue_properties(self)
+        crate::check::model::catalogue_properties(self)
     }
 }
 
 /// Check the engine exhaustively over `config` against the catalogue, as
-/// [`crate::checker::check`] checks the model (no symmetry reduction: the
+/// [`crate::check::check`] checks the model (no symmetry reduction: the
 /// engine has none). Counterexamples are shortest, found by a breadth-first
 /// search in the engine's decision order.
 pub fn check_engine(
@@ -147,7 +147,7 @@ pub fn check_engine(
             ..m.clone()
         }
     });
-    let properties = crate::checker::property_results(&not_applicable, &run.found, |id| {
+    let properties = crate::check::property_results(&not_applicable, &run.found, |id| {
         shortest_path(&model, id).map(|p| engine_trace(&model, &p))
     });
     Ok(CheckReport::of(
@@ -163,10 +163,10 @@ pub fn check_engine(
 /// violates invariant `id` (or witnesses `id`), breadth-first in the
 /// engine's decision order.
 pub fn shortest_path(model: &EngineModel, id: PropertyId) -> Option<Vec<Decision>> {
-    crate::checker::breadth_first(
+    crate::check::breadth_first(
         model,
         |s| s.key,
-        |s| crate::checker::target::<EngineModel>(id, s),
+        |s| crate::check::target::<EngineModel>(id, s),
     )
 }
 

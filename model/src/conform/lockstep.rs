@@ -13,9 +13,9 @@
 //! number of threads.
 
 use super::bridge::{advance, engine_decisions, expected, model_decisions, Stuck};
-use crate::config::Config;
-use crate::model::BattleModel;
-use crate::state::GameState;
+use crate::check::model::BattleModel;
+use crate::rules::config::Config;
+use crate::rules::state::GameState;
 use battlecheck_engine::observe::{differences, FieldDiff};
 use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::{Decision, Observation};
@@ -221,7 +221,7 @@ pub fn explore(
     config: &Config,
     faults: &[EngineFault],
     symmetry: bool,
-) -> Result<Exploration, crate::config::ConfigError> {
+) -> Result<Exploration, crate::rules::config::ConfigError> {
     let model = BattleModel::new(config.clone())?;
     let key = |s: &GameState| {
         if symmetry {

@@ -3,19 +3,23 @@
 //! checked against the property catalogue as a stateright model of its own
 //! ([`check_engine`]). A divergence comes back as the shortest path in game
 //! terms and as an engine scenario file that `battlecheck replay` runs.
+//! The [`bench`]mark races the engine's random games against the model's.
+//!
+//! Depends on [`crate::rules`], [`crate::display`], [`crate::check`] and
+//! the engine crate: the only library layer that knows the engine.
 
+pub mod bench;
 pub mod bridge;
 pub mod engine_check;
 pub mod lockstep;
 pub mod scenario;
 
-use crate::checker::{SymmetryUse, TraceStep};
-use crate::config::{Config, ConfigError};
-use crate::model::BattleModel;
+use crate::check::model::BattleModel;
+use crate::check::{SymmetryUse, TraceStep};
+use crate::rules::config::{Config, ConfigError};
 use battlecheck_engine::EngineFault;
 use lockstep::Divergence;
 use serde::Serialize;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -120,7 +124,7 @@ pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, C
                 None => None,
             };
             let model = BattleModel::new(config.clone())?;
-            let trace = crate::checker::trace(&model, &path, true);
+            let trace = crate::check::trace(&model, &path, true);
             Some(Counterexample {
                 steps: trace.steps,
                 divergence,
@@ -158,63 +162,4 @@ fn write_scenario(
     let text = serde_json::to_string_pretty(s).expect("a scenario serialises");
     std::fs::write(&file, text + "\n").map_err(io)?;
     Ok(file)
-}
-
-/// The report in words.
-pub fn human_report(r: &ConformReport) -> String {
-    let mut s = String::new();
-    let verdict = if r.passed() { "conforms" } else { "DIVERGES" };
-    let _ = writeln!(
-        s,
-        "engine {verdict}: preset '{}', {} model states compared in lockstep ({} decisions, depth {}, symmetry {:?}), {:.1}s on {} thread(s)",
-        r.config.name, r.states, r.transitions, r.depth, r.symmetry, r.seconds, r.threads
-    );
-    if !r.engine_faults.is_empty() {
-        let names: Vec<String> = r.engine_faults.iter().map(|f| format!("{f:?}")).collect();
-        let _ = writeln!(s, "injected engine faults: {}", names.join(", "));
-    }
-    let Some(c) = &r.counterexample else { return s };
-    let _ = writeln!(s, "counterexample ({} decisions, shortest):", c.steps.len());
-    for (i, st) in c.steps.iter().enumerate() {
-        let _ = writeln!(s, "  {}. {}", i + 1, st.text);
-    }
-    let d = &c.divergence;
-    if let Some(why) = &d.refused {
-        let _ = writeln!(s, "the engine refuses the last decision: {why}");
-    }
-    if let Some(why) = &d.stuck {
-        let _ = writeln!(
-            s,
-            "the engine does not move on after the last decision: {why}"
-        );
-    }
-    for f in &d.fields {
-        let _ = writeln!(
-            s,
-            "  {}: model {}, engine {}",
-            f.field, f.expected, f.actual
-        );
-    }
-    for x in &d.model_only {
-        let _ = writeln!(
-            s,
-            "  only the model allows: {}",
-            serde_json::to_string(x).unwrap_or_default()
-        );
-    }
-    for x in &d.engine_only {
-        let _ = writeln!(
-            s,
-            "  only the engine allows: {}",
-            serde_json::to_string(x).unwrap_or_default()
-        );
-    }
-    if let Some(f) = &c.scenario {
-        let _ = writeln!(
-            s,
-            "replay on the engine: battlecheck replay {}",
-            f.display()
-        );
-    }
-    s
 }

@@ -7,8 +7,8 @@
 
 use super::bridge::{advance, engine_game, scenario, Stuck};
 use super::lockstep::Divergence;
-use crate::config::Config;
-use crate::model::BattleModel;
+use crate::check::model::BattleModel;
+use crate::rules::config::Config;
 use battlecheck_engine::EngineFault;
 use battlecheck_properties::Decision;
 use serde_json::{json, Value};
@@ -80,7 +80,7 @@ pub fn counterexample(
          The expectation is the model's observation and legal decisions there."
     );
     s["steps"] = json!(steps);
-    let record = crate::record::Record {
+    let record = crate::check::record::Record {
         config: config.clone(),
         property: None,
         decisions: path.to_vec(),

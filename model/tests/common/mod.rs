@@ -1,8 +1,8 @@
 //! Helpers shared by the model's integration tests.
 
-use battlecheck::cards::CardName;
-use battlecheck::checker::{check, CheckOptions, CheckReport};
-use battlecheck::config::{Config, Seat};
+use battlecheck::check::{check, CheckOptions, CheckReport};
+use battlecheck::rules::cards::CardName;
+use battlecheck::rules::config::{Config, Seat};
 use battlecheck::Fault;
 
 /// A configuration from seats given as (hand, battlefield) card lists.

@@ -1,0 +1,250 @@
+//! How a state is hashed. stateright identifies a visited state by its
+//! 64-bit hash alone (its fingerprint), and hashing is on the checker's hot
+//! path: once for every generated state. The derived `Hash` wrote each of a
+//! state's byte-sized fields (and enum tags) to the hasher one call at a
+//! time; here each part of the state is laid out as a fixed-size byte array
+//! (one byte per field, enums as a tag and their fields) and the hasher
+//! takes each array in one call, 16 bytes per step.
+//!
+//! The layout must be lossless, or two different states would share a
+//! fingerprint and one of them would never be explored: every part has a
+//! fixed size, lengths come before the elements, every value fits its byte
+//! (ids and counts are far below 255), and every struct is destructured and
+//! every enum matched exhaustively, so a new field does not compile until
+//! it is laid out too. The test `packing_is_injective` checks on every
+//! reachable state of five configurations that different states give
+//! different bytes.
+
+use crate::rules::state::{
+    Combat, GameState, Obj, Pending, Player, StackItem, TargetRef, Then, Waiting,
+};
+use battlecheck_properties::view::History;
+use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
+use std::hash::{Hash, Hasher};
+
+/// `None` as 0, an id as itself plus one.
+fn opt_player(p: Option<PlayerId>) -> u8 {
+    p.map_or(0, |p| p.0 + 1)
+}
+
+fn opt_card(c: Option<CardId>) -> u8 {
+    c.map_or(0, |c| c.0 + 1)
+}
+
+fn player(p: &Player) -> [u8; 2] {
+    let Player { life, in_game } = *p;
+    [life as u8, in_game as u8]
+}
+
+fn attack_target(t: Option<AttackTarget>) -> [u8; 2] {
+    match t {
+        None => [0, 0],
+        Some(AttackTarget::Player(p)) => [1, p.0],
+        Some(AttackTarget::Battle(c)) => [2, c.0],
+    }
+}
+
+fn combat(c: Combat) -> [u8; 5] {
+    match c {
+        Combat::None => [0; 5],
+        Combat::Attacking {
+            target,
+            defender,
+            blocked,
+        } => {
+            let [kind, id] = attack_target(target);
+            [1, kind, id, defender.0, blocked as u8]
+        }
+        Combat::Blocking(a) => [2, a.0, 0, 0, 0],
+    }
+}
+
+fn history(h: History) -> [u8; 7] {
+    let History {
+        defeats,
+        triggers,
+        trigger_exiles,
+        trigger_fizzles,
+        triggers_countered,
+        transformed_casts,
+        combat_defeat,
+        trampled,
+        was_siege_copy,
+    } = h;
+    [
+        defeats,
+        triggers,
+        trigger_exiles,
+        trigger_fizzles,
+        triggers_countered,
+        transformed_casts,
+        combat_defeat as u8 | (trampled as u8) << 1 | (was_siege_copy as u8) << 2,
+    ]
+}
+
+fn obj(o: &Obj) -> [u8; 28] {
+    let Obj {
+        zone,
+        incarnation,
+        controller,
+        default_controller,
+        control_effects: [e0, e1, e2],
+        protector,
+        protector_origin,
+        counters,
+        damage,
+        tapped,
+        back_face,
+        sick,
+        animated,
+        copy_of,
+        combat: c,
+        attached_to,
+        trample_assigned,
+        history: h,
+    } = *o;
+    let [c0, c1, c2, c3, c4] = combat(c);
+    let [h0, h1, h2, h3, h4, h5, h6] = history(h);
+    [
+        zone as u8,
+        incarnation,
+        controller.0,
+        default_controller.0,
+        opt_player(e0),
+        opt_player(e1),
+        opt_player(e2),
+        opt_player(protector),
+        protector_origin as u8,
+        counters,
+        damage,
+        tapped as u8 | (back_face as u8) << 1 | (sick as u8) << 2 | (animated as u8) << 3,
+        opt_card(copy_of),
+        c0,
+        c1,
+        c2,
+        c3,
+        c4,
+        opt_card(attached_to),
+        trample_assigned.is_some() as u8,
+        trample_assigned.unwrap_or(0),
+        h0,
+        h1,
+        h2,
+        h3,
+        h4,
+        h5,
+        h6,
+    ]
+}
+
+fn target(t: Option<TargetRef>) -> [u8; 3] {
+    match t {
+        None => [0, 0, 0],
+        Some(TargetRef {
+            target,
+            incarnation,
+        }) => match target {
+            Target::Player(p) => [1, p.0, incarnation],
+            Target::Permanent(c) => [2, c.0, incarnation],
+            Target::Trigger(c) => [3, c.0, incarnation],
+        },
+    }
+}
+
+fn stack_item(s: &StackItem) -> [u8; 10] {
+    match *s {
+        StackItem::Spell {
+            card,
+            controller,
+            transformed,
+            targets: [t0, t1],
+        } => {
+            let [a0, a1, a2] = target(t0);
+            let [b0, b1, b2] = target(t1);
+            [
+                0,
+                card.0,
+                controller.0,
+                transformed as u8,
+                a0,
+                a1,
+                a2,
+                b0,
+                b1,
+                b2,
+            ]
+        }
+        StackItem::Trigger {
+            source,
+            incarnation,
+            controller,
+        } => [1, source.0, incarnation, controller.0, 0, 0, 0, 0, 0, 0],
+    }
+}
+
+fn waiting(w: &Waiting) -> [u8; 3] {
+    let Waiting {
+        source,
+        incarnation,
+        controller,
+    } = *w;
+    [source.0, incarnation, controller.0]
+}
+
+fn pending(p: Pending) -> [u8; 3] {
+    match p {
+        Pending::Priority => [0, 0, 0],
+        Pending::DeclareAttackers => [1, 0, 0],
+        Pending::DeclareBlockers => [2, 0, 0],
+        Pending::AssignTrample { attacker } => [3, attacker.0, 0],
+        Pending::ChooseCopy { card } => [4, card.0, 0],
+        Pending::EnterProtector { entering, copy_of } => [5, entering.0, opt_card(copy_of)],
+        Pending::SbaProtectors { then } => [6, matches!(then, Then::EndTurn) as u8, 0],
+        Pending::CastTransformed { card, player } => [7, card.0, player.0],
+        Pending::GameOver => [8, 0, 0],
+    }
+}
+
+impl Hash for GameState {
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        // The setup is shared by every state of a run: not part of a state.
+        let GameState {
+            setup: _,
+            turn,
+            active,
+            step,
+            pending: p,
+            players,
+            objs,
+            stack,
+            waiting: w,
+        } = self;
+        let [p0, p1, p2] = pending(*p);
+        hasher.write(&[
+            *turn,
+            active.0,
+            *step as u8,
+            p0,
+            p1,
+            p2,
+            players.len() as u8,
+            objs.len() as u8,
+            stack.len() as u8,
+            w.len() as u8,
+        ]);
+        let mut seats = [0u8; 2 * crate::rules::config::MAX_PLAYERS];
+        for (bytes, p) in seats.chunks_exact_mut(2).zip(players) {
+            bytes.copy_from_slice(&player(p));
+        }
+        hasher.write(&seats);
+        for o in objs {
+            hasher.write(&obj(o));
+        }
+        for s in stack {
+            hasher.write(&stack_item(s));
+        }
+        for t in w {
+            hasher.write(&waiting(t));
+        }
+    }
+}

@@ -1,0 +1,493 @@
+//! Checking the model: the stateright [`model`] of the rules, the
+//! exhaustive search and its exact reductions ([`symmetry`], the lossless
+//! [`fingerprint`] of a state), the [`record`] of a path that the Explorer
+//! reopens, and [`sweep`]s of many configurations.
+//!
+//! Depends on [`crate::rules`] and [`crate::display`]; knows nothing of
+//! engines or of how reports are printed.
+//!
+//! This module runs the exhaustive check: stateright's depth-first search (with the
+//! symmetry reduction when it is exact) with the catalogue tallied on every
+//! visited state ([`Tally`]), then a breadth-first search of our own for
+//! each violated property's shortest counterexample, since stateright
+//! 0.31's breadth-first paths are not guaranteed shortest.
+
+pub mod fingerprint;
+pub mod model;
+pub mod record;
+pub mod sweep;
+pub mod symmetry;
+
+use crate::check::model::{BattleModel, Judged, Tally};
+use crate::rules::config::{Config, ConfigError};
+use crate::rules::state::GameState;
+use battlecheck_properties::catalogue::Feature;
+use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
+use serde::Serialize;
+use stateright::{Checker, Model, Representative};
+use std::collections::hash_map::{DefaultHasher, Entry};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How to run a check.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    pub threads: usize,
+    pub symmetry: bool,
+    /// Stop after this long, with a partial report.
+    pub timeout: Option<Duration>,
+    /// Stop after generating this many states, with a partial report.
+    pub max_states: Option<usize>,
+    /// Show progress (states, states per second, depth, elapsed) on stderr.
+    pub progress: bool,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            threads: 1,
+            symmetry: true,
+            timeout: None,
+            max_states: None,
+            progress: false,
+        }
+    }
+}
+
+/// Progress on an interactive terminal, through stateright's reporter hook.
+struct Progress(indicatif::ProgressBar);
+
+impl Progress {
+    fn new() -> Progress {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+                .expect("valid template"),
+        );
+        Progress(bar)
+    }
+}
+
+impl<M: Model> stateright::report::Reporter<M> for Progress {
+    fn report_checking(&mut self, data: stateright::report::ReportData) {
+        let rate = data.unique_states as f64 / data.duration.as_secs_f64().max(1e-9);
+        self.0.set_message(format!(
+            "{} unique states, {:.0} states/s, depth {}",
+            data.unique_states, rate, data.max_depth
+        ));
+        self.0.tick();
+        if data.done {
+            self.0.finish_and_clear();
+        }
+    }
+
+    fn report_discoveries(
+        &mut self,
+        _: &M,
+        _: std::collections::BTreeMap<&'static str, stateright::report::ReportDiscovery<M>>,
+    ) where
+        M::Action: std::fmt::Debug + PartialEq,
+        M::State: std::fmt::Debug + Hash + PartialEq,
+    {
+    }
+
+    fn delay(&self) -> Duration {
+        Duration::from_millis(250)
+    }
+}
+
+/// What became of a property.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Holds,
+    Violated,
+    Witnessed,
+    NotWitnessed,
+    /// A witness this configuration can't reach (it lacks a feature).
+    NotApplicable,
+}
+
+/// One decision of a counterexample, in game terms.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceStep {
+    pub decision: Decision,
+    pub text: String,
+}
+
+/// A path from the initial state, and the state it ends in.
+#[derive(Clone, Debug, Serialize)]
+pub struct Trace {
+    pub steps: Vec<TraceStep>,
+    pub final_state: String,
+    /// True when the path is proven to have the fewest decisions.
+    pub shortest: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PropertyResult {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub status: Status,
+    pub statement: &'static str,
+    pub checklist: &'static [&'static str],
+    pub rules: &'static [&'static str],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing_features: Vec<Feature>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counterexample: Option<Trace>,
+}
+
+/// How the symmetry reduction was used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SymmetryUse {
+    Off,
+    /// On, and exact for this configuration.
+    Exact,
+    /// Requested, but the configuration made seat order matter, so the run
+    /// was repeated without it.
+    NotExactRerun,
+}
+
+/// The result of a check.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckReport {
+    pub config: Config,
+    pub threads: usize,
+    pub symmetry: SymmetryUse,
+    pub unique_states: usize,
+    /// Transitions generated, duplicates included.
+    pub generated_states: usize,
+    pub max_depth: usize,
+    pub seconds: f64,
+    pub states_per_second: f64,
+    /// False when `--timeout` or `--max-states` stopped the run: what was not
+    /// explored may hold violations, and unfound witnesses prove nothing.
+    pub complete: bool,
+    pub properties: Vec<PropertyResult>,
+}
+
+impl CheckReport {
+    /// The report of an exploration and its properties' results.
+    pub(crate) fn of(
+        config: Config,
+        opts: &CheckOptions,
+        symmetry: SymmetryUse,
+        run: &Exploration,
+        properties: Vec<PropertyResult>,
+    ) -> CheckReport {
+        let seconds = run.elapsed.as_secs_f64();
+        CheckReport {
+            config,
+            threads: opts.threads.max(1),
+            symmetry,
+            unique_states: run.unique,
+            generated_states: run.generated,
+            max_depth: run.depth,
+            seconds,
+            states_per_second: run.unique as f64 / seconds.max(1e-9),
+            complete: run.complete,
+            properties,
+        }
+    }
+
+    /// Every invariant holds and every applicable witness was found (in a
+    /// complete run).
+    pub fn passed(&self) -> bool {
+        self.complete
+            && self.properties.iter().all(|p| {
+                matches!(
+                    p.status,
+                    Status::Holds | Status::Witnessed | Status::NotApplicable
+                )
+            })
+    }
+
+    pub fn status(&self, id: PropertyId) -> Option<Status> {
+        self.properties
+            .iter()
+            .find(|p| p.name == id.name())
+            .map(|p| p.status)
+    }
+}
+
+/// What an exhaustive search saw.
+pub struct Exploration {
+    pub unique: usize,
+    pub generated: usize,
+    pub depth: usize,
+    pub elapsed: Duration,
+    pub complete: bool,
+    /// The invariants violated and the witnesses found.
+    pub found: Vec<&'static str>,
+}
+
+/// A state's representative under the symmetry reduction.
+pub(crate) type Representation<M> = fn(&<M as Model>::State) -> <M as Model>::State;
+
+/// Which of stateright's searches explores.
+pub enum Search<M: Model> {
+    /// Depth-first, with the symmetry reduction of the given representative
+    /// if any (stateright reduces symmetry only here).
+    DepthFirst(Option<Representation<M>>),
+    BreadthFirst,
+}
+
+/// Explore `model` (the model or the engine wrapper) exhaustively with a
+/// fresh [`Tally`] of the catalogue (`with_tally` gives the model a tally).
+pub(crate) fn explore<M>(
+    model: &M,
+    opts: &CheckOptions,
+    search: Search<M>,
+    with_tally: impl FnOnce(&M, Arc<Tally>) -> M,
+) -> Exploration
+where
+    M: Judged + Send + Sync + 'static,
+    M::State: Hash + Send + Sync + Clone + PartialEq + std::fmt::Debug + 'static,
+    M::Action: Clone + PartialEq + std::fmt::Debug,
+{
+    let start = Instant::now();
+    let tally = Arc::new(Tally::new(model.checked()));
+    let mut builder = with_tally(model, tally.clone())
+        .checker()
+        .threads(opts.threads.max(1));
+    if let Some(t) = opts.timeout {
+        builder = builder.timeout(t);
+    }
+    if let Some(n) = opts.max_states {
+        builder = builder.target_state_count(n);
+    }
+    let (unique, generated, depth) = match search {
+        Search::DepthFirst(None) => run_to_end(builder.spawn_dfs(), opts.progress),
+        Search::DepthFirst(Some(representative)) => run_to_end(
+            builder.symmetry_fn(representative).spawn_dfs(),
+            opts.progress,
+        ),
+        Search::BreadthFirst => run_to_end(builder.spawn_bfs(), opts.progress),
+    };
+    let elapsed = start.elapsed();
+    let stopped = opts.timeout.is_some_and(|t| elapsed >= t)
+        || opts.max_states.is_some_and(|n| generated >= n);
+    Exploration {
+        unique,
+        generated,
+        depth,
+        elapsed,
+        complete: !stopped,
+        found: tally.found(),
+    }
+}
+
+/// Wait for a spawned search (showing progress if asked): its unique
+/// states, generated states and depth.
+fn run_to_end<M, C>(checker: C, progress: bool) -> (usize, usize, usize)
+where
+    M: Model,
+    M::State: Hash + Clone + PartialEq + std::fmt::Debug,
+    M::Action: Clone + PartialEq + std::fmt::Debug,
+    C: Checker<M> + Send + Sync,
+{
+    let checker = if progress {
+        checker.join_and_report(&mut Progress::new())
+    } else {
+        checker.join()
+    };
+    (
+        checker.unique_state_count(),
+        checker.state_count(),
+        checker.max_depth(),
+    )
+}
+
+/// Explore the model of a configuration (see [`explore`]).
+pub fn explore_model(
+    model: &BattleModel,
+    opts: &CheckOptions,
+    search: Search<BattleModel>,
+) -> Exploration {
+    explore(model, opts, search, |m, tally| BattleModel {
+        tally: Some(tally),
+        ..m.clone()
+    })
+}
+
+/// Depth-first, with the symmetry reduction if `symmetry`.
+fn depth_first(symmetry: bool) -> Search<BattleModel> {
+    let representative: Representation<BattleModel> = GameState::representative;
+    Search::DepthFirst(symmetry.then_some(representative))
+}
+
+/// Check a configuration exhaustively.
+pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigError> {
+    let mut model = BattleModel::new(config.clone())?;
+    let mut run = explore_model(&model, opts, depth_first(opts.symmetry));
+    let mut symmetry = if opts.symmetry {
+        SymmetryUse::Exact
+    } else {
+        SymmetryUse::Off
+    };
+    if opts.symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
+        model = BattleModel::new(config.clone())?;
+        run = explore_model(&model, opts, depth_first(false));
+        symmetry = SymmetryUse::NotExactRerun;
+    }
+    let symmetric = symmetry == SymmetryUse::Exact;
+    let properties = property_results(&model.not_applicable(), &run.found, |id| {
+        shortest_trace(&model, id, symmetric)
+    });
+    Ok(CheckReport::of(config, opts, symmetry, &run, properties))
+}
+
+/// Each catalogue entry's result: `found` names the properties stateright
+/// discovered (a violation or a witness); `counterexample` gives the trace of
+/// a violated invariant.
+pub fn property_results(
+    not_applicable: &[(PropertyId, Vec<Feature>)],
+    found: &[&'static str],
+    counterexample: impl Fn(PropertyId) -> Option<Trace>,
+) -> Vec<PropertyResult> {
+    CATALOGUE
+        .iter()
+        .map(|spec| {
+            let missing = not_applicable
+                .iter()
+                .find(|(id, _)| *id == spec.id)
+                .map(|(_, m)| m.clone());
+            let status = match (spec.kind, found.contains(&spec.name), &missing) {
+                (Kind::Sometimes, _, Some(_)) => Status::NotApplicable,
+                (Kind::Always, true, _) => Status::Violated,
+                (Kind::Always, false, _) => Status::Holds,
+                (Kind::Sometimes, true, _) => Status::Witnessed,
+                (Kind::Sometimes, false, _) => Status::NotWitnessed,
+            };
+            PropertyResult {
+                name: spec.name,
+                kind: spec.kind,
+                status,
+                statement: spec.statement,
+                checklist: spec.checklist,
+                rules: spec.rules,
+                missing_features: missing.unwrap_or_default(),
+                counterexample: (status == Status::Violated)
+                    .then(|| counterexample(spec.id))
+                    .flatten(),
+            }
+        })
+        .collect()
+}
+
+fn fingerprint(s: &GameState) -> u64 {
+    let mut h = DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+/// Does `s` end a search for property `id`: a violation of an invariant, or
+/// an instance of a witness?
+pub(crate) fn target<M: Judged>(id: PropertyId, s: &M::State) -> bool {
+    let index = CATALOGUE
+        .iter()
+        .position(|p| p.id == id)
+        .expect("every id is in the catalogue");
+    let holds = M::evaluate(s, 1 << index) != 0;
+    match id.spec().kind {
+        Kind::Always => !holds,
+        Kind::Sometimes => holds,
+    }
+}
+
+/// The fewest decisions from the initial state to a state that violates
+/// invariant `id` (or witnesses `id`), by a single-threaded breadth-first
+/// search in a fixed action order: the same path on every run. With an exact
+/// symmetry, states are identified up to renaming, which keeps the distance
+/// (renaming is an automorphism) and shrinks the search.
+pub fn shortest_path(
+    model: &BattleModel,
+    id: PropertyId,
+    symmetric: bool,
+) -> Option<Vec<Decision>> {
+    let key = |s: &GameState| {
+        if symmetric {
+            fingerprint(&s.representative())
+        } else {
+            fingerprint(s)
+        }
+    };
+    breadth_first(model, key, |s| target::<BattleModel>(id, s))
+}
+
+/// The fewest decisions from `model`'s first initial state to a state
+/// satisfying `target`, breadth-first in the model's action order, states
+/// identified by `key`.
+pub fn breadth_first<M: Model<Action = Decision>>(
+    model: &M,
+    key: impl Fn(&M::State) -> u64,
+    target: impl Fn(&M::State) -> bool,
+) -> Option<Vec<Decision>> {
+    let init = model.init_states().remove(0);
+    if target(&init) {
+        return Some(Vec::new());
+    }
+    let mut parent: HashMap<u64, Option<(u64, Decision)>> = HashMap::new();
+    let init_key = key(&init);
+    parent.insert(init_key, None);
+    let mut frontier = vec![(init, init_key)];
+    let mut actions = Vec::new();
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for (state, fp) in frontier {
+            actions.clear();
+            model.actions(&state, &mut actions);
+            for a in actions.drain(..) {
+                let Some(child) = model.next_state(&state, a.clone()) else {
+                    continue;
+                };
+                let cfp = key(&child);
+                if let Entry::Vacant(e) = parent.entry(cfp) {
+                    e.insert(Some((fp, a)));
+                    if target(&child) {
+                        let mut path = Vec::new();
+                        let mut at = cfp;
+                        while let Some(Some((up, d))) = parent.get(&at) {
+                            path.push(d.clone());
+                            at = *up;
+                        }
+                        path.reverse();
+                        return Some(path);
+                    }
+                    next.push((child, cfp));
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// Replay `decisions` from the initial state, in game terms.
+pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Trace {
+    let mut state = model.init_states().remove(0);
+    let mut steps = Vec::new();
+    for d in decisions {
+        steps.push(TraceStep {
+            decision: d.clone(),
+            text: state.decision_text(d),
+        });
+        state = model
+            .next_state(&state, d.clone())
+            .expect("every decision leads to a state");
+    }
+    Trace {
+        steps,
+        final_state: state.describe(),
+        shortest,
+    }
+}
+
+fn shortest_trace(model: &BattleModel, id: PropertyId, symmetric: bool) -> Option<Trace> {
+    shortest_path(model, id, symmetric).map(|path| trace(model, &path, true))
+}

@@ -1,0 +1,236 @@
+//! The stateright [`Model`] of the battle rules.
+
+use crate::rules::config::{Config, ConfigError, Setup};
+use crate::rules::state::GameState;
+use battlecheck_properties::catalogue::Feature;
+use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
+use stateright::{Model, Property};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The battle rules over one configuration.
+#[derive(Clone)]
+pub struct BattleModel {
+    pub setup: &'static Setup,
+    /// The properties this configuration checks: every invariant, and the
+    /// witnesses whose features the configuration has.
+    pub properties: Vec<PropertyId>,
+    /// Set for an exhaustive check (see [`Tally`]); unset in the Explorer.
+    pub tally: Option<Arc<Tally>>,
+}
+
+/// A stateright model whose states the property catalogue judges.
+pub trait Judged: Model {
+    /// The conditions of the catalogue entries in `wanted` on a state: bit
+    /// `i` is set when catalogue entry `i` is wanted and its condition holds
+    /// (see [`battlecheck_properties::catalogue::evaluate`]).
+    fn evaluate(state: &Self::State, wanted: u64) -> u64;
+    /// The catalogue entries this model checks.
+    fn checked(&self) -> &[PropertyId];
+    /// Where an exhaustive check gathers its verdicts, if it is one.
+    fn tally(&self) -> Option<&Tally>;
+}
+
+/// What the states visited by an exhaustive check showed: the invariants
+/// violated and the witnesses found, one bit per catalogue entry.
+///
+/// stateright evaluates each property it is given on every visited state
+/// and looks up, per property and state, whether it was already discovered
+/// (a hash-map lookup keyed by the property's name). A check therefore gives
+/// stateright a single property that evaluates the whole catalogue once per
+/// visited state and records the outcome here; counterexamples come from the
+/// breadth-first search afterwards ([`crate::check::shortest_path`]).
+#[derive(Debug)]
+pub struct Tally {
+    /// The invariants checked.
+    always: u64,
+    /// The witnesses checked.
+    sometimes: u64,
+    violated: AtomicU64,
+    witnessed: AtomicU64,
+}
+
+impl Tally {
+    pub fn new(checked: &[PropertyId]) -> Tally {
+        let mask = |kind| {
+            CATALOGUE
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.kind == kind && checked.contains(&p.id))
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        };
+        Tally {
+            always: mask(Kind::Always),
+            sometimes: mask(Kind::Sometimes),
+            violated: AtomicU64::new(0),
+            witnessed: AtomicU64::new(0),
+        }
+    }
+
+    /// The entries whose verdict a state can still change: the invariants
+    /// not yet violated and the witnesses not yet found.
+    pub fn wanted(&self) -> u64 {
+        self.always & !self.violated.load(Ordering::Relaxed)
+            | self.sometimes & !self.witnessed.load(Ordering::Relaxed)
+    }
+
+    /// Record one state's conditions of the entries in `wanted` (as
+    /// [`Judged::evaluate`] gives them). Each bit is written once: later
+    /// states only read the shared words.
+    pub fn record(&self, conditions: u64, wanted: u64) {
+        let violated = !conditions & self.always & wanted;
+        if violated & !self.violated.load(Ordering::Relaxed) != 0 {
+            self.violated.fetch_or(violated, Ordering::Relaxed);
+        }
+        let witnessed = conditions & self.sometimes;
+        if witnessed & !self.witnessed.load(Ordering::Relaxed) != 0 {
+            self.witnessed.fetch_or(witnessed, Ordering::Relaxed);
+        }
+    }
+
+    /// The names of the invariants violated and the witnesses found.
+    pub fn found(&self) -> Vec<&'static str> {
+        let bits = self.violated.load(Ordering::Relaxed) | self.witnessed.load(Ordering::Relaxed);
+        CATALOGUE
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| bits >> i & 1 == 1)
+            .map(|(_, p)| p.name)
+            .collect()
+    }
+}
+
+/// The one property of an exhaustive check: records the catalogue's
+/// verdicts on the state and never fails, so the search runs to the end.
+fn tally<M: Judged>(model: &M, s: &M::State) -> bool {
+    if let Some(t) = model.tally() {
+        let wanted = t.wanted();
+        t.record(M::evaluate(s, wanted), wanted);
+    }
+    true
+}
+
+fn condition<M: Judged, const I: usize>(_: &M, s: &M::State) -> bool {
+    M::evaluate(s, 1 << I) != 0
+}
+
+macro_rules! conditions {
+    ($($i:literal)*) => { [$(condition::<M, $i>),*] };
+}
+
+/// The stateright properties of a model: one per checked catalogue entry in
+/// the Explorer (stateright takes plain function pointers: one per catalogue
+/// index), the single tallying property in an exhaustive check.
+pub fn catalogue_properties<M: Judged>(model: &M) -> Vec<Property<M>> {
+    if model.tally().is_some() {
+        return vec![Property::always("catalogue", tally::<M>)];
+    }
+    let conditions: [fn(&M, &M::State) -> bool; 48] = conditions!(
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
+        24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
+    );
+    assert!(CATALOGUE.len() <= conditions.len(), "extend the conditions");
+    let checked = model.checked();
+    CATALOGUE
+        .iter()
+        .enumerate()
+        .filter(|(_, spec)| checked.contains(&spec.id))
+        .map(|(i, spec)| match spec.kind {
+            Kind::Always => Property::always(spec.name, conditions[i]),
+            Kind::Sometimes => Property::sometimes(spec.name, conditions[i]),
+        })
+        .collect()
+}
+
+impl Judged for BattleModel {
+    fn evaluate(state: &GameState, wanted: u64) -> u64 {
+        state.evaluate(wanted)
+    }
+    fn checked(&self) -> &[PropertyId] {
+        &self.properties
+    }
+    fn tally(&self) -> Option<&Tally> {
+        self.tally.as_deref()
+    }
+}
+
+impl BattleModel {
+    /// The model of a configuration. The setup lives as long as the
+    /// process: states refer to it.
+    pub fn new(config: Config) -> Result<BattleModel, ConfigError> {
+        let features = config.features();
+        let setup: &'static Setup = Box::leak(Box::new(Setup::new(config)?));
+        let properties = CATALOGUE
+            .iter()
+            .filter(|p| p.kind == Kind::Always || applicable(p.requires, &features))
+            .map(|p| p.id)
+            .collect();
+        Ok(BattleModel {
+            setup,
+            properties,
+            tally: None,
+        })
+    }
+
+    /// Witnesses this configuration cannot reach, with the features missing.
+    pub fn not_applicable(&self) -> Vec<(PropertyId, Vec<Feature>)> {
+        let features = self.setup.config.features();
+        CATALOGUE
+            .iter()
+            .filter(|p| !self.properties.contains(&p.id))
+            .map(|p| {
+                (
+                    p.id,
+                    p.requires
+                        .iter()
+                        .copied()
+                        .filter(|f| !features.contains(f))
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+}
+
+fn applicable(requires: &[Feature], features: &[Feature]) -> bool {
+    requires.iter().all(|f| features.contains(f))
+}
+
+impl Model for BattleModel {
+    type State = GameState;
+    type Action = Decision;
+
+    fn init_states(&self) -> Vec<GameState> {
+        vec![GameState::initial(self.setup)]
+    }
+
+    fn actions(&self, state: &GameState, actions: &mut Vec<Decision>) {
+        state.decisions(actions);
+    }
+
+    fn next_state(&self, state: &GameState, action: Decision) -> Option<GameState> {
+        let mut next = state.clone();
+        next.apply(&action);
+        Some(next)
+    }
+
+    fn format_action(&self, action: &Decision) -> String {
+        self.setup.decision_summary(action)
+    }
+
+    /// The Explorer shows this for the selected step: the decision, then the
+    /// state it leads to.
+    fn format_step(&self, last_state: &GameState, action: Decision) -> Option<String> {
+        let text = last_state.decision_text(&action);
+        let next = self.next_state(last_state, action)?;
+        Some(format!("{text}\n\n{}", next.describe()))
+    }
+
+    fn as_svg(&self, path: stateright::Path<GameState, Decision>) -> Option<String> {
+        Some(path.last_state().svg())
+    }
+
+    fn properties(&self) -> Vec<Property<Self>> {
+        catalogue_properties(self)
+    }
+}

@@ -1,0 +1,55 @@
+//! The model's record of a path, stored in the `battlecheck` field of the
+//! scenario files that `check --save-counterexample` and `conform` write:
+//! enough to put the path back into the model and open it in the Explorer.
+
+use crate::check::model::BattleModel;
+use crate::rules::config::Config;
+use battlecheck_properties::Decision;
+use serde::{Deserialize, Serialize};
+use stateright::Model;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub config: Config,
+    /// The property the path violates, if it is a counterexample.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub property: Option<String>,
+    pub decisions: Vec<Decision>,
+}
+
+impl Record {
+    /// The index of each decision among the actions the model offers at
+    /// that point (the Explorer addresses states by these), or the number
+    /// and text of the first decision the model does not offer.
+    pub fn action_indices(&self, model: &BattleModel) -> Result<Vec<usize>, String> {
+        let mut state = model.init_states().remove(0);
+        let mut indices = Vec::new();
+        let mut actions = Vec::new();
+        for (step, d) in self.decisions.iter().enumerate() {
+            actions.clear();
+            model.actions(&state, &mut actions);
+            let i = actions.iter().position(|a| a == d).ok_or_else(|| {
+                format!(
+                    "step {}: {} is not a legal decision here",
+                    step + 1,
+                    model.setup.decision_summary(d)
+                )
+            })?;
+            indices.push(i);
+            state = model
+                .next_state(&state, d.clone())
+                .expect("every decision leads to a state");
+        }
+        Ok(indices)
+    }
+}
+
+/// The Explorer's URL for the path with these action indices (its UI routes
+/// are `#/steps/<init>/<action>/…`).
+pub fn explorer_url(port: u16, indices: &[usize]) -> String {
+    let mut url = format!("http://127.0.0.1:{port}/#/steps/0");
+    for i in indices {
+        url.push_str(&format!("/{i}"));
+    }
+    url
+}

@@ -1,0 +1,167 @@
+//! Options shared by the subcommands: how a configuration is named on the
+//! command line, how a search runs, and which report format is printed.
+
+use crate::rules::cards::CardName;
+use crate::rules::config::{Config, ConfigError};
+use crate::rules::faults::Fault;
+use clap::{Args, ValueEnum};
+
+/// How a report is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text for people.
+    Human,
+    /// One JSON document.
+    Json,
+    /// JUnit XML: one test case per property or scenario.
+    Junit,
+}
+
+/// The game configuration: a preset, optionally changed by flags.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Preset to start from (default, deep, duel, copies, mimic, tiny).
+    #[arg(long, default_value = "default")]
+    pub preset: String,
+    /// Number of players, 2 to 6 (extra seats copy the last seat).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Number of turns before the game ends, 1 to 6.
+    #[arg(long)]
+    pub turns: Option<u8>,
+    /// Printed defense of the battles, 1 to 9.
+    #[arg(long)]
+    pub defense: Option<u8>,
+    /// Starting life total, 1 to 40.
+    #[arg(long)]
+    pub life: Option<i8>,
+    /// Players may not concede.
+    #[arg(long)]
+    pub no_concede: bool,
+    /// A seat's starting hand, as SEAT=CARD,CARD,… (seat 1 takes the first
+    /// turn; an empty list empties the hand). Repeatable.
+    #[arg(long, value_name = "SEAT=CARDS")]
+    pub hand: Vec<String>,
+    /// A seat's starting creatures on the battlefield, as SEAT=CARD,… . Repeatable.
+    #[arg(long, value_name = "SEAT=CARDS")]
+    pub battlefield: Vec<String>,
+    /// Seed a deliberately broken rule (for testing the checker). Repeatable.
+    #[arg(long, value_name = "FAULT")]
+    pub fault: Vec<String>,
+}
+
+/// Parse `SEAT=card,card` for flag `flag`.
+fn seat_cards(
+    flag: &str,
+    value: &str,
+    players: usize,
+) -> Result<(usize, Vec<CardName>), ConfigError> {
+    let (seat, cards) = value.split_once('=').ok_or_else(|| {
+        ConfigError(format!(
+            "--{flag} '{value}': expected SEAT=CARD,CARD,… (e.g. 1=siege,bolt)"
+        ))
+    })?;
+    let seat: usize = seat
+        .trim()
+        .parse()
+        .ok()
+        .filter(|s| (1..=players).contains(s))
+        .ok_or_else(|| ConfigError(format!("--{flag} '{value}': seat must be 1 to {players}")))?;
+    let cards = cards
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| {
+            c.parse::<CardName>()
+                .map_err(|e| ConfigError(format!("--{flag} '{value}': {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((seat - 1, cards))
+}
+
+impl GameArgs {
+    /// The configuration these flags name, validated.
+    pub fn config(&self) -> Result<Config, ConfigError> {
+        let mut c =
+            Config::preset(&self.preset).map_err(|e| ConfigError(format!("--preset: {e}")))?;
+        if let Some(n) = self.players {
+            c.set_players(n)?;
+        }
+        if let Some(t) = self.turns {
+            c.turns = t;
+        }
+        if let Some(d) = self.defense {
+            c.defense = d;
+        }
+        if let Some(l) = self.life {
+            c.life = l;
+        }
+        if self.no_concede {
+            c.concede = false;
+        }
+        for h in &self.hand {
+            let (seat, cards) = seat_cards("hand", h, c.players())?;
+            c.seats[seat].hand = cards;
+        }
+        for b in &self.battlefield {
+            let (seat, cards) = seat_cards("battlefield", b, c.players())?;
+            c.seats[seat].battlefield = cards;
+        }
+        for f in &self.fault {
+            c.faults.push(
+                f.parse::<Fault>()
+                    .map_err(|e| ConfigError(format!("--fault: {e}")))?,
+            );
+        }
+        c.validate()
+            .map_err(|e| ConfigError(format!("configuration '{}': {e}", c.name)))?;
+        Ok(c)
+    }
+}
+
+/// How the states are explored (`check` and `conform`).
+#[derive(Args)]
+pub struct SearchArgs {
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Explore without the symmetry reduction.
+    #[arg(long)]
+    pub no_symmetry: bool,
+}
+
+impl SearchArgs {
+    /// The thread count: as given, or every core.
+    pub fn threads(&self) -> Result<usize, String> {
+        match self.threads {
+            Some(0) => Err("--threads must be at least 1".into()),
+            Some(t) => Ok(t),
+            None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        }
+    }
+}
+
+/// Parse engine fault names (kebab-case, as in scenario files).
+pub fn engine_faults(names: &[String]) -> Result<Vec<battlecheck_engine::EngineFault>, String> {
+    names
+        .iter()
+        .map(|n| {
+            serde_json::from_value(serde_json::Value::String(n.clone())).map_err(|_| {
+                let known: Vec<String> = battlecheck_engine::EngineFault::ALL
+                    .iter()
+                    .filter_map(|f| serde_json::to_value(f).ok())
+                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .collect();
+                format!(
+                    "--engine-fault '{n}': unknown (known: {})",
+                    known.join(", ")
+                )
+            })
+        })
+        .collect()
+}
+
+/// A report serialised as one pretty-printed JSON document.
+pub fn json<T: serde::Serialize>(report: &T) -> String {
+    serde_json::to_string_pretty(report).expect("reports serialise")
+}

@@ -1,0 +1,41 @@
+//! `battlecheck bench`: the checker's throughput and the engine's against
+//! the model's.
+
+use super::args::{json, Format, GameArgs};
+use super::out::Out;
+use super::{Failure, Outcome};
+use crate::conform::bench::bench;
+use crate::report::bench::table;
+use clap::Args;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Generated states per timed run.
+    #[arg(long, default_value_t = 2_000_000)]
+    budget: usize,
+    /// Runs per variant (the median is reported).
+    #[arg(long, default_value_t = 3)]
+    runs: usize,
+    /// Report format (human or json).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+pub fn run(args: BenchArgs, out: &mut Out) -> Outcome {
+    let config = args.game.config()?;
+    if args.budget == 0 || args.runs == 0 {
+        return Err(Failure::BadInput(
+            "--budget and --runs must be at least 1".into(),
+        ));
+    }
+    let report = bench(config, args.budget, args.runs)?;
+    if args.format == Format::Json {
+        out.println(&json(&report));
+    } else {
+        out.print(&table(&report));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,64 @@
+//! `battlecheck conform`: the model and the engine explored in lockstep.
+
+use super::args::{engine_faults, json, Format, GameArgs, SearchArgs};
+use super::out::Out;
+use super::Outcome;
+use crate::conform::{conform, ConformOptions};
+use crate::report::conform::human_report;
+use crate::report::{config_line, junit, Case};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct ConformArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Write a counterexample as a scenario file in DIR (replay it with `replay`).
+    #[arg(long, value_name = "DIR")]
+    save_counterexample: Option<PathBuf>,
+    /// Inject a known engine bug (for testing the check). Repeatable.
+    #[arg(long, value_name = "BUG")]
+    engine_fault: Vec<String>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
+    let config = args.game.config()?;
+    let opts = ConformOptions {
+        threads: args.search.threads()?,
+        out_dir: args.save_counterexample,
+        engine_faults: engine_faults(&args.engine_fault)?,
+        symmetry: !args.search.no_symmetry,
+    };
+    let report = conform(config, &opts)?;
+    let human = human_report(&report);
+    match args.format {
+        Format::Human => out.print(&human),
+        Format::Json => out.println(&json(&report)),
+        Format::Junit => {
+            let case = if report.passed() {
+                Case::Passed
+            } else {
+                Case::Failed {
+                    message: "the engine diverges from the model".into(),
+                    details: human,
+                }
+            };
+            out.print(&junit(
+                "battlecheck conform",
+                report.seconds,
+                &[(config_line(&report.config), case)],
+            ));
+        }
+    }
+    Ok(if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

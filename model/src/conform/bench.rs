@@ -1,0 +1,221 @@
+//! `battlecheck bench`: throughput of the checker on a preset, with 1 and 2
+//! threads, with and without the symmetry reduction, depth-first and
+//! breadth-first. Each variant runs several times over the same budget of
+//! generated states and reports the median; one complete run with and one
+//! without symmetry give the reduction factor. Every run is the check's own
+//! search, property tally included. Random games give the engine's
+//! throughput against the model's in the same run. Wall-clock numbers: run
+//! on a quiet machine, never as a test assertion.
+
+use crate::check::model::BattleModel;
+use crate::check::{self, explore_model, CheckOptions};
+use crate::conform::bridge::{advance, engine_decisions, engine_game, Stuck};
+use crate::rules::config::{Config, ConfigError};
+use crate::rules::state::GameState;
+use battlecheck_properties::Decision;
+use serde::Serialize;
+use stateright::{Model, Representative};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Search {
+    Dfs,
+    Bfs,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Variant {
+    pub search: Search,
+    pub threads: usize,
+    pub symmetry: bool,
+    /// Median over the runs.
+    pub unique_states_per_second: f64,
+    pub generated_states_per_second: f64,
+    pub unique_states: usize,
+    pub runs: usize,
+}
+
+/// Random games played by the engine and, as the baseline of the same
+/// run, by the model: decisions per second of each.
+#[derive(Clone, Debug, Serialize)]
+pub struct RandomGames {
+    pub games: usize,
+    pub engine_decisions: usize,
+    pub engine_decisions_per_second: f64,
+    pub model_decisions: usize,
+    pub model_decisions_per_second: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    pub preset: String,
+    /// Generated-state budget of each timed run.
+    pub budget: usize,
+    /// Unique states of complete runs with and without symmetry.
+    pub unique_with_symmetry: usize,
+    pub unique_without_symmetry: usize,
+    pub variants: Vec<Variant>,
+    pub random_games: RandomGames,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// (unique states, generated states, seconds) of one run of the check
+/// (`battlecheck check`'s search, property tally included).
+fn run(
+    model: &BattleModel,
+    search: Search,
+    threads: usize,
+    symmetry: bool,
+    budget: Option<usize>,
+) -> (usize, usize, f64) {
+    let opts = CheckOptions {
+        threads,
+        symmetry,
+        max_states: budget,
+        ..CheckOptions::default()
+    };
+    let representative: check::Representation<BattleModel> = GameState::representative;
+    let search = match search {
+        Search::Dfs => check::Search::DepthFirst(symmetry.then_some(representative)),
+        Search::Bfs => check::Search::BreadthFirst,
+    };
+    let run = explore_model(model, &opts, search);
+    (run.unique, run.generated, run.elapsed.as_secs_f64())
+}
+
+/// A small deterministic generator (xorshift64*) for the random games.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n
+    }
+
+    /// One of `options`; a concession only one time in sixteen (as the
+    /// random lockstep games do), or most games would end at once.
+    fn choose<'a>(&mut self, options: &'a [Decision]) -> &'a Decision {
+        let concede = |d: &&Decision| matches!(d, Decision::Concede { .. });
+        let others = options.iter().filter(|d| !concede(d)).count();
+        if self.below(16) == 0 || others == 0 {
+            &options[self.below(options.len())]
+        } else {
+            let i = self.below(others);
+            options
+                .iter()
+                .filter(|d| !concede(d))
+                .nth(i)
+                .expect("i < others")
+        }
+    }
+}
+
+/// `games` random games played to the end by the engine (through the
+/// shared decisions, as `conform` drives it) and by the model, from the
+/// configuration's initial position (set up once, copied per game). An
+/// engine that refuses a decision it offered, or does not move on, stops the
+/// benchmark with the reason (`conform` finds the path to it).
+fn random_games(model: &BattleModel, games: usize) -> Result<RandomGames, ConfigError> {
+    let config = &model.setup.config;
+    let stuck = |s: Stuck| ConfigError(format!("the engine does not move on: {}", s.why));
+    let initial_game = engine_game(config, &[]).map_err(stuck)?;
+    let start = Instant::now();
+    let mut engine_decisions_taken = 0;
+    for seed in 0..games as u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut game = initial_game.clone();
+        loop {
+            let options = engine_decisions(config, &game);
+            if options.is_empty() {
+                break;
+            }
+            let d = rng.choose(&options);
+            game.apply_decision(d).map_err(|e| {
+                ConfigError(format!("the engine refuses the decision it offered: {e}"))
+            })?;
+            advance(&mut game, config.turns).map_err(stuck)?;
+            engine_decisions_taken += 1;
+        }
+    }
+    let engine_time = start.elapsed();
+    let start = Instant::now();
+    let mut model_decisions_taken = 0;
+    let mut options: Vec<Decision> = Vec::new();
+    let initial_state = model.init_states().remove(0);
+    for seed in 0..games as u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut state = initial_state.clone();
+        loop {
+            options.clear();
+            model.actions(&state, &mut options);
+            if options.is_empty() {
+                break;
+            }
+            let d = rng.choose(&options).clone();
+            state = model
+                .next_state(&state, d)
+                .expect("every decision leads on");
+            model_decisions_taken += 1;
+        }
+    }
+    let model_time = start.elapsed();
+    let rate = |n: usize, t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
+    Ok(RandomGames {
+        games,
+        engine_decisions: engine_decisions_taken,
+        engine_decisions_per_second: rate(engine_decisions_taken, engine_time),
+        model_decisions: model_decisions_taken,
+        model_decisions_per_second: rate(model_decisions_taken, model_time),
+    })
+}
+
+/// Benchmark a configuration.
+pub fn bench(config: Config, budget: usize, runs: usize) -> Result<BenchReport, ConfigError> {
+    let preset = config.name.clone();
+    let model = BattleModel::new(config)?;
+    let unique_with_symmetry = run(&model, Search::Dfs, 2, true, None).0;
+    let unique_without_symmetry = run(&model, Search::Dfs, 2, false, None).0;
+    let mut variants = Vec::new();
+    // stateright's breadth-first search ignores symmetry (notes, pitfalls).
+    for (search, symmetry) in [
+        (Search::Dfs, true),
+        (Search::Dfs, false),
+        (Search::Bfs, false),
+    ] {
+        for threads in [1, 2] {
+            let mut unique_rates = Vec::new();
+            let mut generated_rates = Vec::new();
+            let mut unique = 0;
+            for _ in 0..runs.max(1) {
+                let (u, g, secs) = run(&model, search, threads, symmetry, Some(budget));
+                unique = u;
+                unique_rates.push(u as f64 / secs.max(1e-9));
+                generated_rates.push(g as f64 / secs.max(1e-9));
+            }
+            variants.push(Variant {
+                search,
+                threads,
+                symmetry,
+                unique_states_per_second: median(unique_rates),
+                generated_states_per_second: median(generated_rates),
+                unique_states: unique,
+                runs: runs.max(1),
+            });
+        }
+    }
+    Ok(BenchReport {
+        preset,
+        budget,
+        unique_with_symmetry,
+        unique_without_symmetry,
+        variants,
+        random_games: random_games(&model, 2_000)?,
+    })
+}

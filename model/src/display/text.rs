@@ -1,0 +1,456 @@
+//! Game-terms text for states and decisions: what the Explorer, reports and
+//! counterexamples show (never raw `Debug` dumps of indices).
+
+use crate::rules::config::Setup;
+use crate::rules::state::{Combat, GameState, Pending, StackItem};
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
+use std::fmt::Write;
+
+impl Setup {
+    /// "siege #0", "token #9".
+    pub fn card_name(&self, id: CardId) -> String {
+        let def = self.def(id);
+        if def.token {
+            format!("token #{}", id.0)
+        } else {
+            format!("{} #{}", def.name, id.0)
+        }
+    }
+
+    /// A decision in game terms, without the state it is taken in (the
+    /// Explorer's action labels).
+    pub fn decision_summary(&self, d: &Decision) -> String {
+        let name = |c: &CardId| self.card_name(*c);
+        let list = |items: Vec<String>| {
+            if items.is_empty() {
+                "nothing".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
+        let target = |t: &Target| match t {
+            Target::Player(p) => p.to_string(),
+            Target::Permanent(c) => name(c),
+            Target::Trigger(c) => format!("the defeat trigger of {}", name(c)),
+        };
+        let attacked = |t: &AttackTarget| match t {
+            AttackTarget::Player(p) => p.to_string(),
+            AttackTarget::Battle(b) => name(b),
+        };
+        match d {
+            Decision::PassAll => "all players pass priority".into(),
+            Decision::Cast {
+                player,
+                card,
+                targets,
+            } if targets.is_empty() => format!("{player} casts {}", name(card)),
+            Decision::Cast {
+                player,
+                card,
+                targets,
+            } => format!(
+                "{player} casts {} targeting {}",
+                name(card),
+                targets.iter().map(target).collect::<Vec<_>>().join(" and ")
+            ),
+            Decision::Equip {
+                player,
+                equipment,
+                creature,
+            } => format!("{player} equips {} to {}", name(equipment), name(creature)),
+            Decision::Concede { player } => format!("{player} concedes"),
+            Decision::ChooseCopy {
+                player,
+                card,
+                original,
+            } => {
+                format!(
+                    "{player} has {} enter as a copy of {}",
+                    name(card),
+                    name(original)
+                )
+            }
+            Decision::ChooseProtectors { choices } => list(
+                choices
+                    .iter()
+                    .map(|(b, p)| format!("{p} protects {}", name(b)))
+                    .collect(),
+            ),
+            Decision::DeclareAttackers { attacks } => format!(
+                "attack {}",
+                list(
+                    attacks
+                        .iter()
+                        .map(|(c, t)| format!("{} with {}", attacked(t), name(c)))
+                        .collect()
+                )
+            ),
+            Decision::DeclareBlockers { blocks } => {
+                format!(
+                    "block {}",
+                    list(
+                        blocks
+                            .iter()
+                            .map(|(b, a)| format!("{} with {}", name(a), name(b)))
+                            .collect()
+                    )
+                )
+            }
+            Decision::AssignTrample {
+                attacker,
+                to_attacked,
+            } => {
+                format!(
+                    "{} assigns {to_attacked} damage to what it attacks",
+                    name(attacker)
+                )
+            }
+            Decision::CastTransformed {
+                player,
+                card,
+                cast: true,
+            } => format!("{player} casts {} transformed", name(card)),
+            Decision::CastTransformed {
+                player,
+                card,
+                cast: false,
+            } => {
+                format!("{player} declines to cast {} transformed", name(card))
+            }
+        }
+    }
+}
+
+impl GameState {
+    /// "siege #0", "token #9".
+    pub fn card_name(&self, id: CardId) -> String {
+        self.setup().card_name(id)
+    }
+
+    fn target_text(&self, t: &Target) -> String {
+        match t {
+            Target::Player(p) => p.to_string(),
+            Target::Permanent(c) => self.card_name(*c),
+            Target::Trigger(c) => format!("the defeat trigger of {}", self.card_name(*c)),
+        }
+    }
+
+    fn attack_text(&self, t: &AttackTarget) -> String {
+        match t {
+            AttackTarget::Player(p) => p.to_string(),
+            AttackTarget::Battle(b) => match self.obj(*b).protector {
+                Some(p) => format!("{} (protected by {p})", self.card_name(*b)),
+                None => self.card_name(*b),
+            },
+        }
+    }
+
+    /// A decision, in the state it is taken in.
+    pub fn decision_text(&self, d: &Decision) -> String {
+        let list = |items: Vec<String>| {
+            if items.is_empty() {
+                "nothing".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
+        match d {
+            Decision::PassAll => {
+                if let Some(top) = self.stack.last() {
+                    let what = match top {
+                        StackItem::Spell { card, .. } => self.card_name(*card),
+                        StackItem::Trigger { source, .. } => {
+                            format!("the defeat trigger of {}", self.card_name(*source))
+                        }
+                    };
+                    format!("all players pass: {what} resolves")
+                } else {
+                    format!("all players pass: the {:?} step ends", self.step)
+                }
+            }
+            Decision::Cast {
+                player,
+                card,
+                targets,
+            } => {
+                let mut s = format!("{player} casts {}", self.card_name(*card));
+                if !targets.is_empty() {
+                    let ts: Vec<_> = targets.iter().map(|t| self.target_text(t)).collect();
+                    let _ = write!(s, " targeting {}", ts.join(" and "));
+                }
+                s
+            }
+            Decision::Equip {
+                player,
+                equipment,
+                creature,
+            } => {
+                format!(
+                    "{player} equips {} to {}",
+                    self.card_name(*equipment),
+                    self.card_name(*creature)
+                )
+            }
+            Decision::Concede { player } => format!("{player} concedes"),
+            Decision::ChooseCopy {
+                player,
+                card,
+                original,
+            } => {
+                format!(
+                    "{player} has {} enter as a copy of {}",
+                    self.card_name(*card),
+                    self.card_name(*original)
+                )
+            }
+            Decision::ChooseProtectors { choices } => list(
+                choices
+                    .iter()
+                    .map(|(b, p)| {
+                        let chooser = self.resolving_or_controller(*b);
+                        format!("{chooser} chooses {p} to protect {}", self.card_name(*b))
+                    })
+                    .collect(),
+            ),
+            Decision::DeclareAttackers { attacks } => format!(
+                "{} attacks {}",
+                self.active,
+                list(
+                    attacks
+                        .iter()
+                        .map(|(c, t)| format!(
+                            "{} with {}",
+                            self.attack_text(t),
+                            self.card_name(*c)
+                        ))
+                        .collect()
+                )
+            ),
+            Decision::DeclareBlockers { blocks } => format!(
+                "blocks: {}",
+                list(
+                    blocks
+                        .iter()
+                        .map(|(b, a)| format!(
+                            "{} blocks {} with {}",
+                            self.obj(*b).controller,
+                            self.card_name(*a),
+                            self.card_name(*b)
+                        ))
+                        .collect()
+                )
+            ),
+            Decision::AssignTrample {
+                attacker,
+                to_attacked,
+            } => {
+                format!(
+                    "{} assigns {to_attacked} of {}'s damage to what it attacks",
+                    self.obj(*attacker).controller,
+                    self.card_name(*attacker)
+                )
+            }
+            Decision::CastTransformed {
+                player,
+                card,
+                cast: true,
+            } => {
+                format!("{player} casts {} transformed", self.card_name(*card))
+            }
+            Decision::CastTransformed {
+                player,
+                card,
+                cast: false,
+            } => {
+                format!(
+                    "{player} declines to cast {} (it stays in exile)",
+                    self.card_name(*card)
+                )
+            }
+        }
+    }
+
+    /// Who chooses the protector of `battle`: its controller, or the
+    /// controller of the spell it enters from.
+    fn resolving_or_controller(&self, battle: CardId) -> PlayerId {
+        if self.obj(battle).zone == Zone::Battlefield {
+            self.obj(battle).controller
+        } else {
+            self.resolving_controller()
+        }
+    }
+
+    /// A multi-line description of the state in game terms.
+    pub fn describe(&self) -> String {
+        let mut s = String::new();
+        let ap = self.active;
+        let _ = writeln!(
+            s,
+            "Turn {} ({ap}'s turn), {:?} step; waiting for: {}",
+            self.turn + 1,
+            self.step,
+            self.pending_text()
+        );
+        for p in self.player_ids() {
+            let pl = self.players[p.0 as usize];
+            let status = if pl.in_game {
+                format!("{} life", pl.life)
+            } else {
+                "left the game".to_string()
+            };
+            let _ = writeln!(s, "{p}: {status}");
+            for zone in [Zone::Battlefield, Zone::Hand, Zone::Graveyard, Zone::Exile] {
+                let cards: Vec<String> = self
+                    .ids()
+                    .filter(|&id| {
+                        let o = self.obj(id);
+                        o.zone == zone
+                            && if zone == Zone::Battlefield {
+                                o.controller == p
+                            } else {
+                                self.setup().def(id).owner == p
+                            }
+                    })
+                    .map(|id| self.object_text(id))
+                    .collect();
+                if !cards.is_empty() {
+                    let _ = writeln!(s, "  {zone:?}: {}", cards.join("; "));
+                }
+            }
+        }
+        if !self.stack.is_empty() {
+            let items: Vec<String> = self
+                .stack
+                .iter()
+                .rev()
+                .map(|item| match item {
+                    StackItem::Spell {
+                        card,
+                        controller,
+                        transformed,
+                        ..
+                    } => {
+                        let t = if *transformed { " (transformed)" } else { "" };
+                        format!("{}{t} cast by {controller}", self.card_name(*card))
+                    }
+                    StackItem::Trigger {
+                        source, controller, ..
+                    } => {
+                        format!(
+                            "defeat trigger of {} controlled by {controller}",
+                            self.card_name(*source)
+                        )
+                    }
+                })
+                .collect();
+            let _ = writeln!(s, "Stack (top first): {}", items.join("; "));
+        }
+        if !self.waiting.is_empty() {
+            let items: Vec<_> = self
+                .waiting
+                .iter()
+                .map(|w| self.card_name(w.source))
+                .collect();
+            let _ = writeln!(
+                s,
+                "Triggered, waiting to go on the stack: {}",
+                items.join(", ")
+            );
+        }
+        s
+    }
+
+    fn pending_text(&self) -> String {
+        match self.pending {
+            Pending::Priority => "a priority window".into(),
+            Pending::DeclareAttackers => format!("{} to declare attackers", self.active),
+            Pending::DeclareBlockers => "defending players to declare blockers".into(),
+            Pending::AssignTrample { attacker } => {
+                format!("damage assignment of {}", self.card_name(attacker))
+            }
+            Pending::ChooseCopy { card } => format!("what {} copies", self.card_name(card)),
+            Pending::EnterProtector { entering, .. } => {
+                format!("the protector of entering {}", self.card_name(entering))
+            }
+            Pending::SbaProtectors { .. } => "protector choices (state-based actions)".into(),
+            Pending::CastTransformed { card, player } => format!(
+                "{player} to cast {} transformed or not",
+                self.card_name(card)
+            ),
+            Pending::GameOver => "nothing: the game is over".into(),
+        }
+    }
+
+    /// One object, e.g. "siege #0 [battle, Siege, 2 defense, protected by P2, attacked]".
+    pub fn object_text(&self, id: CardId) -> String {
+        let o = self.obj(id);
+        let c = self.chars(id);
+        let mut tags: Vec<String> = Vec::new();
+        if o.back_face {
+            tags.push("back face".into());
+        }
+        if let Some(orig) = o.copy_of {
+            tags.push(format!("copy of {}", self.card_name(orig)));
+        }
+        if c.battle {
+            tags.push(if c.siege {
+                "Siege".into()
+            } else {
+                "battle".into()
+            });
+        }
+        if c.creature {
+            tags.push(format!("{}/{} creature", c.power, c.toughness));
+        }
+        if o.zone == Zone::Battlefield {
+            if c.battle {
+                tags.push(format!("{} defense", o.counters));
+                match o.protector {
+                    Some(p) if self.in_game(p) => tags.push(format!("protected by {p}")),
+                    Some(p) => tags.push(format!("protector {p} left the game")),
+                    None => tags.push("no protector".into()),
+                }
+            }
+            if o.controller != self.setup().def(id).owner {
+                tags.push(format!("owned by {}", self.setup().def(id).owner));
+            }
+            if o.damage > 0 {
+                tags.push(format!("{} damage", o.damage));
+            }
+            if o.tapped {
+                tags.push("tapped".into());
+            }
+            match o.combat {
+                Combat::Attacking {
+                    target: Some(t),
+                    blocked,
+                    ..
+                } => tags.push(format!(
+                    "attacking {}{}",
+                    self.attack_text(&t),
+                    if blocked { ", blocked" } else { "" }
+                )),
+                Combat::Attacking { target: None, .. } => {
+                    tags.push("attacking nothing (removed from combat)".into())
+                }
+                Combat::Blocking(a) => tags.push(format!("blocking {}", self.card_name(a))),
+                Combat::None => {}
+            }
+            if self.attacked(id) {
+                tags.push("attacked".into());
+            }
+        }
+        if tags.is_empty() {
+            self.card_name(id)
+        } else {
+            format!("{} [{}]", self.card_name(id), tags.join(", "))
+        }
+    }
+}
+
+impl std::fmt::Debug for GameState {
+    /// The Explorer shows states with `{:#?}`: show them in game terms.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
+}

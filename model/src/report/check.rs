@@ -1,0 +1,121 @@
+//! The text report of a check: the configuration, the search's numbers,
+//! each property's verdict and the shortest counterexample of a violation.
+
+use crate::check::{CheckReport, Status};
+use crate::rules::cards::CardName;
+use crate::rules::config::Config;
+use battlecheck_properties::Kind;
+use std::fmt::Write;
+
+/// One line describing a configuration.
+pub fn config_line(c: &Config) -> String {
+    let seats: Vec<String> = c
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let names = |v: &[CardName]| v.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(",");
+            format!(
+                "P{}: hand [{}] battlefield [{}]",
+                i + 1,
+                names(&s.hand),
+                names(&s.battlefield)
+            )
+        })
+        .collect();
+    let faults: Vec<&str> = c.faults.iter().map(|f| f.as_str()).collect();
+    let mut line = format!(
+        "preset {}: {} players, {} turn(s), life {}, defense {}, concede {}; {}",
+        c.name,
+        c.players(),
+        c.turns,
+        c.life,
+        c.defense,
+        if c.concede { "on" } else { "off" },
+        seats.join("; ")
+    );
+    if !faults.is_empty() {
+        let _ = write!(line, "; SEEDED FAULTS: {}", faults.join(", "));
+    }
+    line
+}
+
+fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The human-readable report of a check.
+pub fn human_report(r: &CheckReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", config_line(&r.config));
+    let _ = writeln!(
+        s,
+        "explored {} unique states ({} generated), max depth {}, in {:.2} s: {} states/s on {} thread(s); symmetry reduction: {:?}",
+        thousands(r.unique_states),
+        thousands(r.generated_states),
+        r.max_depth,
+        r.seconds,
+        thousands(r.states_per_second as usize),
+        r.threads,
+        r.symmetry
+    );
+    if !r.complete {
+        let _ = writeln!(s, "PARTIAL: the run was stopped by --timeout or --max-states; unexplored states may hold violations");
+    }
+    for (title, kind) in [("invariants", Kind::Always), ("witnesses", Kind::Sometimes)] {
+        let _ = writeln!(s, "{title}:");
+        for p in r.properties.iter().filter(|p| p.kind == kind) {
+            let status = match p.status {
+                Status::Holds => "holds",
+                Status::Violated => "VIOLATED",
+                Status::Witnessed => "witnessed",
+                Status::NotWitnessed => "NOT WITNESSED",
+                Status::NotApplicable => "n/a",
+            };
+            let mut line = format!("  {status:<13} {:<40} {}", p.name, p.checklist.join(" "));
+            if !p.missing_features.is_empty() {
+                let _ = write!(line, " (configuration lacks: {:?})", p.missing_features);
+            }
+            let _ = writeln!(s, "{line}");
+        }
+    }
+    for p in r.properties.iter().filter(|p| p.status == Status::Violated) {
+        let _ = writeln!(s, "\ncounterexample to {} ({}):", p.name, p.statement);
+        let _ = writeln!(s, "  rules: {}", p.rules.join(", "));
+        match &p.counterexample {
+            Some(t) => {
+                let _ = writeln!(
+                    s,
+                    "  {} decisions{}:",
+                    t.steps.len(),
+                    if t.shortest { " (shortest)" } else { "" }
+                );
+                for (i, step) in t.steps.iter().enumerate() {
+                    let _ = writeln!(s, "  {:>3}. {}", i + 1, step.text);
+                }
+                let _ = writeln!(s, "  final state:");
+                for line in t.final_state.lines() {
+                    let _ = writeln!(s, "    {line}");
+                }
+            }
+            None => {
+                let _ = writeln!(s, "  (no path found by the shortest-path search)");
+            }
+        }
+    }
+    let verdict = match (r.passed(), r.complete) {
+        (true, _) => "PASS",
+        (false, false) if !r.properties.iter().any(|p| p.status == Status::Violated) => "PARTIAL",
+        (false, _) => "FAIL",
+    };
+    let _ = writeln!(s, "\nresult: {verdict}");
+    s
+}

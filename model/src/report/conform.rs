@@ -1,0 +1,63 @@
+//! The text report of a conformance run.
+
+use crate::conform::ConformReport;
+use std::fmt::Write;
+
+/// The report in words.
+pub fn human_report(r: &ConformReport) -> String {
+    let mut s = String::new();
+    let verdict = if r.passed() { "conforms" } else { "DIVERGES" };
+    let _ = writeln!(
+        s,
+        "engine {verdict}: preset '{}', {} model states compared in lockstep ({} decisions, depth {}, symmetry {:?}), {:.1}s on {} thread(s)",
+        r.config.name, r.states, r.transitions, r.depth, r.symmetry, r.seconds, r.threads
+    );
+    if !r.engine_faults.is_empty() {
+        let names: Vec<String> = r.engine_faults.iter().map(|f| format!("{f:?}")).collect();
+        let _ = writeln!(s, "injected engine faults: {}", names.join(", "));
+    }
+    let Some(c) = &r.counterexample else { return s };
+    let _ = writeln!(s, "counterexample ({} decisions, shortest):", c.steps.len());
+    for (i, st) in c.steps.iter().enumerate() {
+        let _ = writeln!(s, "  {}. {}", i + 1, st.text);
+    }
+    let d = &c.divergence;
+    if let Some(why) = &d.refused {
+        let _ = writeln!(s, "the engine refuses the last decision: {why}");
+    }
+    if let Some(why) = &d.stuck {
+        let _ = writeln!(
+            s,
+            "the engine does not move on after the last decision: {why}"
+        );
+    }
+    for f in &d.fields {
+        let _ = writeln!(
+            s,
+            "  {}: model {}, engine {}",
+            f.field, f.expected, f.actual
+        );
+    }
+    for x in &d.model_only {
+        let _ = writeln!(
+            s,
+            "  only the model allows: {}",
+            serde_json::to_string(x).unwrap_or_default()
+        );
+    }
+    for x in &d.engine_only {
+        let _ = writeln!(
+            s,
+            "  only the engine allows: {}",
+            serde_json::to_string(x).unwrap_or_default()
+        );
+    }
+    if let Some(f) = &c.scenario {
+        let _ = writeln!(
+            s,
+            "replay on the engine: battlecheck replay {}",
+            f.display()
+        );
+    }
+    s
+}

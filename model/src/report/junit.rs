@@ -1,0 +1,111 @@
+//! JUnit XML, the format CI systems read: one test case per property,
+//! scenario, configuration or conformance run.
+
+use super::check::{config_line, human_report};
+use crate::check::{CheckReport, Status};
+use crate::display::xml_escape;
+use std::fmt::Write;
+
+/// The outcome of one JUnit test case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Case {
+    Passed,
+    Failed { message: String, details: String },
+    Skipped(String),
+}
+
+/// A JUnit XML document with one suite of named cases.
+pub fn junit(suite: &str, seconds: f64, cases: &[(String, Case)]) -> String {
+    let failures = cases
+        .iter()
+        .filter(|c| matches!(c.1, Case::Failed { .. }))
+        .count();
+    let skipped = cases
+        .iter()
+        .filter(|c| matches!(c.1, Case::Skipped(_)))
+        .count();
+    let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(s, "<testsuites name=\"battlecheck\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">", cases.len());
+    let _ = writeln!(
+        s,
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{seconds:.3}\">",
+        xml_escape(suite),
+        cases.len()
+    );
+    for (name, outcome) in cases {
+        let name = xml_escape(name);
+        match outcome {
+            Case::Passed => {
+                let _ = writeln!(
+                    s,
+                    "    <testcase classname=\"battlecheck\" name=\"{name}\"/>"
+                );
+            }
+            Case::Failed { message, details } => {
+                let _ = writeln!(
+                    s,
+                    "    <testcase classname=\"battlecheck\" name=\"{name}\">"
+                );
+                let _ = writeln!(
+                    s,
+                    "      <failure message=\"{}\">{}</failure>",
+                    xml_escape(message),
+                    xml_escape(details)
+                );
+                let _ = writeln!(s, "    </testcase>");
+            }
+            Case::Skipped(reason) => {
+                let _ = writeln!(s, "    <testcase classname=\"battlecheck\" name=\"{name}\"><skipped message=\"{}\"/></testcase>", xml_escape(reason));
+            }
+        }
+    }
+    s.push_str("  </testsuite>\n</testsuites>\n");
+    s
+}
+
+/// The JUnit report of a check: one test case per property.
+pub fn junit_report(r: &CheckReport) -> String {
+    let full = human_report(r);
+    let cases: Vec<_> = r
+        .properties
+        .iter()
+        .map(|p| {
+            let outcome = match p.status {
+                Status::Holds | Status::Witnessed => Case::Passed,
+                Status::NotApplicable => {
+                    Case::Skipped(format!("configuration lacks {:?}", p.missing_features))
+                }
+                Status::Violated => {
+                    let details = full
+                        .split(&format!("counterexample to {} (", p.name))
+                        .nth(1)
+                        .map(|rest| {
+                            rest.split("\ncounterexample to ")
+                                .next()
+                                .unwrap_or(rest)
+                                .to_string()
+                        })
+                        .unwrap_or_default();
+                    Case::Failed {
+                        message: format!("violated: {}", p.statement),
+                        details,
+                    }
+                }
+                Status::NotWitnessed => Case::Failed {
+                    message: format!(
+                        "not witnessed{}: {}",
+                        if r.complete { "" } else { " (partial run)" },
+                        p.statement
+                    ),
+                    details: String::new(),
+                },
+            };
+            (format!("{} ({})", p.name, p.checklist.join(" ")), outcome)
+        })
+        .collect();
+    junit(
+        &format!("battlecheck check: {}", config_line(&r.config)),
+        r.seconds,
+        &cases,
+    )
+}

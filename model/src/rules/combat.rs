@@ -1,0 +1,371 @@
+//! Combat (506–511): attacks on players and battles, blocks, first-strike
+//! and regular combat damage, trample, the end of combat.
+
+use crate::rules::config::MAX_PLAYERS;
+use crate::rules::faults::Fault;
+use crate::rules::state::{Combat, GameState, Pending, Then};
+use arrayvec::ArrayVec;
+use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Zone};
+
+impl GameState {
+    /// Creatures the active player may declare as attackers (508.1a):
+    /// untapped creatures they have controlled continuously since the turn
+    /// began (302.6), which are not battles.
+    pub fn eligible_attackers(&self) -> ArrayVec<CardId, 24> {
+        if !self.in_game(self.active) {
+            return ArrayVec::new();
+        }
+        self.on_battlefield()
+            .filter(|&id| {
+                let o = self.obj(id);
+                let c = self.chars(id);
+                o.controller == self.active
+                    && c.creature
+                    && (!c.battle || self.setup().fault(Fault::BattlesMayAttack))
+                    && !o.tapped
+                    && !o.sick
+            })
+            .collect()
+    }
+
+    /// What an attacker may attack (508.1b, 802.2): each opponent in the game
+    /// (all are defending players), and each battle whose protector is one of
+    /// them — never a battle the active player protects (310.9b).
+    pub fn attack_targets(&self) -> ArrayVec<AttackTarget, 32> {
+        let ap = self.active;
+        let players = self.opponents(ap).map(AttackTarget::Player);
+        let battles = self
+            .on_battlefield()
+            .filter(|&b| self.chars(b).battle)
+            .filter_map(move |b| {
+                let p = self.obj(b).protector?;
+                let defending = p != ap && self.in_game(p);
+                (defending || (p == ap && self.setup().fault(Fault::ProtectorMayAttack)))
+                    .then_some(AttackTarget::Battle(b))
+            });
+        players.chain(battles).collect()
+    }
+
+    /// The defending player relative to a creature attacking `target`
+    /// (508.5, 310.9d): the player, or the battle's protector.
+    fn defender_of(&self, target: AttackTarget) -> PlayerId {
+        match target {
+            AttackTarget::Player(p) => p,
+            AttackTarget::Battle(b) => self
+                .obj(b)
+                .protector
+                .expect("an attackable battle has a protector"),
+        }
+    }
+
+    /// The beginning of combat: the active player declares attackers if any
+    /// creature can attack; otherwise combat is skipped (508.8).
+    pub fn begin_combat(&mut self) {
+        self.step = Step::DeclareAttackers;
+        if self.eligible_attackers().is_empty() || self.attack_targets().is_empty() {
+            self.end_of_combat();
+        } else {
+            self.pending = Pending::DeclareAttackers;
+        }
+    }
+
+    /// 508.1: declared attackers become tapped and attack what they were
+    /// declared against. With no attackers, the rest of combat is skipped
+    /// (508.8).
+    pub fn declare_attackers(&mut self, attacks: &[(CardId, AttackTarget)]) {
+        if attacks.is_empty() {
+            return self.end_of_combat();
+        }
+        for &(creature, target) in attacks {
+            let defender = self.defender_of(target);
+            let o = self.obj_mut(creature);
+            o.tapped = true;
+            o.combat = Combat::Attacking {
+                target: Some(target),
+                defender,
+                blocked: false,
+            };
+        }
+        self.settle(Then::Priority);
+    }
+
+    /// For each creature that could block: the attackers it may block
+    /// (509.1a, 802.4a): attackers of its controller, of a battle its
+    /// controller protects (310.9c), or attackers whose battle was removed
+    /// from combat and for whom its controller is the defending player
+    /// (506.4c, 508.5). Battles never block.
+    pub fn block_options(&self) -> ArrayVec<(CardId, ArrayVec<CardId, 8>), 16> {
+        let attackers: ArrayVec<(CardId, Option<AttackTarget>, PlayerId), 16> = self
+            .on_battlefield()
+            .filter_map(|id| match self.obj(id).combat {
+                Combat::Attacking {
+                    target, defender, ..
+                } => Some((id, target, defender)),
+                _ => None,
+            })
+            .collect();
+        self.on_battlefield()
+            .filter(|&id| {
+                let o = self.obj(id);
+                let c = self.chars(id);
+                c.creature
+                    && !c.battle
+                    && !o.tapped
+                    && o.controller != self.active
+                    && self.in_game(o.controller)
+            })
+            .filter_map(|blocker| {
+                let p = self.obj(blocker).controller;
+                let may_block: ArrayVec<CardId, 8> = attackers
+                    .iter()
+                    .filter(|(_, target, defender)| match target {
+                        Some(AttackTarget::Player(q)) => *q == p,
+                        Some(AttackTarget::Battle(b)) => {
+                            self.obj(*b).protector == Some(p)
+                                || self.setup().fault(Fault::AnyoneMayBlock)
+                        }
+                        None => *defender == p,
+                    })
+                    .map(|(a, _, _)| *a)
+                    .collect();
+                (!may_block.is_empty()).then_some((blocker, may_block))
+            })
+            .collect()
+    }
+
+    /// The declare blockers step begins: every defending player declares
+    /// blockers (509.1, 802.4); with no possible block the declaration is
+    /// empty and is not a decision.
+    pub fn begin_blocks(&mut self) {
+        self.step = Step::DeclareBlockers;
+        if self.block_options().is_empty() {
+            self.settle(Then::Priority);
+        } else {
+            self.pending = Pending::DeclareBlockers;
+        }
+    }
+
+    /// 509.1: each blocker blocks one attacker; blocked attackers stay
+    /// blocked (509.1h).
+    pub fn declare_blockers(&mut self, blocks: &[(CardId, CardId)]) {
+        for &(blocker, attacker) in blocks {
+            self.obj_mut(blocker).combat = Combat::Blocking(attacker);
+            if let Combat::Attacking { blocked, .. } = &mut self.obj_mut(attacker).combat {
+                *blocked = true;
+            }
+        }
+        self.settle(Then::Priority);
+    }
+
+    /// Does any attacking or blocking creature have first strike (510.4)?
+    fn first_strike_in_combat(&self) -> bool {
+        self.on_battlefield()
+            .any(|id| self.obj(id).combat != Combat::None && self.chars(id).first_strike)
+    }
+
+    /// The step after the declare blockers step or a combat damage step.
+    pub fn next_damage_step(&mut self) {
+        match self.step {
+            Step::DeclareBlockers if self.first_strike_in_combat() => {
+                self.combat_damage_step(Step::FirstStrikeDamage)
+            }
+            Step::DeclareBlockers | Step::FirstStrikeDamage => {
+                self.combat_damage_step(Step::CombatDamage)
+            }
+            _ => self.end_of_combat(),
+        }
+    }
+
+    /// Does `id` deal combat damage in `step` (510.4)? In the first-strike
+    /// step only creatures with first strike; in the regular step those
+    /// without (no creature of the pool has double strike).
+    fn deals_damage_in(&self, id: CardId, step: Step) -> bool {
+        self.obj(id).combat != Combat::None
+            && self.chars(id).first_strike == (step == Step::FirstStrikeDamage)
+    }
+
+    /// Creatures blocking `attacker`, in card order.
+    fn blockers_of(&self, attacker: CardId) -> ArrayVec<CardId, 16> {
+        self.on_battlefield()
+            .filter(|&id| self.obj(id).combat == Combat::Blocking(attacker))
+            .collect()
+    }
+
+    /// Lethal damage for a creature: its toughness less damage already
+    /// marked (702.19b; damage other attackers assign in the same step is
+    /// not counted, a simplification with one attacker per blocker).
+    fn lethal(&self, id: CardId) -> u8 {
+        self.chars(id)
+            .toughness
+            .saturating_sub(self.obj(id).damage)
+            .max(1)
+    }
+
+    /// A blocked trampling attacker that still has blockers and more power
+    /// than their lethal damage needs its controller's division (702.19b);
+    /// the first one without a decision yet, in card order.
+    fn trample_choice_needed(&self, step: Step) -> Option<CardId> {
+        self.on_battlefield().find(|&id| {
+            let c = self.chars(id);
+            matches!(
+                self.obj(id).combat,
+                Combat::Attacking {
+                    target: Some(_),
+                    blocked: true,
+                    ..
+                }
+            ) && c.trample
+                && self.deals_damage_in(id, step)
+                && self.obj(id).trample_assigned.is_none()
+                && {
+                    let blockers = self.blockers_of(id);
+                    !blockers.is_empty()
+                        && c.power > blockers.iter().map(|&b| self.lethal(b)).sum::<u8>()
+                }
+        })
+    }
+
+    /// The most a trampler may assign to what it attacks.
+    pub fn trample_excess(&self, attacker: CardId) -> u8 {
+        let lethal: u8 = self
+            .blockers_of(attacker)
+            .iter()
+            .map(|&b| self.lethal(b))
+            .sum();
+        self.chars(attacker).power.saturating_sub(lethal)
+    }
+
+    /// The trampler's controller assigned `to_attacked` to what it attacks.
+    pub fn assign_trample(&mut self, attacker: CardId, to_attacked: u8) {
+        self.obj_mut(attacker).trample_assigned = Some(to_attacked);
+        self.combat_damage_step(self.step);
+    }
+
+    /// A combat damage step (510): damage assignment decisions first, then
+    /// all combat damage is dealt at once (510.2), then state-based actions
+    /// and priority.
+    fn combat_damage_step(&mut self, step: Step) {
+        self.step = step;
+        if let Some(attacker) = self.trample_choice_needed(step) {
+            self.pending = Pending::AssignTrample { attacker };
+            return;
+        }
+        // (recipient, amount, source) of every assignment, dealt simultaneously.
+        let mut player_damage = [0u8; MAX_PLAYERS];
+        let mut object_damage: ArrayVec<(CardId, u8), 24> = ArrayVec::new();
+        let mut battle_sources: ArrayVec<(CardId, u8), 24> = ArrayVec::new();
+        let add = |list: &mut ArrayVec<(CardId, u8), 24>, id: CardId, n: u8| match list
+            .iter_mut()
+            .find(|(c, _)| *c == id)
+        {
+            Some((_, m)) => *m = m.saturating_add(n),
+            None => list.push((id, n)),
+        };
+        let mut trampled: ArrayVec<CardId, 8> = ArrayVec::new();
+        for id in self.on_battlefield().collect::<ArrayVec<_, 24>>() {
+            if !self.deals_damage_in(id, step) {
+                continue;
+            }
+            let power = self.chars(id).power;
+            if power == 0 {
+                continue;
+            }
+            match self.obj(id).combat {
+                Combat::Attacking {
+                    target, blocked, ..
+                } => {
+                    let blockers = self.blockers_of(id);
+                    let trample = self.chars(id).trample;
+                    // 510.1b–c, 702.19b–d: what reaches the attacked player or battle.
+                    let to_attacked = match (blocked, blockers.is_empty()) {
+                        (false, _) => power,
+                        (true, true) if trample => power,
+                        (true, true) => 0,
+                        (true, false) if trample => self.obj(id).trample_assigned.unwrap_or(0),
+                        (true, false) => 0,
+                    };
+                    // 510.1c: the rest is divided among the blockers: lethal
+                    // damage to each in card order, the remainder to the last.
+                    let mut rest = power - to_attacked;
+                    for (i, &b) in blockers.iter().enumerate() {
+                        let share = if i + 1 == blockers.len() {
+                            rest
+                        } else {
+                            rest.min(self.lethal(b))
+                        };
+                        if share > 0 {
+                            add(&mut object_damage, b, share);
+                        }
+                        rest -= share;
+                    }
+                    if to_attacked > 0 {
+                        match target {
+                            Some(AttackTarget::Player(p)) if self.in_game(p) => {
+                                player_damage[p.0 as usize] =
+                                    player_damage[p.0 as usize].saturating_add(to_attacked)
+                            }
+                            Some(AttackTarget::Battle(b))
+                                if self.obj(b).zone == Zone::Battlefield =>
+                            {
+                                add(&mut object_damage, b, to_attacked);
+                                add(&mut battle_sources, b, 1);
+                                if blocked && trample {
+                                    trampled.push(b);
+                                }
+                            }
+                            // 510.1b, 800.4e: attacking nothing, or a player who left.
+                            _ => {}
+                        }
+                    }
+                }
+                // 506.4, 510.1d: a creature removed from combat is no longer
+                // blocked; its blocker blocks nothing and deals no damage.
+                Combat::Blocking(attacker)
+                    if self.obj(attacker).zone == Zone::Battlefield
+                        && matches!(self.obj(attacker).combat, Combat::Attacking { .. }) =>
+                {
+                    add(&mut object_damage, attacker, power);
+                }
+                _ => {}
+            }
+        }
+        for (p, &n) in player_damage.iter().enumerate().take(self.players.len()) {
+            self.players[p].life -= n as i8;
+        }
+        for (id, n) in object_damage {
+            let c = self.chars(id);
+            if c.creature {
+                let o = self.obj_mut(id);
+                o.damage = o.damage.saturating_add(n);
+            }
+            if c.battle {
+                let sources = battle_sources
+                    .iter()
+                    .find(|(b, _)| *b == id)
+                    .map_or(1, |(_, k)| *k);
+                self.remove_counters(id, n, sources, true);
+            }
+        }
+        for b in trampled {
+            self.obj_mut(b).history.trampled = true;
+        }
+        for id in self.ids().collect::<ArrayVec<_, 24>>() {
+            self.obj_mut(id).trample_assigned = None;
+        }
+        self.settle(Then::Priority);
+    }
+
+    /// 511.3: as the end of combat step ends, everything is removed from
+    /// combat. The second main phase and end steps have no battle
+    /// interaction and are not explored; state-based actions are checked as
+    /// a player would first receive priority after combat, in the second
+    /// main phase (505.1; a protector chosen there, 704.5x, is chosen in a
+    /// main phase), before the turn ends.
+    pub fn end_of_combat(&mut self) {
+        for o in self.objs.iter_mut() {
+            o.combat = Combat::None;
+        }
+        self.step = Step::Main;
+        self.settle(Then::EndTurn);
+    }
+}

@@ -1,0 +1,451 @@
+//! Configurations of the bounded game: who sits at the table, which cards are
+//! where, how long the game lasts, and the named presets.
+
+use crate::rules::cards::{CardName, Kind};
+use crate::rules::faults::{Fault, Faults};
+use crate::rules::state::Chars;
+use battlecheck_properties::catalogue::Feature;
+use battlecheck_properties::{CardId, PlayerId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+/// The most players a configuration may seat.
+pub const MAX_PLAYERS: usize = 6;
+/// The most objects (cards and token slots) a configuration may hold.
+pub const MAX_OBJECTS: usize = 24;
+
+/// One seat's starting cards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    #[serde(default)]
+    pub hand: Vec<CardName>,
+    /// Permanents on the battlefield at the start (creatures that have been
+    /// there since before the game's first turn, so they may attack).
+    #[serde(default)]
+    pub battlefield: Vec<CardName>,
+}
+
+/// A configuration of the bounded game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    /// The preset this configuration started from, for reports.
+    pub name: String,
+    /// Number of turns played; the game ends after the last (an acyclic state
+    /// graph with a real end).
+    pub turns: u8,
+    /// Starting life total of every player.
+    pub life: i8,
+    /// Printed defense of the battles in the pool.
+    pub defense: u8,
+    /// Whether players may concede (104.3a). Only players other than the
+    /// active player do, which bounds the state space; a player at 0 life
+    /// leaves in any case (704.5a).
+    pub concede: bool,
+    /// Seats in turn order; seat 0 takes the first turn.
+    pub seats: Vec<Seat>,
+    /// Seeded faults (tests only): deliberately broken rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<Fault>,
+}
+
+/// Why a configuration is not usable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+fn seat(hand: &[CardName], battlefield: &[CardName]) -> Seat {
+    Seat {
+        hand: hand.to_vec(),
+        battlefield: battlefield.to_vec(),
+    }
+}
+
+use CardName::*;
+
+/// The named presets: `(name, description)`.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("default", "3 players, 1 turn: a Siege, burn, gain control, blocks, trample, concessions; the main job"),
+    ("deep", "the default plus a copy effect: at least 10x the default's states"),
+    ("duel", "2 players, 2 turns: first strike, a sorcery back face, a non-Siege battle, a countered trigger"),
+    ("copies", "2 players, 1 turn: a token copy and a clone of a Siege, bounce"),
+    ("mimic", "2 players, 1 turn: permanents becoming copies of a Siege, a battle that is a creature"),
+    ("tiny", "2 players, 1 turn, a Siege of defense 2 and bears: instant, for tests"),
+];
+
+impl Config {
+    /// A named preset. Together the presets reach every witness.
+    pub fn preset(name: &str) -> Result<Config, ConfigError> {
+        let (turns, defense, seats): (u8, u8, Vec<Seat>) = match name {
+            "default" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege, Bolt], &[Bear, Trampler]),
+                    seat(&[Steal], &[Bear]),
+                    seat(&[Steal], &[Bear]),
+                ],
+            ),
+            "deep" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege, Bolt, Mimic], &[Bear, Trampler]),
+                    seat(&[Steal], &[Bear]),
+                    seat(&[Steal], &[Bear]),
+                ],
+            ),
+            "duel" => (
+                2,
+                2,
+                vec![
+                    seat(&[Siege, Outpost, Bolt], &[Bear, Striker]),
+                    seat(&[SiegeSorcery, Stifle], &[Bear]),
+                ],
+            ),
+            "copies" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege, Mirror, Clone], &[Bear, Bear]),
+                    seat(&[Bounce], &[Bear]),
+                ],
+            ),
+            "mimic" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege, SiegeSorcery, Mimic, Animate], &[Bear, Bear]),
+                    seat(&[], &[Bear]),
+                ],
+            ),
+            "tiny" => (
+                1,
+                2,
+                vec![seat(&[Siege], &[Bear, Bear]), seat(&[], &[Bear])],
+            ),
+            other => {
+                let names: Vec<_> = PRESETS.iter().map(|p| p.0).collect();
+                return Err(ConfigError(format!(
+                    "unknown preset '{other}' (known presets: {})",
+                    names.join(", ")
+                )));
+            }
+        };
+        Ok(Config {
+            name: name.to_string(),
+            turns,
+            life: 20,
+            defense,
+            concede: true,
+            seats,
+            faults: Vec::new(),
+        })
+    }
+
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// Change the number of players: extra seats copy the last seat (so that
+    /// they are interchangeable with it), fewer seats drop the last ones.
+    pub fn set_players(&mut self, n: usize) -> Result<(), ConfigError> {
+        if !(2..=MAX_PLAYERS).contains(&n) {
+            return Err(ConfigError(format!(
+                "--players must be 2 to {MAX_PLAYERS}, got {n}"
+            )));
+        }
+        let last = self.seats.last().cloned().unwrap_or_default();
+        self.seats.resize(n, last);
+        Ok(())
+    }
+
+    /// Check every field; the error names the field and the bad value.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let err = |m: String| Err(ConfigError(m));
+        if !(2..=MAX_PLAYERS).contains(&self.players()) {
+            return err(format!(
+                "players must be 2 to {MAX_PLAYERS}, got {}",
+                self.players()
+            ));
+        }
+        if !(1..=6).contains(&self.turns) {
+            return err(format!("turns must be 1 to 6, got {}", self.turns));
+        }
+        if !(1..=40).contains(&self.life) {
+            return err(format!("life must be 1 to 40, got {}", self.life));
+        }
+        if !(1..=9).contains(&self.defense) {
+            return err(format!("defense must be 1 to 9, got {}", self.defense));
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if let Some(c) = s
+                .battlefield
+                .iter()
+                .find(|c| !c.kind(self.defense).is_permanent() || **c == Clone)
+            {
+                return err(format!(
+                    "seat {} battlefield: '{c}' can't start on the battlefield (only creatures and battles do; a clone must be cast)",
+                    i + 1
+                ));
+            }
+            if let Some(c) = s.battlefield.iter().find(|c| {
+                matches!(
+                    c.kind(self.defense),
+                    Kind::Siege { .. } | Kind::Battle { .. }
+                )
+            }) {
+                return err(format!(
+                    "seat {} battlefield: '{c}' must be cast to get a protector; put it in the hand",
+                    i + 1
+                ));
+            }
+        }
+        let objects = self
+            .seats
+            .iter()
+            .map(|s| s.hand.len() + s.battlefield.len())
+            .sum::<usize>()
+            + self
+                .seats
+                .iter()
+                .flat_map(|s| &s.hand)
+                .filter(|c| **c == Mirror)
+                .count();
+        if objects > MAX_OBJECTS {
+            return err(format!(
+                "too many cards: {objects} objects (cards and tokens), at most {MAX_OBJECTS}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The features of the game this configuration can reach, which decide
+    /// which witnesses apply.
+    pub fn features(&self) -> Vec<Feature> {
+        let cards: Vec<CardName> = self
+            .seats
+            .iter()
+            .flat_map(|s| s.hand.iter().chain(&s.battlefield))
+            .copied()
+            .collect();
+        let has = |c: CardName| cards.contains(&c);
+        let creatures = |s: &Seat| {
+            s.hand
+                .iter()
+                .chain(&s.battlefield)
+                .filter(|c| matches!(c.kind(1), Kind::Creature { .. }))
+                .count()
+        };
+        let mut f = Vec::new();
+        let mut add = |cond: bool, feat| {
+            if cond {
+                f.push(feat)
+            }
+        };
+        add(has(Siege), Feature::PermanentBackSiege);
+        add(has(SiegeSorcery), Feature::SorceryBackSiege);
+        add(has(Outpost), Feature::NonSiegeBattle);
+        add(has(Striker), Feature::FirstStrike);
+        add(has(Trampler), Feature::Trample);
+        add(has(Bolt), Feature::Burn);
+        add(has(Erode), Feature::RemoveCounters);
+        add(has(Steal), Feature::GainControl);
+        add(has(Mirror), Feature::TokenCopy);
+        add(has(Clone), Feature::CloneCopy);
+        add(has(Mimic), Feature::BecomeCopy);
+        add(has(Stifle), Feature::CounterTrigger);
+        add(has(Bounce), Feature::Bounce);
+        add(has(Animate), Feature::Animate);
+        add(self.concede && self.players() >= 3, Feature::Multiplayer);
+        add(
+            self.seats.iter().any(|s| creatures(s) >= 2),
+            Feature::TwoAttackers,
+        );
+        add(
+            self.seats.iter().skip(1).any(|s| creatures(s) >= 1),
+            Feature::Blocker,
+        );
+        f
+    }
+}
+
+/// One object of the setup: a card, or the slot of the token a card makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectDef {
+    pub name: CardName,
+    pub kind: Kind,
+    pub owner: PlayerId,
+    pub token: bool,
+    /// Where a card starts (`Outside` for token slots).
+    pub start: battlecheck_properties::Zone,
+    /// For a `mirror` card: the slot of the token it makes.
+    pub token_slot: Option<CardId>,
+    /// The characteristics of its front face and of its back face.
+    pub front: Chars,
+    pub back: Chars,
+}
+
+/// A validated configuration, laid out for the model: the objects with their
+/// numbers, and the seats that are interchangeable.
+#[derive(Debug)]
+pub struct Setup {
+    pub config: Config,
+    pub objects: Vec<ObjectDef>,
+    pub faults: Faults,
+    /// `class[p]`: seats with equal class have identical starting cards in
+    /// the same order, so that renaming one into the other maps their
+    /// objects one to one (used by the symmetry reduction).
+    pub class: [u8; MAX_PLAYERS],
+    /// `seat_objects[p]`: seat p's objects, cards in setup order then its
+    /// token slots; equal-class seats map onto each other index by index.
+    pub seat_objects: Vec<Vec<CardId>>,
+    /// Set when triggered abilities of two or more nonactive players went on
+    /// the stack together: their APNAP order (603.3b) depends on seating, so
+    /// renaming nonactive players is not an exact symmetry of that run.
+    pub seat_order_mattered: AtomicBool,
+    /// `renamings[active]`: the seat permutations that fix `active` and map
+    /// every seat to one of its class, identity excluded (see `symmetry`).
+    pub renamings: Vec<Vec<Renaming>>,
+}
+
+/// A renaming of seats (`seat[p]` is p's new seat) with the induced
+/// renaming of objects (`object[i]` is object i's new number).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renaming {
+    pub seat: [u8; MAX_PLAYERS],
+    pub object: Vec<u8>,
+}
+
+impl Setup {
+    pub fn new(config: Config) -> Result<Setup, ConfigError> {
+        config.validate()?;
+        let mut objects = Vec::new();
+        let mut seat_objects = vec![Vec::new(); config.players()];
+        for (p, s) in config.seats.iter().enumerate() {
+            for (&name, zone) in s
+                .battlefield
+                .iter()
+                .map(|c| (c, battlecheck_properties::Zone::Battlefield))
+                .chain(
+                    s.hand
+                        .iter()
+                        .map(|c| (c, battlecheck_properties::Zone::Hand)),
+                )
+            {
+                seat_objects[p].push(CardId(objects.len() as u8));
+                let kind = name.kind(config.defense);
+                objects.push(ObjectDef {
+                    name,
+                    kind,
+                    owner: PlayerId(p as u8),
+                    token: false,
+                    start: zone,
+                    token_slot: None,
+                    front: Chars::of_kind(kind, false),
+                    back: Chars::of_kind(kind, true),
+                });
+            }
+        }
+        for (p, seat) in seat_objects.iter_mut().enumerate() {
+            for i in 0..seat.len() {
+                let card = seat[i];
+                if objects[card.0 as usize].name == CardName::Mirror {
+                    let slot = CardId(objects.len() as u8);
+                    objects[card.0 as usize].token_slot = Some(slot);
+                    objects.push(ObjectDef {
+                        name: CardName::Mirror,
+                        kind: Kind::Mirror,
+                        owner: PlayerId(p as u8),
+                        token: true,
+                        start: battlecheck_properties::Zone::Outside,
+                        token_slot: None,
+                        front: Chars::default(),
+                        back: Chars::default(),
+                    });
+                    seat.push(slot);
+                }
+            }
+        }
+        let mut class = [0u8; MAX_PLAYERS];
+        for p in 0..config.players() {
+            class[p] = (0..p)
+                .find(|&q| config.seats[q] == config.seats[p])
+                .map_or(p as u8, |q| class[q]);
+        }
+        let faults = Faults::of(&config.faults);
+        let renamings = (0..config.players())
+            .map(|a| renamings(a, &class, &seat_objects, objects.len()))
+            .collect();
+        Ok(Setup {
+            config,
+            objects,
+            faults,
+            class,
+            seat_objects,
+            seat_order_mattered: AtomicBool::new(false),
+            renamings,
+        })
+    }
+
+    pub fn players(&self) -> usize {
+        self.config.players()
+    }
+
+    pub fn def(&self, id: CardId) -> &ObjectDef {
+        &self.objects[id.0 as usize]
+    }
+
+    #[inline]
+    pub fn fault(&self, f: Fault) -> bool {
+        self.faults.has(f)
+    }
+}
+
+/// Every permutation of the seats other than `active` that keeps each seat
+/// in its class, except the identity, with the induced object renaming.
+fn renamings(
+    active: usize,
+    class: &[u8; MAX_PLAYERS],
+    seat_objects: &[Vec<CardId>],
+    n_objects: usize,
+) -> Vec<Renaming> {
+    let n = seat_objects.len();
+    let mut out = Vec::new();
+    let mut perm: Vec<u8> = (0..n as u8).collect();
+    permute(&mut perm, 0, &mut |p| {
+        let identity = p.iter().enumerate().all(|(i, &q)| i == q as usize);
+        let valid =
+            p[active] as usize == active && (0..n).all(|i| class[i] == class[p[i] as usize]);
+        if valid && !identity {
+            let mut seat = [0u8; MAX_PLAYERS];
+            seat[..n].copy_from_slice(p);
+            let mut object: Vec<u8> = (0..n_objects as u8).collect();
+            for (from, &to) in p.iter().enumerate() {
+                for (a, b) in seat_objects[from].iter().zip(&seat_objects[to as usize]) {
+                    object[a.0 as usize] = b.0;
+                }
+            }
+            out.push(Renaming { seat, object });
+        }
+    });
+    out
+}
+
+fn permute(p: &mut Vec<u8>, k: usize, f: &mut impl FnMut(&[u8])) {
+    if k == p.len() {
+        return f(p);
+    }
+    for i in k..p.len() {
+        p.swap(k, i);
+        permute(p, k + 1, f);
+        p.swap(k, i);
+    }
+}

@@ -1,0 +1,250 @@
+//! The decisions available in a state, and applying one. This is the only
+//! place that maps the shared [`Decision`] vocabulary onto the rules.
+
+use crate::rules::config::MAX_PLAYERS;
+use crate::rules::faults::Fault;
+use crate::rules::state::{GameState, Pending};
+use arrayvec::ArrayVec;
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Step, Zone};
+
+/// Every combination of one option per slot (`None` = no option taken), in
+/// a fixed order: the first combination takes no option anywhere.
+fn combinations<T: Copy>(
+    slots: &[(CardId, ArrayVec<T, 32>)],
+    mut emit: impl FnMut(Vec<(CardId, T)>),
+) {
+    let mut digits = vec![0usize; slots.len()];
+    loop {
+        emit(
+            slots
+                .iter()
+                .zip(&digits)
+                .filter(|(_, &d)| d > 0)
+                .map(|((id, options), &d)| (*id, options[d - 1]))
+                .collect(),
+        );
+        let mut i = 0;
+        loop {
+            if i == slots.len() {
+                return;
+            }
+            digits[i] += 1;
+            if digits[i] <= slots[i].1.len() {
+                break;
+            }
+            digits[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// Every combination of exactly one option per slot.
+fn choices(
+    slots: &[(CardId, ArrayVec<PlayerId, MAX_PLAYERS>)],
+    prefix: &mut Vec<(CardId, PlayerId)>,
+    out: &mut Vec<Decision>,
+) {
+    match slots.split_first() {
+        None => out.push(Decision::ChooseProtectors {
+            choices: prefix.clone(),
+        }),
+        Some(((battle, options), rest)) => {
+            for &p in options {
+                prefix.push((*battle, p));
+                choices(rest, prefix, out);
+                prefix.pop();
+            }
+        }
+    }
+}
+
+impl GameState {
+    /// May `player` cast `card` now? Instants whenever they could cast an
+    /// instant; everything else only in their main phase with an empty stack
+    /// (307.1, 310.1).
+    fn may_cast_now(&self, player: PlayerId, card: CardId) -> bool {
+        let kind = self.setup().def(card).kind;
+        let instant_speed = kind.is_instant()
+            || (matches!(
+                kind,
+                crate::rules::cards::Kind::Siege { .. } | crate::rules::cards::Kind::Battle { .. }
+            ) && self.setup().fault(Fault::BattlesAtInstantSpeed));
+        instant_speed || (player == self.active && self.step == Step::Main && self.stack.is_empty())
+    }
+
+    /// The decisions available now, in a fixed order.
+    pub fn decisions(&self, out: &mut Vec<Decision>) {
+        match self.pending {
+            Pending::Priority => self.priority_decisions(out),
+            Pending::DeclareAttackers => {
+                let targets = self.attack_targets();
+                let slots: Vec<(CardId, ArrayVec<AttackTarget, 32>)> = self
+                    .eligible_attackers()
+                    .into_iter()
+                    .map(|a| (a, targets.clone()))
+                    .collect();
+                combinations(&slots, |attacks| {
+                    out.push(Decision::DeclareAttackers { attacks })
+                });
+            }
+            Pending::DeclareBlockers => {
+                let slots: Vec<(CardId, ArrayVec<CardId, 32>)> = self
+                    .block_options()
+                    .into_iter()
+                    .map(|(b, a)| (b, a.into_iter().collect()))
+                    .collect();
+                combinations(&slots, |blocks| {
+                    out.push(Decision::DeclareBlockers { blocks })
+                });
+            }
+            Pending::AssignTrample { attacker } => {
+                for to_attacked in 0..=self.trample_excess(attacker) {
+                    out.push(Decision::AssignTrample {
+                        attacker,
+                        to_attacked,
+                    });
+                }
+            }
+            Pending::ChooseCopy { card } => {
+                let player = self.obj(card).controller;
+                for original in self.copy_candidates() {
+                    out.push(Decision::ChooseCopy {
+                        player,
+                        card,
+                        original,
+                    });
+                }
+            }
+            Pending::EnterProtector { entering, copy_of } => {
+                let options =
+                    self.entering_protector_options(entering, copy_of, self.resolving_controller());
+                choices(&[(entering, options)], &mut Vec::new(), out);
+            }
+            Pending::SbaProtectors { .. } => {
+                let slots: Vec<_> = self.sba_protector_choices().into_iter().collect();
+                choices(&slots, &mut Vec::new(), out);
+            }
+            Pending::CastTransformed { card, player } => {
+                out.push(Decision::CastTransformed {
+                    player,
+                    card,
+                    cast: true,
+                });
+                out.push(Decision::CastTransformed {
+                    player,
+                    card,
+                    cast: false,
+                });
+            }
+            Pending::GameOver => {}
+        }
+    }
+
+    /// A priority window: all pass, any player casts a spell they may cast
+    /// now, or a nonactive player concedes.
+    fn priority_decisions(&self, out: &mut Vec<Decision>) {
+        out.push(Decision::PassAll);
+        for player in self.player_ids().filter(|&p| self.in_game(p)) {
+            for card in self.ids() {
+                let def = self.setup().def(card);
+                if def.owner != player
+                    || self.obj(card).zone != Zone::Hand
+                    || !self.may_cast_now(player, card)
+                {
+                    continue;
+                }
+                match def.kind.target_count() {
+                    0 => out.push(Decision::Cast {
+                        player,
+                        card,
+                        targets: Vec::new(),
+                    }),
+                    1 => {
+                        for t in self.target_candidates(def.kind, 0) {
+                            out.push(Decision::Cast {
+                                player,
+                                card,
+                                targets: vec![t],
+                            });
+                        }
+                    }
+                    _ => {
+                        let second = self.target_candidates(def.kind, 1);
+                        for t in self.target_candidates(def.kind, 0) {
+                            for &u in &second {
+                                out.push(Decision::Cast {
+                                    player,
+                                    card,
+                                    targets: vec![t, u],
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if self.setup().config.concede {
+            for player in self
+                .player_ids()
+                .filter(|&p| p != self.active && self.in_game(p))
+            {
+                out.push(Decision::Concede { player });
+            }
+        }
+    }
+
+    /// Apply a decision taken from [`GameState::decisions`].
+    pub fn apply(&mut self, decision: &Decision) {
+        match (self.pending, decision) {
+            (Pending::Priority, Decision::PassAll) => self.pass_all(),
+            (
+                Pending::Priority,
+                Decision::Cast {
+                    player,
+                    card,
+                    targets,
+                },
+            ) => self.cast(*player, *card, targets),
+            (Pending::Priority, Decision::Concede { player }) => {
+                self.leave_game(*player);
+                self.settle(crate::rules::state::Then::Priority);
+            }
+            (Pending::DeclareAttackers, Decision::DeclareAttackers { attacks }) => {
+                self.declare_attackers(attacks)
+            }
+            (Pending::DeclareBlockers, Decision::DeclareBlockers { blocks }) => {
+                self.declare_blockers(blocks)
+            }
+            (
+                Pending::AssignTrample { .. },
+                Decision::AssignTrample {
+                    attacker,
+                    to_attacked,
+                },
+            ) => self.assign_trample(*attacker, *to_attacked),
+            (Pending::ChooseCopy { .. }, Decision::ChooseCopy { card, original, .. }) => {
+                self.choose_copy(*card, *original)
+            }
+            (
+                Pending::EnterProtector { entering, copy_of },
+                Decision::ChooseProtectors { choices },
+            ) => self.finish_enter(entering, copy_of, choices.first().map(|c| c.1)),
+            (Pending::SbaProtectors { then }, Decision::ChooseProtectors { choices }) => {
+                self.choose_sba_protectors(choices, then)
+            }
+            (Pending::CastTransformed { .. }, Decision::CastTransformed { card, player, cast }) => {
+                self.decide_cast_transformed(*card, *player, *cast)
+            }
+            (pending, d) => {
+                unreachable!("decision {d:?} is not offered while waiting for {pending:?}")
+            }
+        }
+    }
+
+    /// Is `decision` one of [`GameState::decisions`]?
+    pub fn is_legal(&self, decision: &Decision) -> bool {
+        let mut all = Vec::new();
+        self.decisions(&mut all);
+        all.contains(decision)
+    }
+}

@@ -1,0 +1,97 @@
+//! A player leaving the game (104.3a concession, 704.5a, 800.4a).
+
+use crate::rules::faults::Fault;
+use crate::rules::state::{bump, GameState, StackItem};
+use arrayvec::ArrayVec;
+use battlecheck_properties::{CardId, PlayerId, Zone};
+
+impl GameState {
+    /// `p` leaves the game (800.4a): the objects they own leave the game;
+    /// effects giving them control of objects end; their triggered
+    /// abilities on the stack cease to exist; objects they still control are
+    /// exiled. Battles they protect keep them as protector until a
+    /// state-based action replaces them (704.5x, B26).
+    pub fn leave_game(&mut self, p: PlayerId) {
+        self.players[p.0 as usize].in_game = false;
+        let ids: ArrayVec<CardId, 24> = self.ids().collect();
+        let keep_permanents = self.setup().fault(Fault::LeaverKeepsPermanents);
+        for &id in &ids {
+            let zone = self.obj(id).zone;
+            if keep_permanents && zone == Zone::Battlefield {
+                continue;
+            }
+            if self.setup().def(id).owner == p && zone != Zone::Outside {
+                if self.obj(id).zone == Zone::Stack {
+                    self.stack
+                        .retain(|s| !matches!(s, StackItem::Spell { card, .. } if *card == id));
+                }
+                self.move_to(id, Zone::Outside);
+            }
+        }
+        // Control-changing effects that gave `p` control end (800.4a): the
+        // newest remaining effect applies (613.7), else the object returns
+        // to its default controller, or is exiled if that player left too
+        // (800.4c).
+        for &id in &ids {
+            let o = *self.obj(id);
+            if o.zone != Zone::Battlefield {
+                continue;
+            }
+            let mut effects = [None; 3];
+            for (slot, q) in effects
+                .iter_mut()
+                .zip(o.control_effects.iter().flatten().filter(|&&q| q != p))
+            {
+                *slot = Some(*q);
+            }
+            self.obj_mut(id).control_effects = effects;
+            let now = effects
+                .iter()
+                .flatten()
+                .last()
+                .copied()
+                .unwrap_or(o.default_controller);
+            if o.controller == p && o.default_controller != p || now != o.controller && now != p {
+                if self.in_game(now) {
+                    self.change_control(id, now);
+                } else {
+                    self.move_to(id, Zone::Exile);
+                }
+            }
+        }
+        let mut ceased: ArrayVec<CardId, 16> = ArrayVec::new();
+        self.stack.retain(|s| match s {
+            StackItem::Trigger {
+                source, controller, ..
+            } if *controller == p => {
+                ceased.push(*source);
+                false
+            }
+            _ => true,
+        });
+        self.waiting.retain(|w| {
+            if w.controller == p {
+                ceased.push(w.source);
+            }
+            w.controller != p
+        });
+        for source in ceased {
+            bump(&mut self.obj_mut(source).history.trigger_fizzles);
+        }
+        for &id in &ids {
+            let o = *self.obj(id);
+            let exile = match o.zone {
+                Zone::Stack => true,
+                Zone::Battlefield => !keep_permanents,
+                _ => false,
+            };
+            if exile && o.controller == p {
+                if o.zone == Zone::Stack {
+                    self.stack
+                        .retain(|s| !matches!(s, StackItem::Spell { card, .. } if *card == id));
+                }
+                self.move_to(id, Zone::Exile);
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! The game: the battle rules as the model plays them. The state and its
+//! configuration, the card pool, the seeded faults, and one module per rule
+//! area, each named after the rules it implements.
+//!
+//! Depends on `battlecheck-properties` (the shared vocabulary and the
+//! catalogue's view of a state) only: nothing here knows about searching,
+//! presenting, engines or the command line.
+
+pub mod cards;
+pub mod combat;
+pub mod config;
+pub mod decisions;
+pub mod faults;
+pub mod leave;
+pub mod protector;
+pub mod sba;
+pub mod siege;
+pub mod stack;
+pub mod state;
+pub mod turn;
+pub mod view;
+pub mod zones;

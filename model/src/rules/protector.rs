@@ -1,0 +1,57 @@
+//! Protectors (310.9, 310.12a): who may protect a battle, and the choices
+//! made as a battle enters and as a state-based action.
+
+use crate::rules::config::MAX_PLAYERS;
+use crate::rules::state::GameState;
+use arrayvec::ArrayVec;
+use battlecheck_properties::view::ProtectorOrigin;
+use battlecheck_properties::{CardId, PlayerId};
+
+impl GameState {
+    /// The players who may protect battle `id` if `controller` controls it:
+    /// for a Siege its controller's opponents in the game (310.12a); for a
+    /// battle with no battle type only its controller (310.9a).
+    pub fn protector_options(
+        &self,
+        id: CardId,
+        controller: PlayerId,
+    ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
+        self.protectors_for(self.chars(id).siege, controller)
+    }
+
+    /// The players who may protect a Siege (`siege`) or a battle with no
+    /// battle type controlled by `controller`, in turn order.
+    pub fn protectors_for(
+        &self,
+        siege: bool,
+        controller: PlayerId,
+    ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
+        self.turn_order_from(controller)
+            .filter(|&p| (p != controller) == siege)
+            .collect()
+    }
+
+    /// May `p` be the protector of battle `id` as it is now?
+    pub fn may_protect(&self, id: CardId, p: PlayerId) -> bool {
+        let controller = self.obj(id).controller;
+        self.in_game(p)
+            && if self.chars(id).siege {
+                p != controller
+            } else {
+                p == controller
+            }
+    }
+
+    /// Designate `p` as the protector of `id` (310.9f: the previous protector
+    /// stops being its protector). A battle whose protector changes is
+    /// removed from combat (506.4).
+    pub fn set_protector(&mut self, id: CardId, p: Option<PlayerId>, origin: ProtectorOrigin) {
+        let old = self.obj(id).protector;
+        if old.is_some() && old != p {
+            self.remove_from_combat(id);
+        }
+        let o = self.obj_mut(id);
+        o.protector = p;
+        o.protector_origin = origin;
+    }
+}

@@ -1,0 +1,361 @@
+//! Casting spells (601), targets (115, 608.2b) and resolution (608): the
+//! permanent spells entering the battlefield (310.2, 310.4b, 310.9a) and the
+//! instants of the pool.
+
+use crate::rules::cards::{BackFace, Kind};
+use crate::rules::config::MAX_PLAYERS;
+use crate::rules::faults::Fault;
+use crate::rules::state::{bump, Chars, GameState, Pending, StackItem, Then};
+use arrayvec::ArrayVec;
+use battlecheck_properties::view::ProtectorOrigin;
+use battlecheck_properties::{CardId, PlayerId, Target, Zone};
+
+impl GameState {
+    /// Is `t` a legal choice for target number `index` of a spell of `kind`?
+    /// Checked as the spell is cast (601.2c) and as it resolves (608.2b).
+    pub fn legal_target(&self, kind: Kind, index: usize, t: Target) -> bool {
+        let permanent = |c: CardId, test: fn(Chars) -> bool| {
+            self.obj(c).zone == Zone::Battlefield && test(self.chars(c))
+        };
+        match (kind, index, t) {
+            // 115.4: any target is a player, creature, planeswalker or battle.
+            (Kind::Burn { .. }, 0, Target::Player(p)) => self.in_game(p),
+            (Kind::Burn { .. }, 0, Target::Permanent(c)) => {
+                permanent(c, |ch| ch.creature || ch.battle)
+            }
+            (Kind::Erode { .. } | Kind::Mirror, 0, Target::Permanent(c)) => {
+                permanent(c, |ch| ch.battle)
+            }
+            (Kind::Steal | Kind::Bounce | Kind::Animate, 0, Target::Permanent(c)) => {
+                permanent(c, |_| true)
+            }
+            (Kind::Mimic, 0, Target::Permanent(c)) => permanent(c, |_| true),
+            (Kind::Mimic, 1, Target::Permanent(c)) => permanent(c, |ch| ch.siege),
+            (Kind::Stifle, 0, Target::Trigger(c)) => self
+                .stack
+                .iter()
+                .any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == c)),
+            _ => false,
+        }
+    }
+
+    /// Every legal choice for target number `index` of a spell of `kind`.
+    pub fn target_candidates(&self, kind: Kind, index: usize) -> ArrayVec<Target, 32> {
+        let players = self.player_ids().map(Target::Player);
+        let permanents = self.on_battlefield().map(Target::Permanent);
+        let triggers = self.stack.iter().filter_map(|s| match s {
+            StackItem::Trigger { source, .. } => Some(Target::Trigger(*source)),
+            _ => None,
+        });
+        players
+            .chain(permanents)
+            .chain(triggers)
+            .filter(|&t| self.legal_target(kind, index, t))
+            .collect()
+    }
+
+    /// `player` casts `card` from their hand (601.2): it moves to the stack
+    /// with its targets, and its caster receives priority (117.3c).
+    pub fn cast(&mut self, player: PlayerId, card: CardId, targets: &[Target]) {
+        self.move_to(card, Zone::Stack);
+        let o = self.obj_mut(card);
+        o.controller = player;
+        o.default_controller = player;
+        let mut refs = [None; 2];
+        for (slot, &t) in refs.iter_mut().zip(targets) {
+            *slot = Some(self.target_ref(t));
+        }
+        self.stack.push(StackItem::Spell {
+            card,
+            controller: player,
+            transformed: false,
+            targets: refs,
+        });
+        self.settle(Then::Priority);
+    }
+
+    /// The top object of the stack resolves (608).
+    pub fn resolve_top(&mut self) {
+        let top = *self
+            .stack
+            .last()
+            .expect("resolve_top needs a non-empty stack");
+        match top {
+            StackItem::Trigger {
+                source,
+                incarnation,
+                controller,
+            } => {
+                self.stack.pop();
+                self.resolve_defeat_trigger(source, incarnation, controller);
+            }
+            StackItem::Spell {
+                card,
+                transformed: true,
+                ..
+            } => match self.setup().def(card).kind {
+                // 712.14a: a permanent cast transformed enters back face up.
+                Kind::Siege {
+                    back: BackFace::Creature { .. },
+                    ..
+                } => self.finish_enter(card, None, None),
+                // 608.2n: a sorcery goes to its owner's graveyard as it resolves.
+                _ => {
+                    self.stack.pop();
+                    self.move_to(card, Zone::Graveyard);
+                    self.settle(Then::Priority);
+                }
+            },
+            StackItem::Spell {
+                card,
+                controller,
+                transformed: false,
+                targets,
+            } => {
+                let kind = self.setup().def(card).kind;
+                let legal: ArrayVec<Option<Target>, 2> = targets
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        t.filter(|t| self.target_valid(*t) && self.legal_target(kind, i, t.target))
+                            .map(|t| t.target)
+                    })
+                    .collect();
+                if kind.target_count() > 0 && legal.iter().all(Option::is_none) {
+                    // 608.2b: every target is illegal, so it doesn't resolve.
+                    self.stack.pop();
+                    self.move_to(card, Zone::Graveyard);
+                    return self.settle(Then::Priority);
+                }
+                match kind {
+                    Kind::Siege { .. } | Kind::Battle { .. } | Kind::Creature { .. } => {
+                        self.begin_enter(card, controller, None)
+                    }
+                    Kind::Clone => self.resolve_clone(card, controller),
+                    Kind::Mirror => {
+                        let battle = legal[0]
+                            .and_then(permanent_of)
+                            .expect("mirror has a legal target");
+                        let token = self
+                            .setup()
+                            .def(card)
+                            .token_slot
+                            .expect("every mirror has a token slot");
+                        let root = self.copy_root(battle);
+                        self.begin_enter(token, controller, Some(root));
+                    }
+                    _ => {
+                        self.instant_effect(kind, controller, &legal);
+                        self.stack.pop();
+                        self.move_to(card, Zone::Graveyard);
+                        self.settle(Then::Priority);
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a resolving instant does, to its legal targets.
+    fn instant_effect(&mut self, kind: Kind, caster: PlayerId, targets: &[Option<Target>]) {
+        let first = targets.first().copied().flatten();
+        match (kind, first) {
+            (Kind::Burn { amount }, Some(Target::Player(p))) => {
+                self.players[p.0 as usize].life -= amount as i8
+            }
+            (Kind::Burn { amount }, Some(Target::Permanent(c))) => {
+                self.deal_noncombat_damage(c, amount)
+            }
+            (Kind::Erode { amount }, Some(Target::Permanent(c))) => {
+                self.remove_counters(c, amount, 1, false)
+            }
+            (Kind::Steal, Some(Target::Permanent(c))) => {
+                let effects = &mut self.obj_mut(c).control_effects;
+                if effects[2].is_some() {
+                    effects.rotate_left(1);
+                    effects[2] = None;
+                }
+                let free = effects
+                    .iter()
+                    .position(Option::is_none)
+                    .expect("a slot was freed");
+                effects[free] = Some(caster);
+                self.change_control(c, caster)
+            }
+            (Kind::Mimic, _) => {
+                if let (Some(Target::Permanent(c)), Some(Some(Target::Permanent(s)))) =
+                    (first, targets.get(1))
+                {
+                    let root = self.copy_root(*s);
+                    self.become_copy(c, root);
+                }
+            }
+            (Kind::Stifle, Some(Target::Trigger(source))) => {
+                // 701.6b: a countered ability is removed from the stack.
+                if let Some(i) = self.stack.iter().rposition(
+                    |s| matches!(s, StackItem::Trigger { source: s, .. } if *s == source),
+                ) {
+                    self.stack.remove(i);
+                    bump(&mut self.obj_mut(source).history.triggers_countered);
+                }
+            }
+            (Kind::Bounce, Some(Target::Permanent(c))) => self.move_to(c, Zone::Hand),
+            (Kind::Animate, Some(Target::Permanent(c))) => self.obj_mut(c).animated = true,
+            _ => {}
+        }
+    }
+
+    /// Damage from a spell to a permanent: marked on a creature (120.3e),
+    /// removing defense counters from a battle (120.3h); both if it is both.
+    fn deal_noncombat_damage(&mut self, id: CardId, amount: u8) {
+        let c = self.chars(id);
+        if c.creature {
+            let o = self.obj_mut(id);
+            o.damage = o.damage.saturating_add(amount);
+        }
+        if c.battle {
+            self.remove_counters(id, amount, 1, false);
+        }
+    }
+
+    /// `id` becomes a copy of `original` (707.2). Counters, protector and
+    /// status are not copied and stay (310.9g). An attacking or blocking
+    /// creature that becomes a battle or stops being a creature is removed
+    /// from combat (506.4).
+    fn become_copy(&mut self, id: CardId, original: CardId) {
+        let before = self.chars(id);
+        self.obj_mut(id).copy_of = Some(original);
+        let after = self.chars(id);
+        if after.siege {
+            self.obj_mut(id).history.was_siege_copy = true;
+        }
+        let fighting = matches!(
+            self.obj(id).combat,
+            crate::rules::state::Combat::Attacking { .. }
+                | crate::rules::state::Combat::Blocking(_)
+        );
+        if fighting && before.creature && (after.battle || !after.creature) {
+            self.remove_from_combat(id);
+        }
+        if before.battle && !after.battle {
+            self.remove_from_combat(id);
+        }
+    }
+
+    /// A clone resolves: it enters as a copy of a battle of its
+    /// controller's choice (707.5), or as itself (a 0/0) if there is none.
+    fn resolve_clone(&mut self, card: CardId, controller: PlayerId) {
+        let battles: ArrayVec<CardId, 24> = self
+            .on_battlefield()
+            .filter(|&b| self.chars(b).battle)
+            .collect();
+        match battles.len() {
+            0 => self.finish_enter(card, None, None),
+            1 => {
+                let root = self.copy_root(battles[0]);
+                self.begin_enter(card, controller, Some(root))
+            }
+            _ => self.pending = Pending::ChooseCopy { card },
+        }
+    }
+
+    /// The clone's controller chose what it copies.
+    pub fn choose_copy(&mut self, card: CardId, original: CardId) {
+        let controller = self.obj(card).controller;
+        let root = self.copy_root(original);
+        self.begin_enter(card, controller, Some(root));
+    }
+
+    /// The battles a clone on the stack may copy.
+    pub fn copy_candidates(&self) -> ArrayVec<CardId, 24> {
+        self.on_battlefield()
+            .filter(|&b| self.chars(b).battle)
+            .collect()
+    }
+
+    /// `entering` is about to enter the battlefield under `controller` as
+    /// the top of the stack resolves. A battle's controller chooses its
+    /// protector as it enters (310.9a, 310.12a); the choice is a decision
+    /// only when there is more than one option.
+    pub fn begin_enter(&mut self, entering: CardId, controller: PlayerId, copy_of: Option<CardId>) {
+        let options = self.entering_protector_options(entering, copy_of, controller);
+        if options.len() > 1 {
+            self.pending = Pending::EnterProtector { entering, copy_of };
+        } else {
+            self.finish_enter(entering, copy_of, options.first().copied());
+        }
+    }
+
+    /// The players who may be chosen as protector of a battle entering as
+    /// in [`Pending::EnterProtector`].
+    pub fn entering_protector_options(
+        &self,
+        entering: CardId,
+        copy_of: Option<CardId>,
+        controller: PlayerId,
+    ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
+        match self.setup().def(copy_of.unwrap_or(entering)).kind {
+            Kind::Siege { .. } => self.protectors_for(true, controller),
+            Kind::Battle { .. } => self.protectors_for(false, controller),
+            _ => ArrayVec::new(),
+        }
+    }
+
+    /// The controller of the spell on top of the stack.
+    pub fn resolving_controller(&self) -> PlayerId {
+        match self.stack.last() {
+            Some(StackItem::Spell { controller, .. }) => *controller,
+            _ => self.active,
+        }
+    }
+
+    /// The resolving spell on top of the stack finishes: `entering` (the
+    /// spell's own card, or the token it makes) enters the battlefield
+    /// under the spell's controller (310.2, 111.2), a battle with defense
+    /// counters equal to its printed defense (310.4b, 614.1c) and the chosen
+    /// protector. A card that makes a token goes to the graveyard (608.2n).
+    pub fn finish_enter(
+        &mut self,
+        entering: CardId,
+        copy_of: Option<CardId>,
+        protector: Option<PlayerId>,
+    ) {
+        let Some(StackItem::Spell {
+            card,
+            controller,
+            transformed,
+            ..
+        }) = self.stack.pop()
+        else {
+            unreachable!("a permanent enters as a spell resolves")
+        };
+        if card != entering {
+            self.move_to(card, Zone::Graveyard);
+        }
+        self.move_to(entering, Zone::Battlefield);
+        let o = self.obj_mut(entering);
+        o.controller = controller;
+        o.default_controller = controller;
+        o.sick = true;
+        o.back_face = transformed;
+        o.copy_of = copy_of;
+        let c = self.chars(entering);
+        let extra = u8::from(self.setup().fault(Fault::ExtraDefenseCounter));
+        let o = self.obj_mut(entering);
+        if c.battle {
+            o.counters = c.printed_defense + extra;
+            o.protector = protector;
+            o.protector_origin = ProtectorOrigin::Entered;
+        }
+        if c.siege && copy_of.is_some() {
+            o.history.was_siege_copy = true;
+        }
+        self.settle(Then::Priority);
+    }
+}
+
+fn permanent_of(t: Target) -> Option<CardId> {
+    match t {
+        Target::Permanent(c) => Some(c),
+        _ => None,
+    }
+}

@@ -1,0 +1,464 @@
+//! The model's game state: small, fixed-capacity and cheap to clone and hash
+//! (no heap allocation, no hash maps), since every explored state is one.
+//! Its vectors are `tinyvec` array vectors, which are `Copy` when their
+//! items are, so that cloning a state is one memory copy (`arrayvec`'s,
+//! used for short-lived lists elsewhere, clone item by item).
+
+use crate::rules::cards::{BackFace, Kind};
+use crate::rules::config::{Setup, MAX_OBJECTS, MAX_PLAYERS};
+use battlecheck_properties::view::{History, ProtectorOrigin};
+use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
+use std::hash::Hash;
+use tinyvec::ArrayVec;
+
+/// The setup a state belongs to. Every state of a run shares it, so it takes
+/// no part in equality, ordering or hashing.
+#[derive(Clone, Copy)]
+pub struct SetupRef(pub &'static Setup);
+
+impl PartialEq for SetupRef {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for SetupRef {}
+impl PartialOrd for SetupRef {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for SetupRef {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player {
+    pub life: i8,
+    pub in_game: bool,
+}
+
+/// A creature's part in combat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Combat {
+    #[default]
+    None,
+    /// Attacking `target` (`None` once it was removed from combat, 506.4c);
+    /// `defender` is the defending player relative to it (508.5), who may
+    /// still block it.
+    Attacking {
+        target: Option<AttackTarget>,
+        defender: PlayerId,
+        blocked: bool,
+    },
+    Blocking(CardId),
+}
+
+/// One object: a card in any zone or a token slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Obj {
+    pub zone: Zone,
+    /// Counts zone changes: a new object each time (400.7).
+    pub incarnation: u8,
+    pub controller: PlayerId,
+    /// The player who controls it when no control-changing effect applies:
+    /// who put it onto the battlefield or cast it (800.4a).
+    pub default_controller: PlayerId,
+    /// Players given control by control-changing effects still in force,
+    /// oldest first (613.1b, 613.7: the newest applies last and wins). When
+    /// the effects of a player who left end (800.4a), the newest remaining
+    /// one applies, else the default controller. At most three are kept
+    /// (the oldest is forgotten), enough for every preset.
+    pub control_effects: [Option<PlayerId>; 3],
+    pub protector: Option<PlayerId>,
+    pub protector_origin: ProtectorOrigin,
+    /// Defense counters (310.4c).
+    pub counters: u8,
+    /// Damage marked (120.3e).
+    pub damage: u8,
+    pub tapped: bool,
+    pub back_face: bool,
+    /// Not controlled continuously since its controller's turn began (302.6).
+    pub sick: bool,
+    /// Became a 2/2 creature in addition to its types.
+    pub animated: bool,
+    /// Copiable values taken from this card's front face (707.2).
+    pub copy_of: Option<CardId>,
+    pub combat: Combat,
+    pub attached_to: Option<CardId>,
+    /// Combat damage a trampling attacker assigns to what it attacks
+    /// (702.19b), between the choice and the damage.
+    pub trample_assigned: Option<u8>,
+    pub history: History,
+}
+
+/// A target as chosen, with the incarnation of a permanent so that a
+/// permanent that changed zones is no longer the same target (400.7, 608.2b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TargetRef {
+    pub target: Target,
+    pub incarnation: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StackItem {
+    Spell {
+        card: CardId,
+        controller: PlayerId,
+        transformed: bool,
+        targets: [Option<TargetRef>; 2],
+    },
+    /// A Siege's defeat trigger (310.12b) and the object it triggered from.
+    Trigger {
+        source: CardId,
+        incarnation: u8,
+        controller: PlayerId,
+    },
+}
+
+/// A triggered ability waiting to be put on the stack (603.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Waiting {
+    pub source: CardId,
+    pub incarnation: u8,
+    pub controller: PlayerId,
+}
+
+/// What happens once state-based actions are complete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Then {
+    Priority,
+    EndTurn,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pending {
+    Priority,
+    DeclareAttackers,
+    DeclareBlockers,
+    /// A blocked trampling attacker's controller divides its damage.
+    AssignTrample {
+        attacker: CardId,
+    },
+    /// The clone on top of the stack is entering: choose what it copies.
+    ChooseCopy {
+        card: CardId,
+    },
+    /// `entering` is entering the battlefield as the top of the stack
+    /// resolves: choose its protector (310.9a, 310.12a).
+    EnterProtector {
+        entering: CardId,
+        copy_of: Option<CardId>,
+    },
+    /// State-based actions need protector choices (704.5x–y).
+    SbaProtectors {
+        then: Then,
+    },
+    /// The defeat trigger on top of the stack is resolving.
+    CastTransformed {
+        card: CardId,
+        player: PlayerId,
+    },
+    GameOver,
+}
+
+/// A state of the game. Its `Hash` is in [`crate::check::fingerprint`].
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct GameState {
+    pub setup: SetupRef,
+    pub turn: u8,
+    pub active: PlayerId,
+    pub step: Step,
+    pub pending: Pending,
+    pub players: ArrayVec<[Player; MAX_PLAYERS]>,
+    pub objs: ArrayVec<[Obj; MAX_OBJECTS]>,
+    pub stack: ArrayVec<[StackItem; 16]>,
+    pub waiting: ArrayVec<[Waiting; 8]>,
+}
+
+/// An object's characteristics now (rule 109.3, with copy effects applied
+/// first, then type-changing effects: 613).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Chars {
+    pub battle: bool,
+    pub siege: bool,
+    pub creature: bool,
+    pub power: u8,
+    pub toughness: u8,
+    pub first_strike: bool,
+    pub trample: bool,
+    pub printed_defense: u8,
+    pub sorcery: bool,
+}
+
+impl Chars {
+    pub fn of_kind(kind: Kind, back_face: bool) -> Chars {
+        let mut c = Chars::default();
+        match (kind, back_face) {
+            (
+                Kind::Siege {
+                    back: BackFace::Creature { power, toughness },
+                    ..
+                },
+                true,
+            ) => {
+                c.creature = true;
+                c.power = power;
+                c.toughness = toughness;
+            }
+            (
+                Kind::Siege {
+                    back: BackFace::Sorcery,
+                    ..
+                },
+                true,
+            ) => c.sorcery = true,
+            (Kind::Siege { defense, .. }, false) => {
+                c.battle = true;
+                c.siege = true;
+                c.printed_defense = defense;
+            }
+            (Kind::Battle { defense }, _) => {
+                c.battle = true;
+                c.printed_defense = defense;
+            }
+            (
+                Kind::Creature {
+                    power,
+                    toughness,
+                    first_strike,
+                    trample,
+                },
+                _,
+            ) => {
+                c.creature = true;
+                c.power = power;
+                c.toughness = toughness;
+                c.first_strike = first_strike;
+                c.trample = trample;
+            }
+            (Kind::Clone, _) => c.creature = true,
+            _ => {}
+        }
+        c
+    }
+}
+
+pub const NO_HISTORY: History = History {
+    defeats: 0,
+    triggers: 0,
+    trigger_exiles: 0,
+    trigger_fizzles: 0,
+    triggers_countered: 0,
+    transformed_casts: 0,
+    combat_defeat: false,
+    trampled: false,
+    was_siege_copy: false,
+};
+
+impl Obj {
+    pub fn new(zone: Zone, owner: PlayerId) -> Obj {
+        Obj {
+            zone,
+            incarnation: 0,
+            controller: owner,
+            default_controller: owner,
+            control_effects: [None; 3],
+            protector: None,
+            protector_origin: ProtectorOrigin::Entered,
+            counters: 0,
+            damage: 0,
+            tapped: false,
+            back_face: false,
+            sick: false,
+            animated: false,
+            copy_of: None,
+            combat: Combat::None,
+            attached_to: None,
+            trample_assigned: None,
+            history: NO_HISTORY,
+        }
+    }
+}
+
+/// The filler of a free slot of the state's fixed-capacity vectors (never
+/// read: equality, order and hashing look at the used slots only).
+impl Default for Obj {
+    fn default() -> Obj {
+        Obj::new(Zone::Outside, PlayerId(0))
+    }
+}
+
+impl Default for StackItem {
+    fn default() -> StackItem {
+        StackItem::Trigger {
+            source: CardId(0),
+            incarnation: 0,
+            controller: PlayerId(0),
+        }
+    }
+}
+
+impl Default for Waiting {
+    fn default() -> Waiting {
+        Waiting {
+            source: CardId(0),
+            incarnation: 0,
+            controller: PlayerId(0),
+        }
+    }
+}
+
+/// Saturating increment for history counts.
+pub fn bump(n: &mut u8) {
+    *n = (*n + 1).min(3);
+}
+
+impl GameState {
+    pub fn initial(setup: &'static Setup) -> GameState {
+        let players = (0..setup.players())
+            .map(|_| Player {
+                life: setup.config.life,
+                in_game: true,
+            })
+            .collect();
+        let objs = setup
+            .objects
+            .iter()
+            .map(|d| Obj::new(d.start, d.owner))
+            .collect();
+        GameState {
+            setup: SetupRef(setup),
+            turn: 0,
+            active: PlayerId(0),
+            step: Step::Main,
+            pending: Pending::Priority,
+            players,
+            objs,
+            stack: ArrayVec::new(),
+            waiting: ArrayVec::new(),
+        }
+    }
+
+    #[inline]
+    pub fn setup(&self) -> &'static Setup {
+        self.setup.0
+    }
+
+    #[inline]
+    pub fn obj(&self, id: CardId) -> &Obj {
+        &self.objs[id.0 as usize]
+    }
+
+    #[inline]
+    pub fn obj_mut(&mut self, id: CardId) -> &mut Obj {
+        &mut self.objs[id.0 as usize]
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = CardId> {
+        (0..self.objs.len() as u8).map(CardId)
+    }
+
+    pub fn player_ids(&self) -> impl Iterator<Item = PlayerId> {
+        (0..self.players.len() as u8).map(PlayerId)
+    }
+
+    #[inline]
+    pub fn in_game(&self, p: PlayerId) -> bool {
+        self.players[p.0 as usize].in_game
+    }
+
+    /// Players in the game, in turn order starting with `from`.
+    pub fn turn_order_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        let n = self.players.len() as u8;
+        (0..n)
+            .map(move |i| PlayerId((from.0 + i) % n))
+            .filter(|&p| self.in_game(p))
+    }
+
+    /// Opponents of `p` still in the game (102.2, 102.3: every other player
+    /// in a free-for-all game).
+    pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.player_ids()
+            .filter(move |&q| q != p && self.in_game(q))
+    }
+
+    pub fn on_battlefield(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.ids()
+            .filter(|&id| self.obj(id).zone == Zone::Battlefield)
+    }
+
+    /// The object's current characteristics.
+    pub fn chars(&self, id: CardId) -> Chars {
+        let o = self.obj(id);
+        let setup = self.setup();
+        let mut c = match o.copy_of {
+            Some(orig) => setup.def(orig).front,
+            None if o.back_face => setup.def(id).back,
+            None => setup.def(id).front,
+        };
+        if o.animated {
+            c.creature = true;
+            c.power = 2;
+            c.toughness = 2;
+        }
+        c
+    }
+
+    /// The card the object copies, following copies of copies (707.2: the
+    /// copiable values of a copy are those it copied).
+    pub fn copy_root(&self, id: CardId) -> CardId {
+        self.obj(id).copy_of.unwrap_or(id)
+    }
+
+    /// Is `card` the source of a defeat trigger that has triggered but not
+    /// yet left the stack (310.7)?
+    pub fn trigger_pending(&self, card: CardId) -> bool {
+        self.waiting.iter().any(|w| w.source == card)
+            || self
+                .stack
+                .iter()
+                .any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == card))
+    }
+
+    /// Is some creature attacking battle `card`?
+    pub fn attacked(&self, card: CardId) -> bool {
+        self.objs.iter().any(|o| {
+            matches!(o.combat, Combat::Attacking { target: Some(AttackTarget::Battle(b)), .. } if b == card)
+        })
+    }
+
+    pub fn in_game_count(&self) -> usize {
+        self.players.iter().filter(|p| p.in_game).count()
+    }
+
+    /// Is the target still legal (608.2b)? A permanent must be the same
+    /// object on the battlefield, a player in the game, a trigger on the stack.
+    pub fn target_valid(&self, t: TargetRef) -> bool {
+        match t.target {
+            Target::Player(p) => self.in_game(p),
+            Target::Permanent(c) => {
+                let o = self.obj(c);
+                o.zone == Zone::Battlefield && o.incarnation == t.incarnation
+            }
+            Target::Trigger(c) => self
+                .stack
+                .iter()
+                .any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == c)),
+        }
+    }
+
+    /// A reference to a target as it is now.
+    pub fn target_ref(&self, target: Target) -> TargetRef {
+        let incarnation = match target {
+            Target::Permanent(c) => self.obj(c).incarnation,
+            _ => 0,
+        };
+        TargetRef {
+            target,
+            incarnation,
+        }
+    }
+}

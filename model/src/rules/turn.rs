@@ -1,0 +1,50 @@
+//! The turn (500–514) as far as battles need it: the main phase, combat,
+//! the end of the turn, and the turn bound that ends the game.
+
+use crate::rules::state::{GameState, Pending, Then};
+use battlecheck_properties::{PlayerId, Step};
+
+impl GameState {
+    /// Every player passed priority in succession (117.4): the top of the
+    /// stack resolves, or, with an empty stack, the step ends.
+    pub fn pass_all(&mut self) {
+        if !self.stack.is_empty() {
+            return self.resolve_top();
+        }
+        match self.step {
+            Step::Main => self.begin_combat(),
+            Step::DeclareAttackers => self.begin_blocks(),
+            Step::DeclareBlockers | Step::FirstStrikeDamage | Step::CombatDamage => {
+                self.next_damage_step()
+            }
+        }
+    }
+
+    /// The cleanup step removes damage (514.2); the next player in turn
+    /// order who is still in the game takes the next turn (800.4j: a turn
+    /// continues without its active player if they left), their permanents
+    /// untap (502.3) and are no longer "summoning sick" (302.6). After the
+    /// last turn of the bound the game is over.
+    pub fn end_turn(&mut self) {
+        for o in self.objs.iter_mut() {
+            o.damage = 0;
+        }
+        self.turn += 1;
+        if self.turn >= self.setup().config.turns {
+            self.pending = Pending::GameOver;
+            return;
+        }
+        let n = self.players.len() as u8;
+        self.active = (1..=n)
+            .map(|i| PlayerId((self.active.0 + i) % n))
+            .find(|&p| self.in_game(p))
+            .expect("a game in progress has players");
+        let ap = self.active;
+        for o in self.objs.iter_mut().filter(|o| o.controller == ap) {
+            o.tapped = false;
+            o.sick = false;
+        }
+        self.step = Step::Main;
+        self.settle(Then::Priority);
+    }
+}

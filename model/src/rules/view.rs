@@ -1,0 +1,180 @@
+//! The model's state seen through the shared [`GameView`], without copying.
+
+use crate::rules::cards::{BackFace, Kind};
+use crate::rules::config::MAX_OBJECTS;
+use crate::rules::state::{Combat, GameState, Pending as P, StackItem};
+use arrayvec::ArrayVec;
+use battlecheck_properties::catalogue;
+use battlecheck_properties::view::CombatObs;
+use battlecheck_properties::{
+    CardId, GameView, ObjectObs, Pending, PlayerId, PlayerObs, StackObs, Step, Zone,
+};
+
+impl GameView for GameState {
+    fn turn(&self) -> u8 {
+        self.turn
+    }
+    fn active(&self) -> PlayerId {
+        self.active
+    }
+    fn step(&self) -> Step {
+        self.step
+    }
+    fn pending(&self) -> Pending {
+        match self.pending {
+            P::Priority => Pending::Priority,
+            P::DeclareAttackers => Pending::DeclareAttackers,
+            P::DeclareBlockers => Pending::DeclareBlockers,
+            P::AssignTrample { .. } => Pending::AssignTrample,
+            P::ChooseCopy { .. } | P::EnterProtector { .. } | P::SbaProtectors { .. } => {
+                Pending::ChooseProtectors
+            }
+            P::CastTransformed { .. } => Pending::CastTransformed,
+            P::GameOver => Pending::GameOver,
+        }
+    }
+    fn player_count(&self) -> usize {
+        self.players.len()
+    }
+    fn player(&self, p: PlayerId) -> PlayerObs {
+        let pl = self.players[p.0 as usize];
+        PlayerObs {
+            life: pl.life,
+            in_game: pl.in_game,
+        }
+    }
+    fn object_count(&self) -> usize {
+        self.objs.len()
+    }
+    fn object(&self, id: CardId) -> ObjectObs {
+        self.observe_object(id)
+    }
+    fn stack_len(&self) -> usize {
+        self.stack.len()
+    }
+    fn stack_item(&self, index: usize) -> StackObs {
+        match self.stack[index] {
+            StackItem::Spell {
+                card,
+                controller,
+                transformed,
+                ..
+            } => StackObs::Spell {
+                card,
+                controller,
+                transformed,
+            },
+            StackItem::Trigger {
+                source, controller, ..
+            } => StackObs::DefeatTrigger { source, controller },
+        }
+    }
+    fn waiting_trigger_count(&self) -> usize {
+        self.waiting.len()
+    }
+    fn waiting_trigger(&self, index: usize) -> CardId {
+        self.waiting[index].source
+    }
+}
+
+impl GameState {
+    /// One object as the shared vocabulary observes it.
+    pub fn observe_object(&self, id: CardId) -> ObjectObs {
+        let o = self.obj(id);
+        let def = self.setup().def(id);
+        let c = self.chars(id);
+        let copy_root_siege = o
+            .copy_of
+            .is_some_and(|r| matches!(self.setup().def(r).kind, Kind::Siege { .. }));
+        ObjectObs {
+            id,
+            owner: def.owner,
+            token: def.token,
+            dfc: def.kind.is_dfc() && !def.token,
+            zone: o.zone,
+            controller: o.controller,
+            back_face: o.back_face,
+            battle: c.battle,
+            siege: c.siege,
+            creature: c.creature,
+            sorcery_back: matches!(
+                def.kind,
+                Kind::Siege {
+                    back: BackFace::Sorcery,
+                    ..
+                }
+            ) && !def.token,
+            siege_copy: copy_root_siege && o.zone == Zone::Battlefield,
+            defense: o.counters,
+            printed_defense: c.printed_defense,
+            protector: o.protector,
+            protector_origin: o.protector_origin,
+            tapped: o.tapped,
+            combat: match o.combat {
+                Combat::None => CombatObs::None,
+                Combat::Attacking {
+                    target, blocked, ..
+                } => CombatObs::Attacking { target, blocked },
+                Combat::Blocking(a) => CombatObs::Blocking(a),
+            },
+            attached_to: o.attached_to,
+            history: o.history,
+        }
+    }
+
+    /// The conditions of the catalogue entries in `wanted` on this state
+    /// (see [`catalogue::evaluate`]), every object observed once.
+    pub fn evaluate(&self, wanted: u64) -> u64 {
+        let snapshot = Snapshot {
+            state: self,
+            objects: self.ids().map(|id| self.observe_object(id)).collect(),
+        };
+        catalogue::evaluate(&snapshot, wanted)
+    }
+}
+
+/// A state with every object observed once, so that the catalogue's checks
+/// read objects without recomputing them.
+struct Snapshot<'a> {
+    state: &'a GameState,
+    objects: ArrayVec<ObjectObs, MAX_OBJECTS>,
+}
+
+impl GameView for Snapshot<'_> {
+    fn turn(&self) -> u8 {
+        self.state.turn()
+    }
+    fn active(&self) -> PlayerId {
+        self.state.active()
+    }
+    fn step(&self) -> Step {
+        self.state.step()
+    }
+    fn pending(&self) -> Pending {
+        self.state.pending()
+    }
+    fn player_count(&self) -> usize {
+        self.state.player_count()
+    }
+    fn player(&self, p: PlayerId) -> PlayerObs {
+        self.state.player(p)
+    }
+    fn object_count(&self) -> usize {
+        self.objects.len()
+    }
+    fn object(&self, id: CardId) -> ObjectObs {
+        self.objects[id.0 as usize]
+    }
+    fn stack_len(&self) -> usize {
+        self.state.stack_len()
+    }
+    fn stack_item(&self, index: usize) -> StackObs {
+        self.state.stack_item(index)
+    }
+    fn waiting_trigger_count(&self) -> usize {
+        self.state.waiting_trigger_count()
+    }
+    fn waiting_trigger(&self, index: usize) -> CardId {
+        self.state.waiting_trigger(index)
+    }
+}

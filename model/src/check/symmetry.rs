@@ -14,11 +14,15 @@
 //!   any player may act (see `battlecheck_properties::decision`), blocks and
 //!   protector choices are single combined decisions.
 //!
-//! The one remaining seat dependence is the APNAP order in which triggered
+//! Two seat dependences remain: the APNAP order in which triggered
 //! abilities of two or more nonactive players go on the stack together
-//! (603.3b). The model records when that happens
-//! ([`Setup::seat_order_mattered`](crate::rules::config::Setup)); a checker run that
-//! saw it is not exact and is repeated without symmetry.
+//! (603.3b), and the model's division of an attacker's damage among its
+//! blockers in card order (510.1c, simplified), which depends on object
+//! numbers when the blockers have different owners. The model records when
+//! either happens ([`Setup::seat_order_mattered`](crate::rules::config::Setup));
+//! a checker run that saw it is not exact and is repeated without symmetry.
+//! `tests/equivariance.rs` shows that no other transition depends on
+//! seating: every state whose renaming has other successors sets the flag.
 //!
 //! The representative is the least state (by `Ord`) over all allowed
 //! renamings, so it does not depend on exploration order or thread count.

@@ -191,6 +191,22 @@ impl GameState {
             .collect()
     }
 
+    /// The division among blockers in card order is the model's
+    /// simplification of 510.1c (the attacking player chooses). Which
+    /// blocker comes first depends on how objects are numbered when the
+    /// blockers have different owners, and renaming seats renumbers them: a
+    /// run where that happens is, as with APNAP order, not exactly
+    /// symmetric and is repeated without the reduction (see
+    /// `crate::check::symmetry`).
+    fn note_card_order_division(&self, blockers: &[CardId], damage: u8) {
+        let owner = |b: &CardId| self.setup().def(*b).owner;
+        if damage > 0 && blockers.iter().any(|b| owner(b) != owner(&blockers[0])) {
+            self.setup()
+                .seat_order_mattered
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
     /// Lethal damage for a creature: its toughness less damage already
     /// marked (702.19b; damage other attackers assign in the same step is
     /// not counted, a simplification with one attacker per blocker).
@@ -287,6 +303,7 @@ impl GameState {
                     // 510.1c: the rest is divided among the blockers: lethal
                     // damage to each in card order, the remainder to the last.
                     let mut rest = power - to_attacked;
+                    self.note_card_order_division(&blockers, rest);
                     for (i, &b) in blockers.iter().enumerate() {
                         let share = if i + 1 == blockers.len() {
                             rest

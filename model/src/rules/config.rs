@@ -14,6 +14,10 @@ use std::sync::atomic::AtomicBool;
 pub const MAX_PLAYERS: usize = 6;
 /// The most objects (cards and token slots) a configuration may hold.
 pub const MAX_OBJECTS: usize = 24;
+/// The capacity of the stack (see [`Config::validate`]).
+pub const MAX_STACK: usize = 24;
+/// The capacity of the triggers waiting to be put on the stack.
+pub const MAX_WAITING: usize = 12;
 
 /// One seat's starting cards.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -224,6 +228,45 @@ impl Config {
                 "too many cards: {objects} objects (cards and tokens), at most {MAX_OBJECTS}"
             ));
         }
+        self.validate_stack()
+    }
+
+    /// The state's stack and its waiting triggers have fixed capacities
+    /// ([`MAX_STACK`], [`MAX_WAITING`]). What can be on them at once: a
+    /// spell for each card in a hand (battles start in hands), and a defeat
+    /// trigger (310.12b) for each object that can be a battle — Sieges and
+    /// other battles, the token a Mirror makes, a Clone, the permanent a
+    /// Mimic turns into a Siege — one at a time each, plus one more per
+    /// Bounce (a Siege returned and cast again can be defeated again while
+    /// its first trigger waits).
+    fn validate_stack(&self) -> Result<(), ConfigError> {
+        let cards = || {
+            self.seats
+                .iter()
+                .flat_map(|s| s.hand.iter().chain(&s.battlefield))
+        };
+        let in_hands: usize = self.seats.iter().map(|s| s.hand.len()).sum();
+        let can_be_battles = cards()
+            .filter(|c| {
+                matches!(
+                    c.kind(self.defense),
+                    Kind::Siege { .. }
+                        | Kind::Battle { .. }
+                        | Kind::Mirror
+                        | Kind::Clone
+                        | Kind::Mimic
+                )
+            })
+            .count();
+        let bounces = cards().filter(|c| **c == Bounce).count();
+        let triggers = can_be_battles + bounces;
+        if in_hands + triggers > MAX_STACK || triggers > MAX_WAITING {
+            return Err(ConfigError(format!(
+                "too many cards for the model's stack: {in_hands} cards in hands and {triggers} possible defeat triggers \
+                 ({can_be_battles} objects that can be battles, {bounces} bounces) could be on it at once; \
+                 the stack holds {MAX_STACK} items and at most {MAX_WAITING} triggers may wait"
+            )));
+        }
         Ok(())
     }
 
@@ -307,9 +350,11 @@ pub struct Setup {
     /// `seat_objects[p]`: seat p's objects, cards in setup order then its
     /// token slots; equal-class seats map onto each other index by index.
     pub seat_objects: Vec<Vec<CardId>>,
-    /// Set when triggered abilities of two or more nonactive players went on
-    /// the stack together: their APNAP order (603.3b) depends on seating, so
-    /// renaming nonactive players is not an exact symmetry of that run.
+    /// Set when an outcome depended on seating: triggered abilities of two
+    /// or more nonactive players went on the stack together (their APNAP
+    /// order, 603.3b), or an attacker's damage was divided in card order
+    /// among blockers of different owners (510.1c, simplified). Renaming
+    /// nonactive players is then not an exact symmetry of that run.
     pub seat_order_mattered: AtomicBool,
     /// `renamings[active]`: the seat permutations that fix `active` and map
     /// every seat to one of its class, identity excluded (see `symmetry`).

@@ -5,7 +5,7 @@
 //! used for short-lived lists elsewhere, clone item by item).
 
 use crate::rules::cards::{BackFace, Kind};
-use crate::rules::config::{Setup, MAX_OBJECTS, MAX_PLAYERS};
+use crate::rules::config::{Setup, MAX_OBJECTS, MAX_PLAYERS, MAX_STACK, MAX_WAITING};
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
 use std::hash::Hash;
@@ -174,8 +174,8 @@ pub struct GameState {
     pub pending: Pending,
     pub players: ArrayVec<[Player; MAX_PLAYERS]>,
     pub objs: ArrayVec<[Obj; MAX_OBJECTS]>,
-    pub stack: ArrayVec<[StackItem; 16]>,
-    pub waiting: ArrayVec<[Waiting; 8]>,
+    pub stack: ArrayVec<[StackItem; MAX_STACK]>,
+    pub waiting: ArrayVec<[Waiting; MAX_WAITING]>,
 }
 
 /// An object's characteristics now (rule 109.3, with copy effects applied

@@ -1,0 +1,95 @@
+#![allow(clippy::mutable_key_type)] // a state refers to its setup, whose atomic flag takes no part in Eq, Ord or Hash
+//! The symmetry reduction is exact only if the rules treat interchangeable
+//! seats alike: for every reachable state `s` and every allowed renaming
+//! `r`, the successors of `r(s)` are the renamings of the successors of `s`
+//! (the transition relation is equivariant). If it is not, stateright's
+//! depth-first search (which goes on from the state it reached, not from
+//! the representative) counts a different number of states depending on
+//! which member of an orbit a thread reaches first. Where the model's rules
+//! depend on seating (APNAP order, damage divided in card order) they must
+//! say so (`Setup::seat_order_mattered`), so that the check is repeated
+//! without the reduction: every state whose renaming has other successors
+//! must set that flag.
+
+use battlecheck::rules::config::Config;
+use battlecheck::{BattleModel, GameState};
+use battlecheck_properties::Decision;
+use stateright::{Model, Representative};
+use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::sync::atomic::Ordering;
+
+/// The representatives of the successors of `s`.
+fn successors(s: &GameState) -> BTreeSet<GameState> {
+    let mut decisions: Vec<Decision> = Vec::new();
+    s.decisions(&mut decisions);
+    decisions
+        .into_iter()
+        .map(|d| {
+            let mut next = s.clone();
+            next.apply(&d);
+            next.representative()
+        })
+        .collect()
+}
+
+/// The first state (breadth-first) whose renaming has other successors
+/// without the seat dependence being flagged, described, or `None`.
+fn first_broken(config: Config, honour_flag: bool) -> Option<String> {
+    let model = BattleModel::new(config).unwrap();
+    let init = model.init_states().remove(0);
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([init]);
+    while let Some(s) = queue.pop_front() {
+        if !seen.insert(s.representative()) {
+            continue;
+        }
+        let setup = s.setup();
+        setup.seat_order_mattered.store(false, Ordering::Relaxed);
+        let mine = successors(&s);
+        if s.turn + 1 >= setup.config.turns {
+            for r in &setup.renamings[s.active.0 as usize] {
+                let theirs = successors(&s.renamed(r));
+                let flagged = honour_flag && setup.seat_order_mattered.load(Ordering::Relaxed);
+                if theirs != mine && !flagged {
+                    let only: Vec<String> = mine
+                        .symmetric_difference(&theirs)
+                        .map(|x| x.describe())
+                        .collect();
+                    return Some(format!(
+                        "state:\n{}\nsuccessors in one and not the other:\n{}",
+                        s.describe(),
+                        only.join("\n---\n")
+                    ));
+                }
+            }
+        }
+        let mut decisions: Vec<Decision> = Vec::new();
+        s.decisions(&mut decisions);
+        for d in decisions {
+            let mut next = s.clone();
+            next.apply(&d);
+            queue.push_back(next);
+        }
+    }
+    None
+}
+
+#[test]
+fn every_seat_dependence_of_the_rules_is_flagged() {
+    for preset in ["tiny", "duel", "copies", "mimic", "default"] {
+        let config = Config::preset(preset).unwrap();
+        if let Some(broken) = first_broken(config, true) {
+            panic!("preset {preset}: renaming seats changes the successors\n{broken}");
+        }
+    }
+}
+
+/// The test above can fail: the card-order division of damage among
+/// blockers of different owners does depend on seating, and without its
+/// flag the search finds it on the default preset.
+#[test]
+fn an_unflagged_seat_dependence_is_found() {
+    let broken = first_broken(Config::preset("default").unwrap(), false)
+        .expect("the default preset divides damage among blockers of different owners");
+    assert!(broken.contains("blocking"), "{broken}");
+}

@@ -15,10 +15,12 @@
 pub mod fingerprint;
 pub mod model;
 pub mod record;
+pub mod stop;
 pub mod sweep;
 pub mod symmetry;
 
 use crate::check::model::{BattleModel, Judged, Tally};
+use crate::check::stop::Stop;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::catalogue::Feature;
@@ -39,7 +41,7 @@ pub struct CheckOptions {
     pub symmetry: bool,
     /// Stop after this long, with a partial report.
     pub timeout: Option<Duration>,
-    /// Stop after generating this many states, with a partial report.
+    /// Stop after visiting this many states, with a partial report.
     pub max_states: Option<usize>,
     /// Show progress (states, states per second, depth, elapsed) on stderr.
     pub progress: bool,
@@ -165,9 +167,14 @@ pub struct CheckReport {
     pub max_depth: usize,
     pub seconds: f64,
     pub states_per_second: f64,
-    /// False when `--timeout` or `--max-states` stopped the run: what was not
-    /// explored may hold violations, and unfound witnesses prove nothing.
+    /// False when `--timeout`, `--max-states` or an interrupt stopped the
+    /// run: what was not explored may hold violations, and unfound
+    /// witnesses prove nothing.
     pub complete: bool,
+    /// What stopped an incomplete run: `--timeout`, `--max-states` or
+    /// `interrupted`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<&'static str>,
     pub properties: Vec<PropertyResult>,
 }
 
@@ -178,6 +185,7 @@ impl CheckReport {
         opts: &CheckOptions,
         symmetry: SymmetryUse,
         run: &Exploration,
+        stop: &Stop,
         properties: Vec<PropertyResult>,
     ) -> CheckReport {
         let seconds = run.elapsed.as_secs_f64();
@@ -190,7 +198,8 @@ impl CheckReport {
             max_depth: run.depth,
             seconds,
             states_per_second: run.unique as f64 / seconds.max(1e-9),
-            complete: run.complete,
+            complete: !stop.stopped(),
+            stopped_by: stop.stopped().then(|| stop.reason()),
             properties,
         }
     }
@@ -221,7 +230,6 @@ pub struct Exploration {
     pub generated: usize,
     pub depth: usize,
     pub elapsed: Duration,
-    pub complete: bool,
     /// The invariants violated and the witnesses found.
     pub found: Vec<&'static str>,
 }
@@ -238,11 +246,13 @@ pub enum Search<M: Model> {
 }
 
 /// Explore `model` (the model or the engine wrapper) exhaustively with a
-/// fresh [`Tally`] of the catalogue (`with_tally` gives the model a tally).
+/// fresh [`Tally`] of the catalogue (`with_tally` gives the model a tally),
+/// until the search ends or `stop` says the run must stop.
 pub(crate) fn explore<M>(
     model: &M,
     opts: &CheckOptions,
     search: Search<M>,
+    stop: &Arc<Stop>,
     with_tally: impl FnOnce(&M, Arc<Tally>) -> M,
 ) -> Exploration
 where
@@ -251,16 +261,10 @@ where
     M::Action: Clone + PartialEq + std::fmt::Debug,
 {
     let start = Instant::now();
-    let tally = Arc::new(Tally::new(model.checked()));
-    let mut builder = with_tally(model, tally.clone())
+    let tally = Arc::new(Tally::new(model.checked(), stop.clone()));
+    let builder = with_tally(model, tally.clone())
         .checker()
         .threads(opts.threads.max(1));
-    if let Some(t) = opts.timeout {
-        builder = builder.timeout(t);
-    }
-    if let Some(n) = opts.max_states {
-        builder = builder.target_state_count(n);
-    }
     let (unique, generated, depth) = match search {
         Search::DepthFirst(None) => run_to_end(builder.spawn_dfs(), opts.progress),
         Search::DepthFirst(Some(representative)) => run_to_end(
@@ -269,15 +273,11 @@ where
         ),
         Search::BreadthFirst => run_to_end(builder.spawn_bfs(), opts.progress),
     };
-    let elapsed = start.elapsed();
-    let stopped = opts.timeout.is_some_and(|t| elapsed >= t)
-        || opts.max_states.is_some_and(|n| generated >= n);
     Exploration {
         unique,
         generated,
         depth,
-        elapsed,
-        complete: !stopped,
+        elapsed: start.elapsed(),
         found: tally.found(),
     }
 }
@@ -308,8 +308,9 @@ pub fn explore_model(
     model: &BattleModel,
     opts: &CheckOptions,
     search: Search<BattleModel>,
+    stop: &Arc<Stop>,
 ) -> Exploration {
-    explore(model, opts, search, |m, tally| BattleModel {
+    explore(model, opts, search, stop, |m, tally| BattleModel {
         tally: Some(tally),
         ..m.clone()
     })
@@ -323,23 +324,26 @@ fn depth_first(symmetry: bool) -> Search<BattleModel> {
 
 /// Check a configuration exhaustively.
 pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigError> {
+    let stop = Arc::new(Stop::new(opts.timeout, opts.max_states));
     let mut model = BattleModel::new(config.clone())?;
-    let mut run = explore_model(&model, opts, depth_first(opts.symmetry));
+    let mut run = explore_model(&model, opts, depth_first(opts.symmetry), &stop);
     let mut symmetry = if opts.symmetry {
         SymmetryUse::Exact
     } else {
         SymmetryUse::Off
     };
-    if opts.symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
+    if opts.symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) && !stop.stopped() {
         model = BattleModel::new(config.clone())?;
-        run = explore_model(&model, opts, depth_first(false));
+        run = explore_model(&model, opts, depth_first(false), &stop);
         symmetry = SymmetryUse::NotExactRerun;
     }
     let symmetric = symmetry == SymmetryUse::Exact;
     let properties = property_results(&model.not_applicable(), &run.found, |id| {
-        shortest_trace(&model, id, symmetric)
+        shortest_trace(&model, id, symmetric, &stop)
     });
-    Ok(CheckReport::of(config, opts, symmetry, &run, properties))
+    Ok(CheckReport::of(
+        config, opts, symmetry, &run, &stop, properties,
+    ))
 }
 
 /// Each catalogue entry's result: `found` names the properties stateright
@@ -409,6 +413,7 @@ pub fn shortest_path(
     model: &BattleModel,
     id: PropertyId,
     symmetric: bool,
+    stop: &Stop,
 ) -> Option<Vec<Decision>> {
     let key = |s: &GameState| {
         if symmetric {
@@ -417,16 +422,18 @@ pub fn shortest_path(
             fingerprint(s)
         }
     };
-    breadth_first(model, key, |s| target::<BattleModel>(id, s))
+    breadth_first(model, key, |s| target::<BattleModel>(id, s), stop)
 }
 
 /// The fewest decisions from `model`'s first initial state to a state
 /// satisfying `target`, breadth-first in the model's action order, states
-/// identified by `key`.
+/// identified by `key`; `None` if there is none or `stop` stops the run
+/// first.
 pub fn breadth_first<M: Model<Action = Decision>>(
     model: &M,
     key: impl Fn(&M::State) -> u64,
     target: impl Fn(&M::State) -> bool,
+    stop: &Stop,
 ) -> Option<Vec<Decision>> {
     let init = model.init_states().remove(0);
     if target(&init) {
@@ -440,6 +447,9 @@ pub fn breadth_first<M: Model<Action = Decision>>(
     while !frontier.is_empty() {
         let mut next = Vec::new();
         for (state, fp) in frontier {
+            if stop.poll() {
+                return None;
+            }
             actions.clear();
             model.actions(&state, &mut actions);
             for a in actions.drain(..) {
@@ -488,6 +498,11 @@ pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Tra
     }
 }
 
-fn shortest_trace(model: &BattleModel, id: PropertyId, symmetric: bool) -> Option<Trace> {
-    shortest_path(model, id, symmetric).map(|path| trace(model, &path, true))
+fn shortest_trace(
+    model: &BattleModel,
+    id: PropertyId,
+    symmetric: bool,
+    stop: &Stop,
+) -> Option<Trace> {
+    shortest_path(model, id, symmetric, stop).map(|path| trace(model, &path, true))
 }

@@ -1,5 +1,6 @@
 //! The stateright [`Model`] of the battle rules.
 
+use crate::check::stop::Stop;
 use crate::rules::config::{Config, ConfigError, Setup};
 use crate::rules::state::GameState;
 use battlecheck_properties::catalogue::Feature;
@@ -48,10 +49,12 @@ pub struct Tally {
     sometimes: u64,
     violated: AtomicU64,
     witnessed: AtomicU64,
+    /// When the run must stop (see [`Stop`]).
+    stop: Arc<Stop>,
 }
 
 impl Tally {
-    pub fn new(checked: &[PropertyId]) -> Tally {
+    pub fn new(checked: &[PropertyId], stop: Arc<Stop>) -> Tally {
         let mask = |kind| {
             CATALOGUE
                 .iter()
@@ -64,6 +67,7 @@ impl Tally {
             sometimes: mask(Kind::Sometimes),
             violated: AtomicU64::new(0),
             witnessed: AtomicU64::new(0),
+            stop,
         }
     }
 
@@ -101,9 +105,14 @@ impl Tally {
 }
 
 /// The one property of an exhaustive check: records the catalogue's
-/// verdicts on the state and never fails, so the search runs to the end.
+/// verdicts on the state and fails only when the run must stop (a limit or
+/// an interrupt), which ends stateright's search; otherwise the search runs
+/// to the end.
 fn tally<M: Judged>(model: &M, s: &M::State) -> bool {
     if let Some(t) = model.tally() {
+        if t.stop.visit() {
+            return false;
+        }
         let wanted = t.wanted();
         t.record(M::evaluate(s, wanted), wanted);
     }

@@ -28,11 +28,13 @@ impl Record {
         for (step, d) in self.decisions.iter().enumerate() {
             actions.clear();
             model.actions(&state, &mut actions);
+            // Named as written in the file: a decision the model does not
+            // offer may name cards or players the configuration lacks.
             let i = actions.iter().position(|a| a == d).ok_or_else(|| {
                 format!(
-                    "step {}: {} is not a legal decision here",
+                    "decision {}: {} is not a legal decision here",
                     step + 1,
-                    model.setup.decision_summary(d)
+                    serde_json::to_string(d).unwrap_or_default()
                 )
             })?;
             indices.push(i);

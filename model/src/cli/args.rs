@@ -67,9 +67,14 @@ fn seat_cards(
         .ok()
         .filter(|s| (1..=players).contains(s))
         .ok_or_else(|| ConfigError(format!("--{flag} '{value}': seat must be 1 to {players}")))?;
-    let cards = cards
-        .split(',')
-        .map(str::trim)
+    let names: Vec<&str> = cards.split(',').map(str::trim).collect();
+    if names.len() > 1 && names.iter().any(|c| c.is_empty()) {
+        return Err(ConfigError(format!(
+            "--{flag} '{value}': an empty card name (two commas in a row, or one at an end)"
+        )));
+    }
+    let cards = names
+        .into_iter()
         .filter(|c| !c.is_empty())
         .map(|c| {
             c.parse::<CardName>()
@@ -80,6 +85,19 @@ fn seat_cards(
 }
 
 impl GameArgs {
+    /// No game flag was given (the default preset, unchanged).
+    pub fn is_default(&self) -> bool {
+        self.preset == "default"
+            && self.players.is_none()
+            && self.turns.is_none()
+            && self.defense.is_none()
+            && self.life.is_none()
+            && !self.no_concede
+            && self.hand.is_empty()
+            && self.battlefield.is_empty()
+            && self.fault.is_empty()
+    }
+
     /// The configuration these flags name, validated.
     pub fn config(&self) -> Result<Config, ConfigError> {
         let mut c =
@@ -99,13 +117,22 @@ impl GameArgs {
         if self.no_concede {
             c.concede = false;
         }
-        for h in &self.hand {
-            let (seat, cards) = seat_cards("hand", h, c.players())?;
-            c.seats[seat].hand = cards;
-        }
-        for b in &self.battlefield {
-            let (seat, cards) = seat_cards("battlefield", b, c.players())?;
-            c.seats[seat].battlefield = cards;
+        let mut given = Vec::new();
+        for (flag, values) in [("hand", &self.hand), ("battlefield", &self.battlefield)] {
+            for value in values {
+                let (seat, cards) = seat_cards(flag, value, c.players())?;
+                if given.contains(&(flag, seat)) {
+                    return Err(ConfigError(format!(
+                        "--{flag} '{value}': seat {} is given twice; list all its cards in one flag",
+                        seat + 1
+                    )));
+                }
+                given.push((flag, seat));
+                match flag {
+                    "hand" => c.seats[seat].hand = cards,
+                    _ => c.seats[seat].battlefield = cards,
+                }
+            }
         }
         for f in &self.fault {
             c.faults.push(
@@ -131,12 +158,19 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The thread count: as given, or every core.
+    /// The thread count: as given, or every core. More threads than the
+    /// machine has cores cannot make a search faster (the workers only
+    /// compete for them): a larger count is capped, with a note on stderr.
     pub fn threads(&self) -> Result<usize, String> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         match self.threads {
             Some(0) => Err("--threads must be at least 1".into()),
+            Some(t) if t > cores => {
+                eprintln!("note: --threads {t}: this machine has {cores} core(s); using {cores}");
+                Ok(cores)
+            }
             Some(t) => Ok(t),
-            None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+            None => Ok(cores),
         }
     }
 }

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 pub struct BenchArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Generated states per timed run.
+    /// Visited states per timed run.
     #[arg(long, default_value_t = 2_000_000)]
     budget: usize,
     /// Runs per variant (the median is reported).
@@ -26,6 +26,11 @@ pub struct BenchArgs {
 
 pub fn run(args: BenchArgs, out: &mut Out) -> Outcome {
     let config = args.game.config()?;
+    if args.format == Format::Junit {
+        return Err(Failure::BadInput(
+            "--format junit: bench reports measurements, not tests; use human or json".into(),
+        ));
+    }
     if args.budget == 0 || args.runs == 0 {
         return Err(Failure::BadInput(
             "--budget and --runs must be at least 1".into(),

@@ -4,12 +4,13 @@
 use super::args::{engine_faults, json, Format, GameArgs, SearchArgs};
 use super::out::Out;
 use super::{Failure, Outcome};
-use crate::check::record::Record;
+use crate::check::stop::INTERRUPTED;
 use crate::check::{check, CheckOptions, CheckReport, Status};
 use crate::report::{human_report, junit_report};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 /// What `check` checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -51,17 +52,34 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
     let config = args.game.config()?;
     let threads = args.search.threads()?;
     let faults = engine_faults(&args.engine_fault)?;
+    match args.target {
+        Target::Model if !faults.is_empty() => {
+            return Err(Failure::BadInput(
+                "--engine-fault applies to --target engine only".into(),
+            ))
+        }
+        Target::Engine if !config.faults.is_empty() => {
+            return Err(Failure::BadInput(
+                "--fault seeds a bug in the model; with --target engine use --engine-fault".into(),
+            ))
+        }
+        _ => {}
+    }
     let timeout = match args.timeout {
         Some(t) if !(t > 0.0 && t.is_finite()) => {
             return Err(Failure::BadInput(format!(
                 "--timeout must be a positive number of seconds, got {t}"
             )))
         }
-        t => t.map(std::time::Duration::from_secs_f64),
+        Some(t) => Some(std::time::Duration::try_from_secs_f64(t).map_err(|_| {
+            Failure::BadInput(format!("--timeout {t:e}: too many seconds to wait for"))
+        })?),
+        None => None,
     };
     if args.max_states == Some(0) {
         return Err(Failure::BadInput("--max-states must be at least 1".into()));
     }
+    stop_on_interrupt();
     let progress =
         args.format == Format::Human && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let opts = CheckOptions {
@@ -98,37 +116,19 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
     })
 }
 
-/// Write each counterexample of a report as a scenario file: the engine's
-/// setup of the configuration, the decisions, and the model's record.
+/// Ctrl-C or SIGTERM stops the run with its partial report (exit code 3,
+/// as `--timeout` does); a second one ends the process at once. If the
+/// handler cannot be installed the signals keep their default action.
+fn stop_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// Write each counterexample of a report as a scenario file that replays on
+/// the engine (see [`crate::conform::scenario::check_counterexample`]).
 fn save_counterexamples(report: &CheckReport, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("--save-counterexample {}: {e}", dir.display()))?;
-    let mut files = Vec::new();
-    for p in report.properties.iter() {
-        let Some(trace) = &p.counterexample else {
-            continue;
-        };
-        let decisions: Vec<_> = trace.steps.iter().map(|s| s.decision.clone()).collect();
-        let mut scenario = crate::conform::bridge::scenario(&report.config, &[]);
-        scenario["name"] = format!("counterexample to {} ({})", p.name, report.config.name).into();
-        scenario["covers"] = serde_json::json!(p.checklist);
-        scenario["description"] = format!("{} (rules {})", p.statement, p.rules.join(", ")).into();
-        scenario["steps"] = trace
-            .steps
-            .iter()
-            .map(|s| serde_json::json!({ "do": { "decision": { "decision": s.decision } }, "note": s.text }))
-            .collect();
-        let record = Record {
-            config: report.config.clone(),
-            property: Some(p.name.to_string()),
-            decisions,
-        };
-        scenario["battlecheck"] = serde_json::to_value(&record).expect("records serialise");
-        let file = dir.join(format!("{}-{}.json", report.config.name, p.name));
-        let text = serde_json::to_string_pretty(&scenario).expect("scenarios serialise");
-        std::fs::write(&file, text + "\n")
-            .map_err(|e| format!("--save-counterexample {}: {e}", file.display()))?;
-        files.push(file);
-    }
-    Ok(files)
+    crate::conform::scenario::save_counterexamples(report, dir)
 }

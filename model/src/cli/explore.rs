@@ -29,33 +29,49 @@ pub struct ExploreArgs {
 pub fn run(args: ExploreArgs, out: &mut Out) -> Outcome {
     let record = args.trace.as_deref().map(read_record).transpose()?;
     let config = match &record {
+        Some(_) if !args.game.is_default() => {
+            return Err(Failure::BadInput(
+                "--trace explores the file's own configuration: drop the game flags (--preset, --players, ...)".into(),
+            ))
+        }
         Some(r) => r.config.clone(),
         None => args.game.config()?,
     };
     let line = config_line(&config);
     let model = BattleModel::new(config)?;
-    let address = ("127.0.0.1", args.port);
-    // stateright's server panics on a taken port: check it first.
-    if let Err(e) = TcpListener::bind(address) {
-        return Err(Failure::BadInput(format!(
-            "--port {}: cannot listen on 127.0.0.1:{}: {e}",
-            args.port, args.port
-        )));
-    }
+    let path = match (&record, &args.trace) {
+        (Some(r), Some(file)) => Some((
+            file,
+            r.action_indices(&model)
+                .map_err(|e| format!("{}: {e}", file.display()))?,
+        )),
+        _ => None,
+    };
+    let port = free_port(args.port)?;
     out.println(&line);
-    out.println(&format!("Explorer: http://127.0.0.1:{}/", args.port));
-    if let (Some(r), Some(file)) = (&record, &args.trace) {
-        let indices = r
-            .action_indices(&model)
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+    out.println(&format!("Explorer: http://127.0.0.1:{port}/"));
+    if let Some((file, indices)) = path {
         out.println(&format!(
             "Path of {}: {}",
             file.display(),
-            explorer_url(args.port, &indices)
+            explorer_url(port, &indices)
         ));
     }
-    model.checker().serve(address);
+    model.checker().serve(("127.0.0.1", port));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The port to serve on: `port`, or for 0 one the system picks. stateright's
+/// server panics on a port it cannot take, so the port is tried first.
+fn free_port(port: u16) -> Result<u16, Failure> {
+    TcpListener::bind(("127.0.0.1", port))
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .map_err(|e| {
+            Failure::BadInput(format!(
+                "--port {port}: cannot listen on 127.0.0.1:{port}: {e}"
+            ))
+        })
 }
 
 /// The model's record in a scenario file.

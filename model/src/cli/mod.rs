@@ -37,21 +37,26 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check every property exhaustively on a configuration.
+    #[command(allow_negative_numbers = true)]
     Check(check::CheckArgs),
     /// Serve the stateright Explorer for a configuration.
+    #[command(allow_negative_numbers = true)]
     Explore(explore::ExploreArgs),
     /// Run scenario files (or directories of them) on the engine.
     Replay(replay::ReplayArgs),
     /// Print the checklist items and the properties that cover each.
     Rules,
     /// Check a matrix of configurations in parallel (optionally one shard of it).
+    #[command(allow_negative_numbers = true)]
     Sweep(sweep::SweepArgs),
     /// Merge the JSON reports of a sweep's shards into the whole sweep's report.
     MergeReports(sweep::MergeArgs),
     /// Measure the checker's throughput (threads, symmetry, DFS and BFS).
+    #[command(allow_negative_numbers = true)]
     Bench(bench::BenchArgs),
     /// Explore the model and the engine in lockstep: equal observations and
     /// equal legal decisions after every step.
+    #[command(allow_negative_numbers = true)]
     Conform(conform::ConformArgs),
 }
 

@@ -8,6 +8,7 @@
 //! on a quiet machine, never as a test assertion.
 
 use crate::check::model::BattleModel;
+use crate::check::stop::Stop;
 use crate::check::{self, explore_model, CheckOptions};
 use crate::conform::bridge::{advance, engine_decisions, engine_game, Stuck};
 use crate::rules::config::{Config, ConfigError};
@@ -15,6 +16,7 @@ use crate::rules::state::GameState;
 use battlecheck_properties::Decision;
 use serde::Serialize;
 use stateright::{Model, Representative};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -76,7 +78,6 @@ fn run(
     let opts = CheckOptions {
         threads,
         symmetry,
-        max_states: budget,
         ..CheckOptions::default()
     };
     let representative: check::Representation<BattleModel> = GameState::representative;
@@ -84,7 +85,8 @@ fn run(
         Search::Dfs => check::Search::DepthFirst(symmetry.then_some(representative)),
         Search::Bfs => check::Search::BreadthFirst,
     };
-    let run = explore_model(model, &opts, search);
+    let stop = Arc::new(Stop::new(None, budget));
+    let run = explore_model(model, &opts, search, &stop);
     (run.unique, run.generated, run.elapsed.as_secs_f64())
 }
 

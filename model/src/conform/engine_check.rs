@@ -6,6 +6,7 @@
 
 use super::bridge::{advance, engine_decisions, engine_game};
 use crate::check::model::{BattleModel, Judged, Tally};
+use crate::check::stop::Stop;
 use crate::check::{explore, CheckOptions, CheckReport, Search, SymmetryUse, Trace, TraceStep};
 use crate::rules::config::{Config, ConfigError};
 use battlecheck_engine::{EngineFault, Game};
@@ -141,32 +142,39 @@ pub fn check_engine(
 ) -> Result<CheckReport, ConfigError> {
     let model = EngineModel::new(config.clone(), faults.to_vec())?;
     let not_applicable = BattleModel::new(config.clone())?.not_applicable();
-    let run = explore(&model, opts, Search::DepthFirst(None), |m, tally| {
-        EngineModel {
+    let stop = Arc::new(Stop::new(opts.timeout, opts.max_states));
+    let run = explore(
+        &model,
+        opts,
+        Search::DepthFirst(None),
+        &stop,
+        |m: &EngineModel, tally| EngineModel {
             tally: Some(tally),
             ..m.clone()
-        }
-    });
+        },
+    );
     let properties = crate::check::property_results(&not_applicable, &run.found, |id| {
-        shortest_path(&model, id).map(|p| engine_trace(&model, &p))
+        shortest_path(&model, id, &stop).map(|p| engine_trace(&model, &p))
     });
     Ok(CheckReport::of(
         config,
         opts,
         SymmetryUse::Off,
         &run,
+        &stop,
         properties,
     ))
 }
 
 /// The fewest decisions from the engine's initial state to a state that
 /// violates invariant `id` (or witnesses `id`), breadth-first in the
-/// engine's decision order.
-pub fn shortest_path(model: &EngineModel, id: PropertyId) -> Option<Vec<Decision>> {
+/// engine's decision order (`None` if `stop` stops the run first).
+pub fn shortest_path(model: &EngineModel, id: PropertyId, stop: &Stop) -> Option<Vec<Decision>> {
     crate::check::breadth_first(
         model,
         |s| s.key,
         |s| crate::check::target::<EngineModel>(id, s),
+        stop,
     )
 }
 

@@ -68,7 +68,11 @@ pub fn human_report(r: &CheckReport) -> String {
         r.symmetry
     );
     if !r.complete {
-        let _ = writeln!(s, "PARTIAL: the run was stopped by --timeout or --max-states; unexplored states may hold violations");
+        let _ = writeln!(
+            s,
+            "PARTIAL: the run was stopped ({}); unexplored states may hold violations",
+            r.stopped_by.unwrap_or("early")
+        );
     }
     for (title, kind) in [("invariants", Kind::Always), ("witnesses", Kind::Sometimes)] {
         let _ = writeln!(s, "{title}:");

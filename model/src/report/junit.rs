@@ -63,10 +63,12 @@ pub fn junit(suite: &str, seconds: f64, cases: &[(String, Case)]) -> String {
     s
 }
 
-/// The JUnit report of a check: one test case per property.
+/// The JUnit report of a check: one test case per property, and for a run
+/// that was stopped early one failed case that says so (CI systems read
+/// the XML, not the exit code).
 pub fn junit_report(r: &CheckReport) -> String {
     let full = human_report(r);
-    let cases: Vec<_> = r
+    let mut cases: Vec<_> = r
         .properties
         .iter()
         .map(|p| {
@@ -103,6 +105,19 @@ pub fn junit_report(r: &CheckReport) -> String {
             (format!("{} ({})", p.name, p.checklist.join(" ")), outcome)
         })
         .collect();
+    if !r.complete {
+        let why = r.stopped_by.unwrap_or("early");
+        cases.push((
+            "exhaustive run".to_string(),
+            Case::Failed {
+                message: format!(
+                    "PARTIAL: the run was stopped ({why}) after {} states; unexplored states may hold violations",
+                    r.unique_states
+                ),
+                details: String::new(),
+            },
+        ));
+    }
     junit(
         &format!("battlecheck check: {}", config_line(&r.config)),
         r.seconds,

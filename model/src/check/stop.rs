@@ -1,0 +1,96 @@
+//! Stopping a run early: at `--timeout`, after `--max-states` visited
+//! states, or on an interrupt (Ctrl-C, SIGTERM). stateright 0.31's
+//! depth-first search looks at its own deadline only when a worker runs out
+//! of work, which with one thread is the end of the search, and counts its
+//! state budget in blocks of 1,500. A check therefore stops itself: the
+//! tallying property (see [`super::model`]) asks [`Stop::visit`] on every
+//! visited state and fails once the run must stop, which ends stateright's
+//! search at once (it finishes when every property is discovered); the
+//! breadth-first searches for counterexamples ask [`Stop::poll`].
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Set by the command line's signal handler (Ctrl-C, SIGTERM): every run
+/// in progress stops with a partial report.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// How often (in visited states per thread) the clock and the interrupt
+/// flag are read: often enough to stop within a millisecond at the
+/// checker's rate, rarely enough to cost nothing measurable.
+const POLL_EVERY: u32 = 256;
+
+thread_local! {
+    static UNTIL_POLL: Cell<u32> = const { Cell::new(0) };
+}
+
+/// The limits of one run and whether it reached one.
+#[derive(Debug)]
+pub struct Stop {
+    deadline: Option<Instant>,
+    max_states: Option<usize>,
+    visited: AtomicUsize,
+    stopped: AtomicBool,
+}
+
+impl Stop {
+    /// A run starting now, stopped `timeout` from now or after `max_states`
+    /// visited states, whichever comes first (or by an interrupt).
+    pub fn new(timeout: Option<Duration>, max_states: Option<usize>) -> Stop {
+        Stop {
+            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+            max_states,
+            visited: AtomicUsize::new(0),
+            stopped: AtomicBool::new(false),
+        }
+    }
+
+    /// Count one visited state: false while the run may go on. With
+    /// `--max-states N` exactly N states are visited; without it, the
+    /// counting is skipped.
+    pub fn visit(&self) -> bool {
+        if let Some(n) = self.max_states {
+            if self.visited.fetch_add(1, Ordering::Relaxed) >= n {
+                self.stopped.store(true, Ordering::Relaxed);
+            }
+        }
+        self.poll()
+    }
+
+    /// Whether the run must stop (reading the clock and the interrupt flag
+    /// once every [`POLL_EVERY`] calls on this thread).
+    pub fn poll(&self) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        let due = UNTIL_POLL.with(|c| {
+            let left = c.get();
+            c.set(left.checked_sub(1).unwrap_or(POLL_EVERY));
+            left == 0
+        });
+        if due
+            && (INTERRUPTED.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Whether a limit or an interrupt stopped the run.
+    pub fn stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Why the run stopped, for the report.
+    pub fn reason(&self) -> &'static str {
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            "interrupted"
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            "--timeout"
+        } else {
+            "--max-states"
+        }
+    }
+}

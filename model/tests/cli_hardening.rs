@@ -1,0 +1,310 @@
+//! The command line on bad or edge input, as a user or a CI pipeline hits
+//! it: never a panic, a hang or a silent success. Each test runs the binary.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_battlecheck"))
+}
+
+fn battlecheck(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the binary runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Wait for `child`, killing it after `limit` (a watchdog, so that a hang
+/// fails the test instead of the suite): its output.
+fn wait_at_most(mut child: Child, limit: Duration) -> Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn assert_bad_input(args: &[&str], says: &str) {
+    let o = battlecheck(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+    assert!(
+        text(&o).contains(says),
+        "{args:?} should say {says:?}: {}",
+        text(&o)
+    );
+    assert!(!text(&o).contains("panicked"), "{args:?}: {}", text(&o));
+}
+
+#[test]
+fn flags_with_bad_values_name_the_flag() {
+    assert_bad_input(&["check", "--players", "-1"], "--players");
+    assert_bad_input(&["check", "--life", "-5"], "life must be 1 to 40, got -5");
+    assert_bad_input(&["explore", "--port", "-1"], "--port");
+    assert_bad_input(&["sweep", "--shard", "-1/2"], "--shard");
+    assert_bad_input(&["check", "--timeout", "1e308"], "--timeout");
+    assert_bad_input(&["check", "--hand", "1=bolt,,bolt"], "empty card name");
+    assert_bad_input(
+        &["check", "--hand", "1=bolt", "--hand", "1=bear"],
+        "seat 1 is given twice",
+    );
+    assert_bad_input(&["bench", "--format", "junit"], "use human or json");
+}
+
+#[test]
+fn flags_that_do_not_apply_are_refused() {
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "tiny",
+            "--engine-fault",
+            "optional-trigger",
+        ],
+        "--target engine only",
+    );
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "tiny",
+            "--target",
+            "engine",
+            "--fault",
+            "extra-defense-counter",
+        ],
+        "use --engine-fault",
+    );
+}
+
+/// The model's stack and waiting triggers have fixed capacities: a
+/// configuration that could exceed them is refused up front (it used to
+/// abort with "capacity overflow").
+#[test]
+fn a_configuration_beyond_the_stack_is_refused_naming_it() {
+    let bolts = vec!["bolt"; 13].join(",");
+    let sieges = vec!["siege"; 11].join(",");
+    let (hand1, hand2) = (format!("1={bolts}"), format!("2={sieges}"));
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "tiny",
+            "--battlefield",
+            "1=",
+            "--battlefield",
+            "2=",
+            "--hand",
+            &hand1,
+            "--hand",
+            &hand2,
+        ],
+        "the stack holds 24 items",
+    );
+    let many = format!("1={}", vec!["bolt"; 22].join(","));
+    assert_bad_input(
+        &["check", "--preset", "tiny", "--hand", &many],
+        "at most 24",
+    );
+}
+
+#[test]
+fn a_thread_count_beyond_the_machine_is_capped_with_a_note() {
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "tiny",
+        "--threads",
+        "99999999999",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("note: --threads 99999999999"));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let cores = std::thread::available_parallelism().unwrap().get();
+    assert_eq!(report["threads"], cores);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_and_a_full_disk_is_an_error() {
+    let mut child = bin()
+        .args(["check", "--preset", "duel"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = wait_at_most(child, Duration::from_secs(120));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(o.stderr.is_empty(), "{}", text(&o));
+
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let o = bin().args(["rules"]).stdout(full).output().unwrap();
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o));
+    assert!(
+        text(&o).contains("could not write the report to standard output"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn max_states_stops_the_run_there() {
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "tiny",
+        "--max-states",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped_by"], "--max-states");
+    assert!(report["unique_states"].as_u64().unwrap() < 214, "{report}");
+}
+
+/// One thread on a configuration far too big to finish: stateright alone
+/// would look at the deadline only at the end of the search.
+#[test]
+fn a_timeout_stops_a_single_threaded_run() {
+    let child = bin()
+        .args([
+            "check",
+            "--players",
+            "4",
+            "--threads",
+            "1",
+            "--timeout",
+            "1",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = wait_at_most(child, Duration::from_secs(60));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["stopped_by"], "--timeout");
+    assert!(
+        report["seconds"].as_f64().unwrap() < 2.0,
+        "{}",
+        report["seconds"]
+    );
+}
+
+#[test]
+fn an_interrupt_prints_the_partial_report() {
+    let mut child = bin()
+        .args(["check", "--players", "4", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The report is written when the run ends; give the process time to
+    // start its run (and install its handler) first.
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = wait_at_most(child, Duration::from_secs(60));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("PARTIAL: the run was stopped (interrupted)"),
+        "{out}"
+    );
+    assert!(out.contains("result: PARTIAL"), "{out}");
+}
+
+#[test]
+fn a_partial_junit_report_says_so() {
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "tiny",
+        "--max-states",
+        "5",
+        "--format",
+        "junit",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    let xml = String::from_utf8_lossy(&o.stdout);
+    assert!(xml.contains("name=\"exhaustive run\""), "{xml}");
+    assert!(
+        xml.contains("PARTIAL: the run was stopped (--max-states)"),
+        "{xml}"
+    );
+}
+
+#[test]
+fn explore_on_port_0_prints_the_port_it_listens_on() {
+    let mut child = bin()
+        .args(["explore", "--preset", "tiny", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    lines.next();
+    let url = lines.next().unwrap().unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let port: u16 = url
+        .trim_start_matches("Explorer: http://127.0.0.1:")
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    assert_ne!(port, 0, "{url}");
+}
+
+#[test]
+fn explore_refuses_a_trace_it_cannot_follow_or_flags_beside_it() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "tiny",
+        "--fault",
+        "extra-defense-counter",
+        "--save-counterexample",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let file = dir.join("tiny-defense-never-exceeds-printed.json");
+    let trace = file.to_str().unwrap();
+    assert_bad_input(
+        &[
+            "explore", "--port", "0", "--trace", trace, "--preset", "duel",
+        ],
+        "drop the game flags",
+    );
+    let mut scenario: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    scenario["battlecheck"]["decisions"][0]["card"] = 99.into();
+    let bad = dir.join("bad-card.json");
+    std::fs::write(&bad, scenario.to_string()).unwrap();
+    assert_bad_input(
+        &["explore", "--port", "0", "--trace", bad.to_str().unwrap()],
+        "bad-card.json",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

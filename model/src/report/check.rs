@@ -115,10 +115,15 @@ pub fn human_report(r: &CheckReport) -> String {
             }
         }
     }
+    let count = |status| r.properties.iter().filter(|p| p.status == status).count();
+    let (violated, unwitnessed) = (count(Status::Violated), count(Status::NotWitnessed));
     let verdict = match (r.passed(), r.complete) {
-        (true, _) => "PASS",
-        (false, false) if !r.properties.iter().any(|p| p.status == Status::Violated) => "PARTIAL",
-        (false, _) => "FAIL",
+        (true, _) => "PASS".to_string(),
+        (false, false) if violated == 0 => "PARTIAL".to_string(),
+        (false, _) if violated > 0 => format!("FAIL ({violated} invariant(s) violated)"),
+        (false, _) => format!(
+            "FAIL ({unwitnessed} witness(es) not reached: the configuration never shows what they describe)"
+        ),
     };
     let _ = writeln!(s, "\nresult: {verdict}");
     s

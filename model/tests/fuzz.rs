@@ -1,0 +1,391 @@
+//! A bounded, deterministic structured fuzz of everything the binary reads:
+//! its command line, scenario files (in process, through the engine's
+//! scenario runner, and through `replay`), sweep reports (`merge-reports`)
+//! and counterexample records (`explore --trace`). Every input must end
+//! with an exit code the README documents (0–3) or an error, never a panic
+//! or a hang. The budget is fixed (`BATTLECHECK_FUZZ_CASES` scales it) and
+//! the seed too (`BATTLECHECK_FUZZ_SEED`), so CI tries the same inputs on
+//! every run; each test prints how many inputs it tried.
+
+use battlecheck_engine::scenario::run_text;
+use battlecheck_engine::Catalogue;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// xorshift64*: small, deterministic, good enough to pick mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn seeded(salt: u64) -> Rng {
+        let seed = std::env::var("BATTLECHECK_FUZZ_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0x5eed_ba77_1e5u64);
+        Rng((seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+fn cases(default: usize) -> usize {
+    let scale: f64 = std::env::var("BATTLECHECK_FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1.0);
+    ((default as f64) * scale).max(1.0) as usize
+}
+
+/// Run the binary with a watchdog; `None` if it had to be killed.
+fn run(args: &[String], limit: Duration) -> Option<Output> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_battlecheck"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    // Drain the pipes on other threads so that a large report cannot block.
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut out, &mut v).ok();
+        v
+    });
+    let err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut err, &mut v).ok();
+        v
+    });
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(Output {
+                status,
+                stdout: out.join().unwrap(),
+                stderr: err.join().unwrap(),
+            });
+        }
+        if start.elapsed() > limit {
+            child.kill().ok();
+            child.wait().ok();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The problem with one run, if any: a panic, an undocumented exit code or
+/// a hang.
+fn judge(args: &[String], o: Option<Output>) -> Option<String> {
+    let Some(o) = o else {
+        return Some(format!("{args:?}: did not end"));
+    };
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let code = o.status.code();
+    if stderr.contains("panicked") || !matches!(code, Some(0..=3)) {
+        return Some(format!("{args:?}: exit {code:?}\n{stderr}"));
+    }
+    None
+}
+
+const VALUES: &[&str] = &[
+    "",
+    "0",
+    "1",
+    "2",
+    "3",
+    "6",
+    "7",
+    "-1",
+    "-0",
+    "255",
+    "256",
+    "65536",
+    "1e308",
+    "NaN",
+    "inf",
+    "0.5",
+    "99999999999999999999",
+    "x",
+    "é",
+    "1=",
+    "1=bolt",
+    "1=bolt,,bolt",
+    "9=bear",
+    "2=siege,siege,siege,siege,siege,siege,siege,siege,siege,siege,siege,siege,siege",
+    "1=dragon",
+    "0/2",
+    "3/2",
+    "1/0",
+    "2/2",
+    "tiny",
+    "duel",
+    "default",
+    "nope",
+    "json",
+    "junit",
+    "human",
+    "true,false",
+    "tiny,duel",
+    "1,2",
+    "a,b",
+    "extra-defense-counter",
+    "optional-trigger",
+    "/dev/null",
+    "/dev/zero",
+    "/nonexistent",
+    ".",
+];
+
+const FLAGS: &[&str] = &[
+    "--preset",
+    "--players",
+    "--turns",
+    "--defense",
+    "--life",
+    "--hand",
+    "--battlefield",
+    "--fault",
+    "--threads",
+    "--format",
+    "--timeout",
+    "--max-states",
+    "--target",
+    "--engine-fault",
+    "--presets",
+    "--defenses",
+    "--concede",
+    "--shard",
+    "--budget",
+    "--runs",
+    "--save-counterexample",
+    "--no-concede",
+    "--no-symmetry",
+    "--frobnicate",
+];
+
+/// A random command line for a command whose cost is bounded whatever its
+/// flags (`explore` serves forever, so only its refusals are fuzzed, below).
+fn command_line(rng: &mut Rng, scratch: &Path) -> Vec<String> {
+    let command = rng.pick(&[
+        "check",
+        "sweep",
+        "bench",
+        "conform",
+        "replay",
+        "merge-reports",
+        "rules",
+        "frob",
+    ]);
+    let mut args = vec![command.to_string()];
+    for _ in 0..rng.below(5) {
+        let flag = rng.pick(FLAGS);
+        args.push(flag.to_string());
+        if flag == "--save-counterexample" {
+            args.push(scratch.display().to_string());
+        } else if !flag.starts_with("--no-") || rng.below(4) == 0 {
+            args.push(rng.pick(VALUES).to_string());
+        }
+    }
+    // Bound the work of the commands that run a search (the last flag given
+    // wins where a flag may appear once: clap refuses it given twice, which
+    // is fuzzed too).
+    let bound: &[&str] = match command {
+        "check" => &["--max-states", "3000"],
+        "sweep" => &["--presets", "tiny"],
+        "conform" => &["--preset", "tiny"],
+        "bench" => &["--budget", "500", "--runs", "1", "--preset", "tiny"],
+        _ => &[],
+    };
+    args.extend(bound.iter().map(|s| s.to_string()));
+    args
+}
+
+#[test]
+fn the_command_line_never_panics_or_hangs() {
+    let scratch = std::env::temp_dir().join(format!("battlecheck-fuzz-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut rng = Rng::seeded(1);
+    let n = cases(150);
+    let mut problems = Vec::new();
+    for _ in 0..n {
+        let args = command_line(&mut rng, &scratch);
+        problems.extend(judge(&args, run(&args, Duration::from_secs(60))));
+    }
+    std::fs::remove_dir_all(&scratch).ok();
+    println!("fuzz: {n} command lines tried, {} problems", problems.len());
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+fn scenario_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/scenarios");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// One structural mutation of a JSON text: a byte flipped, cut, doubled or
+/// replaced by an extreme token.
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(3) {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = rng.below(bytes.len());
+        match rng.below(6) {
+            0 => bytes[at] = rng.next() as u8,
+            1 => bytes.truncate(at),
+            2 => {
+                let end = (at + 1 + rng.below(40)).min(bytes.len());
+                let piece = bytes[at..end].to_vec();
+                bytes.splice(at..at, piece);
+            }
+            3 => {
+                let token = rng.pick(&[
+                    "-1", "1e30", "99999", "null", "\"\"", "[]", "{}", "\"two\"", "255", "256",
+                    "\"P9\"", "\"#999\"", "true", "0",
+                ]);
+                let end = (at + 1 + rng.below(6)).min(bytes.len());
+                bytes.splice(at..end, token.bytes());
+            }
+            4 => {
+                bytes.insert(0, 0xBF);
+                bytes.insert(0, 0xBB);
+                bytes.insert(0, 0xEF);
+            }
+            _ => {
+                let end = (at + rng.below(20)).min(bytes.len());
+                bytes.drain(at..end);
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[test]
+fn scenario_files_never_panic_the_engine() {
+    let cards = Catalogue::bundled().unwrap();
+    let files = scenario_files();
+    let mut rng = Rng::seeded(2);
+    let n = cases(2000);
+    let mut panics = Vec::new();
+    for i in 0..n {
+        let file = &files[i % files.len()];
+        let text = mutate(&mut rng, &std::fs::read_to_string(file).unwrap());
+        let result = std::panic::catch_unwind(|| {
+            let _ = run_text(file, &text, &cards);
+        });
+        if result.is_err() {
+            panics.push(format!("{}:\n{text}", file.display()));
+        }
+    }
+    println!(
+        "fuzz: {n} scenario files tried in process, {} panics",
+        panics.len()
+    );
+    assert!(panics.is_empty(), "{}", panics.join("\n\n"));
+}
+
+#[test]
+fn files_given_to_the_binary_never_panic_it() {
+    let scratch =
+        std::env::temp_dir().join(format!("battlecheck-fuzz-files-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    // A counterexample record and a sweep report to mutate beside the scenarios.
+    let cx = scratch.join("cx");
+    let o = run(
+        &[
+            "check",
+            "--preset",
+            "tiny",
+            "--fault",
+            "extra-defense-counter",
+            "--save-counterexample",
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([cx.display().to_string()])
+        .collect::<Vec<_>>(),
+        Duration::from_secs(60),
+    )
+    .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let record =
+        std::fs::read_to_string(cx.join("tiny-defense-never-exceeds-printed.json")).unwrap();
+    let sweep = run(
+        &[
+            "sweep",
+            "--presets",
+            "tiny",
+            "--players",
+            "2",
+            "--format",
+            "json",
+        ]
+        .map(String::from),
+        Duration::from_secs(60),
+    )
+    .unwrap();
+    let sweep = String::from_utf8(sweep.stdout).unwrap();
+    let files = scenario_files();
+    let mut rng = Rng::seeded(3);
+    let n = cases(120);
+    let mut problems = Vec::new();
+    for i in 0..n {
+        let (command, original) = match i % 3 {
+            0 => (
+                "replay",
+                std::fs::read_to_string(&files[rng.below(files.len())]).unwrap(),
+            ),
+            1 => ("merge-reports", sweep.clone()),
+            _ => ("explore", record.clone()),
+        };
+        let file = scratch.join(format!("input-{i}.json"));
+        std::fs::write(&file, mutate(&mut rng, &original)).unwrap();
+        let path = file.display().to_string();
+        let args: Vec<String> = match command {
+            // A valid record would be served: a port that cannot be taken
+            // (one this test holds) makes explore stop after reading it.
+            "explore" => vec![
+                "explore".into(),
+                "--port".into(),
+                held_port().to_string(),
+                "--trace".into(),
+                path,
+            ],
+            _ => vec![command.into(), path],
+        };
+        problems.extend(judge(&args, run(&args, Duration::from_secs(60))));
+    }
+    std::fs::remove_dir_all(&scratch).ok();
+    println!(
+        "fuzz: {n} files tried through the binary, {} problems",
+        problems.len()
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// A port on 127.0.0.1 that this process holds for its whole life.
+fn held_port() -> u16 {
+    static HELD: std::sync::OnceLock<std::net::TcpListener> = std::sync::OnceLock::new();
+    HELD.get_or_init(|| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .local_addr()
+        .unwrap()
+        .port()
+}

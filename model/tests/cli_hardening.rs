@@ -92,8 +92,8 @@ fn flags_that_do_not_apply_are_refused() {
 /// abort with "capacity overflow").
 #[test]
 fn a_configuration_beyond_the_stack_is_refused_naming_it() {
-    let bolts = vec!["bolt"; 13].join(",");
-    let sieges = vec!["siege"; 11].join(",");
+    let bolts = ["bolt"; 13].join(",");
+    let sieges = ["siege"; 11].join(",");
     let (hand1, hand2) = (format!("1={bolts}"), format!("2={sieges}"));
     assert_bad_input(
         &[
@@ -111,7 +111,7 @@ fn a_configuration_beyond_the_stack_is_refused_naming_it() {
         ],
         "the stack holds 24 items",
     );
-    let many = format!("1={}", vec!["bolt"; 22].join(","));
+    let many = format!("1={}", ["bolt"; 22].join(","));
     assert_bad_input(
         &["check", "--preset", "tiny", "--hand", &many],
         "at most 24",
@@ -212,7 +212,7 @@ fn a_timeout_stops_a_single_threaded_run() {
 
 #[test]
 fn an_interrupt_prints_the_partial_report() {
-    let mut child = bin()
+    let child = bin()
         .args(["check", "--players", "4", "--threads", "1"])
         .stdout(Stdio::piped())
         .spawn()

@@ -21,7 +21,7 @@ impl Rng {
         let seed = std::env::var("BATTLECHECK_FUZZ_SEED")
             .ok()
             .and_then(|s| s.parse().ok())
-            .unwrap_or(0x5eed_ba77_1e5u64);
+            .unwrap_or(0x05ee_dba7_71e5_u64);
         Rng((seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1)
     }
     fn next(&mut self) -> u64 {

@@ -5,10 +5,11 @@ use super::args::{engine_faults, json, Format, GameArgs, SearchArgs};
 use super::out::Out;
 use super::{Failure, Outcome};
 use crate::check::stop::INTERRUPTED;
-use crate::check::{check, CheckOptions, CheckReport, Status};
+use crate::check::{check, CheckOptions, Status};
+use crate::conform::scenario::save_counterexamples;
 use crate::report::{human_report, junit_report};
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
@@ -94,7 +95,7 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         Target::Engine => crate::conform::check_engine(config, &opts, &faults),
     }?;
     if let Some(dir) = &args.save_counterexample {
-        for file in save_counterexamples(&report, dir)? {
+        for file in save_counterexamples(&report, dir, &faults)? {
             eprintln!("counterexample written to {}", file.display());
         }
     }
@@ -125,10 +126,4 @@ fn stop_on_interrupt() {
             std::process::exit(130);
         }
     });
-}
-
-/// Write each counterexample of a report as a scenario file that replays on
-/// the engine (see [`crate::conform::scenario::check_counterexample`]).
-fn save_counterexamples(report: &CheckReport, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    crate::conform::scenario::save_counterexamples(report, dir)
 }

@@ -30,7 +30,7 @@ pub struct SweepArgs {
     #[arg(long, value_delimiter = ',', default_values_t = Matrix::default().concede)]
     concede: Vec<bool>,
     /// Only shard K of N (1-based): configuration i runs in shard i % N + 1.
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<Shard>,
     /// Report format (JSON reports of shards merge with merge-reports).
     #[arg(long, value_enum, default_value_t = Format::Human)]

@@ -1,18 +1,29 @@
-//! A counterexample as an engine scenario file: the configuration's setup,
-//! the decisions of the path (with the passes through the steps the model
-//! does not explore), and at the diverging step the expectation that the
-//! engine observes what the model observed and accepts exactly the model's
-//! decisions. `battlecheck replay FILE` fails on the engine that diverged
-//! and passes on one that agrees with the model.
+//! Counterexamples as engine scenario files: the configuration's setup and
+//! the decisions of the path, with the passes through the steps the model
+//! does not explore (500.1) inserted where the engine needs them, so that
+//! `battlecheck replay FILE` takes the same path on the engine.
+//!
+//! - A divergence found by `conform` ([`counterexample`]) expects, at the
+//!   diverging step, that the engine observes what the model observed and
+//!   accepts exactly the model's decisions: the replay fails on the engine
+//!   that diverged and passes on one that agrees with the model.
+//! - A violation found by `check` ([`check_counterexample`]) expects the
+//!   engine to follow the path to where the model's path ends; the scenario
+//!   runner checks every invariant after every step, so the replay fails,
+//!   at the step that breaks it, on an engine with the model's bug.
 
-use super::bridge::{advance, engine_game, scenario, Stuck};
+use super::bridge::{advance, engine_game, expected, scenario, Stuck};
 use super::lockstep::Divergence;
 use crate::check::model::BattleModel;
+use crate::check::record::Record;
+use crate::check::{CheckReport, PropertyResult, Trace, TraceStep};
 use crate::rules::config::Config;
-use battlecheck_engine::EngineFault;
-use battlecheck_properties::Decision;
+use crate::rules::state::GameState;
+use battlecheck_engine::{EngineError, EngineFault, Game};
+use battlecheck_properties::{Decision, PlayerId};
 use serde_json::{json, Value};
 use stateright::Model;
+use std::path::{Path, PathBuf};
 
 /// The scenario reproducing a divergence reached by `path`.
 pub fn counterexample(
@@ -22,40 +33,8 @@ pub fn counterexample(
     div: &Divergence,
 ) -> Value {
     let model = BattleModel::new(config.clone()).expect("the configuration was checked");
-    let mut state = model.init_states().remove(0);
-    let mut steps = Vec::new();
-    let pass = json!({"do": "pass_all", "note": "a step the model does not explore"});
-    // A stuck engine stops at a pass: the scenario makes the passes made
-    // and the one that failed, which the scenario runner checks ends the
-    // step (500.2).
-    let stuck = |steps: &mut Vec<Value>, s: Stuck| {
-        steps.extend(std::iter::repeat_n(pass.clone(), s.passes + 1));
-    };
-    match engine_game(config, faults) {
-        Err(s) => stuck(&mut steps, s),
-        Ok(mut game) => {
-            for (i, d) in path.iter().enumerate() {
-                let last = i + 1 == path.len();
-                steps.push(
-                    json!({"do": {"decision": {"decision": d}}, "note": state.decision_text(d)}),
-                );
-                state.apply(d);
-                if last && div.refused.is_some() {
-                    break;
-                }
-                if game.apply_decision(d).is_err() {
-                    break;
-                }
-                match advance(&mut game, config.turns) {
-                    Ok(n) => steps.extend(std::iter::repeat_n(pass.clone(), n)),
-                    Err(s) => {
-                        stuck(&mut steps, s);
-                        break;
-                    }
-                }
-            }
-        }
-    }
+    let trace = crate::check::trace(&model, path, true);
+    let mut steps = follow(config, faults, &trace.steps).steps;
     let mut expect = Vec::new();
     if let Some(o) = &div.expected {
         expect.push(json!({"observation": o}));
@@ -64,10 +43,7 @@ pub fn counterexample(
         expect.push(json!({"legal": div.model_only, "illegal": div.engine_only}));
     }
     if !expect.is_empty() {
-        match steps.last_mut() {
-            Some(s) => s["expect"] = json!(expect),
-            None => steps.push(json!({"expect": expect})),
-        }
+        expect_at_end(&mut steps, expect);
     }
     let mut s = scenario(config, faults);
     s["name"] = json!(format!(
@@ -80,11 +56,334 @@ pub fn counterexample(
          The expectation is the model's observation and legal decisions there."
     );
     s["steps"] = json!(steps);
-    let record = crate::check::record::Record {
-        config: config.clone(),
-        property: None,
-        decisions: path.to_vec(),
-    };
-    s["battlecheck"] = serde_json::to_value(record).expect("records serialise");
+    s["battlecheck"] = record(config, None, path);
     s
+}
+
+/// The scenario of the counterexample `trace` that `check` found to
+/// property `p` of `report`: every decision of the path, with the passes
+/// the engine needs between them, so that every step replays on the engine.
+///
+/// The last step expects what the engine shows after the path:
+/// - if it takes every decision, the point of the game where the model's
+///   path ends: turn, step, active player and pending decision, except a
+///   field in which the engine ends otherwise (a seeded fault may change
+///   it), which the description names. The replay shows that the engine
+///   followed the path to its end and, as after every step, that every
+///   invariant holds there;
+/// - if it refuses a decision the model took (a seeded fault may allow what
+///   the rules forbid), that it refuses it citing the rule it cites now:
+///   the path ends there.
+///
+/// A seeded fault (`--fault`) is in the model only, so the engine is
+/// expected not to reproduce the violation: the replay passes on a correct
+/// engine, and fails on an engine with the fault's bug.
+pub fn check_counterexample(
+    report: &CheckReport,
+    p: &PropertyResult,
+    trace: &Trace,
+    engine_faults: &[EngineFault],
+) -> Value {
+    let config = &report.config;
+    let decisions: Vec<Decision> = trace.steps.iter().map(|s| s.decision.clone()).collect();
+    let model = model_end(config, &decisions);
+    let path = follow(config, engine_faults, &trace.steps);
+    let mut steps = path.steps;
+    let ending = match path.end {
+        PathEnd::Followed(game) => {
+            let end = end_position(model.as_ref(), &game);
+            expect_at_end(&mut steps, vec![end.expect.clone()]);
+            followed_ending(config, model.is_some(), &end)
+        }
+        PathEnd::Refused(e) => refused_ending(&mut steps, &e),
+        PathEnd::Stuck(s) => format!(
+            "The engine did not follow the path when this file was written: {}",
+            s.why
+        ),
+    };
+    let mut s = scenario(config, engine_faults);
+    s["name"] = json!(format!("counterexample to {} ({})", p.name, config.name));
+    s["covers"] = json!(p.checklist);
+    s["description"] = json!(check_description(
+        config,
+        p,
+        trace,
+        &ending,
+        model.is_some()
+    ));
+    s["steps"] = json!(steps);
+    s["battlecheck"] = record(config, Some(p.name), &decisions);
+    s
+}
+
+/// Write each counterexample of `report` as a scenario file in `dir`
+/// (`<preset>-<property>.json`, see [`check_counterexample`]); the files
+/// written, or what could not be written. `engine_faults` are those of a
+/// `check --target engine` run, which the files inject in turn.
+pub fn save_counterexamples(
+    report: &CheckReport,
+    dir: &Path,
+    engine_faults: &[EngineFault],
+) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--save-counterexample {}: {e}", dir.display()))?;
+    let mut files = Vec::new();
+    for p in &report.properties {
+        let Some(trace) = &p.counterexample else {
+            continue;
+        };
+        let scenario = check_counterexample(report, p, trace, engine_faults);
+        let file = dir.join(format!("{}-{}.json", report.config.name, p.name));
+        let text = serde_json::to_string_pretty(&scenario).expect("scenarios serialise");
+        std::fs::write(&file, text + "\n")
+            .map_err(|e| format!("--save-counterexample {}: {e}", file.display()))?;
+        files.push(file);
+    }
+    Ok(files)
+}
+
+/// What a check counterexample's scenario says it is and what its replay
+/// shows: the property, the seeded faults, how the path ends, and whether
+/// the model takes it (and `explore --trace` opens it).
+fn check_description(
+    config: &Config,
+    p: &PropertyResult,
+    trace: &Trace,
+    ending: &str,
+    model_follows: bool,
+) -> String {
+    let path = if trace.shortest {
+        "the shortest path"
+    } else {
+        "a path"
+    };
+    let faults: String = config
+        .faults
+        .iter()
+        .map(|f| {
+            format!(
+                " Seeded fault {f} ({}): it is in the model only, so a correct engine does not \
+                 reproduce the violation.",
+                f.describe()
+            )
+        })
+        .collect();
+    let explore = if model_follows {
+        "`battlecheck explore --trace` opens the path in the model."
+    } else {
+        "The model does not take every decision of this path, so `battlecheck explore --trace` \
+         cannot open it."
+    };
+    format!(
+        "Written by `battlecheck check`: {path} on which {name} is violated ({}; rules \
+         {}).{faults} `battlecheck replay` takes the path on the engine, passing through the \
+         steps the model does not explore, and checks every invariant after every step: it \
+         fails, at the step that breaks {name}, on an engine with the same bug. {ending} \
+         {explore}",
+        p.statement,
+        p.rules.join(", "),
+        name = p.name,
+    )
+}
+
+/// The model's state at the end of `decisions`, if it offers each of them
+/// (a path that `check --target engine` found in the engine may leave it).
+fn model_end(config: &Config, decisions: &[Decision]) -> Option<GameState> {
+    let model = BattleModel::new(config.clone()).expect("the configuration was checked");
+    let mut state = model.init_states().remove(0);
+    for d in decisions {
+        if !state.is_legal(d) {
+            return None;
+        }
+        state.apply(d);
+    }
+    Some(state)
+}
+
+/// The point of the game where a path ends, as the last step of its
+/// scenario expects it.
+struct EndPosition {
+    /// The expectation: the fields in which the engine ends where the
+    /// model's path does.
+    expect: Value,
+    /// Those fields, in words.
+    agreed: Vec<&'static str>,
+    /// The other fields, with the model's and the engine's values, in words.
+    differ: Vec<String>,
+}
+
+/// The engine's turn, step, active player and pending decision after a
+/// path, each expected if the model's path ends the same (without the
+/// model's end, all four).
+fn end_position(model: Option<&GameState>, game: &Game) -> EndPosition {
+    let e = game.observe();
+    let m = model.map_or_else(|| e.clone(), |m| expected(m, game));
+    let active = |p: PlayerId| json!(format!("P{}", p.0 + 1));
+    // (field, in words, the model's value, the engine's, the expectation)
+    let fields = [
+        (
+            "turn",
+            "turn",
+            json!(m.turn),
+            json!(e.turn),
+            json!(game.turn),
+        ),
+        (
+            "step",
+            "step",
+            json!(m.step),
+            json!(e.step),
+            json!(game.step),
+        ),
+        (
+            "active",
+            "active player",
+            active(m.active),
+            active(e.active),
+            active(e.active),
+        ),
+        (
+            "pending",
+            "pending decision",
+            json!(m.pending),
+            json!(e.pending),
+            json!(e.pending),
+        ),
+    ];
+    let mut end = EndPosition {
+        expect: json!({}),
+        agreed: Vec::new(),
+        differ: Vec::new(),
+    };
+    for (field, words, model, engine, expect) in fields {
+        if model == engine {
+            end.expect[field] = expect;
+            end.agreed.push(words);
+        } else {
+            end.differ.push(format!(
+                "{words} (the model's {model}, the engine's {engine})"
+            ));
+        }
+    }
+    end
+}
+
+/// The description's sentence about the end of a path the engine took:
+/// what the replay expects there (where the model's path ends, if the model
+/// takes it), and why it expects no more (the model's seeded faults, if it
+/// has any).
+fn followed_ending(config: &Config, model_follows: bool, end: &EndPosition) -> String {
+    let agreed = end.agreed.join(", ");
+    if !model_follows {
+        return format!(
+            "At the end the replay expects the engine where it was when this file was \
+             written: {agreed}."
+        );
+    }
+    let mut s =
+        format!("At the end the replay expects the engine where the model's path ends: {agreed}.");
+    if !end.differ.is_empty() {
+        let why = if config.faults.is_empty() {
+            "in which the model and the engine disagree (`battlecheck conform` shows how)"
+        } else {
+            "which the seeded fault changes"
+        };
+        s.push_str(&format!(" Not its {}, {why}.", end.differ.join(", ")));
+    }
+    s
+}
+
+/// Mark the last step, whose decision the engine refused, as refused citing
+/// the rule the engine cites; the description's sentence about it.
+fn refused_ending(steps: &mut [Value], e: &EngineError) -> String {
+    let n = steps.len();
+    match (e.rule(), steps.last_mut()) {
+        (Some(rule), Some(last)) => {
+            last["rejected"] = json!(rule);
+            format!(
+                "The engine refuses step {n}, which the model took ({e}): the replay expects \
+                 that refusal, and the path ends there."
+            )
+        }
+        _ => format!("The engine refused step {n} when this file was written: {e}"),
+    }
+}
+
+/// Put `expect` on the last step (or on a step of its own if there is none).
+fn expect_at_end(steps: &mut Vec<Value>, expect: Vec<Value>) {
+    match steps.last_mut() {
+        Some(s) => s["expect"] = json!(expect),
+        None => steps.push(json!({"expect": expect})),
+    }
+}
+
+/// The model's record of the path, which `explore --trace` reopens.
+fn record(config: &Config, property: Option<&str>, decisions: &[Decision]) -> Value {
+    let record = Record {
+        config: config.clone(),
+        property: property.map(String::from),
+        decisions: decisions.to_vec(),
+    };
+    serde_json::to_value(record).expect("records serialise")
+}
+
+/// A path as scenario steps, and how the engine left it.
+struct EnginePath {
+    steps: Vec<Value>,
+    end: PathEnd,
+}
+
+/// How the engine left a path.
+enum PathEnd {
+    /// It took every decision; its game after the last one.
+    Followed(Box<Game>),
+    /// It refused the last step's decision.
+    Refused(EngineError),
+    /// It did not leave a step the model does not explore.
+    Stuck(Stuck),
+}
+
+/// Take `path` on the engine game of `config`: each decision (noted in the
+/// model's words), then the passes through the steps the model does not
+/// explore ([`advance`]), up to the first decision the engine refuses. A
+/// stuck engine stops at a pass: the steps make the passes made and the one
+/// that failed, which the scenario runner checks ends the step (500.2).
+fn follow(config: &Config, faults: &[EngineFault], path: &[TraceStep]) -> EnginePath {
+    let mut steps = Vec::new();
+    let stuck = |mut steps: Vec<Value>, s: Stuck| {
+        steps.extend(std::iter::repeat_n(pass_step(), s.passes + 1));
+        EnginePath {
+            steps,
+            end: PathEnd::Stuck(s),
+        }
+    };
+    let mut game = match engine_game(config, faults) {
+        Ok(game) => game,
+        Err(s) => return stuck(steps, s),
+    };
+    for step in path {
+        steps.push(json!({
+            "do": {"decision": {"decision": step.decision}},
+            "note": step.text,
+        }));
+        if let Err(e) = game.apply_decision(&step.decision) {
+            return EnginePath {
+                steps,
+                end: PathEnd::Refused(e),
+            };
+        }
+        match advance(&mut game, config.turns) {
+            Ok(n) => steps.extend(std::iter::repeat_n(pass_step(), n)),
+            Err(s) => return stuck(steps, s),
+        }
+    }
+    EnginePath {
+        steps,
+        end: PathEnd::Followed(Box::new(game)),
+    }
+}
+
+/// Every player passes through a step the model does not explore.
+fn pass_step() -> Value {
+    json!({"do": "pass_all", "note": "a step the model does not explore"})
 }

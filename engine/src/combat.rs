@@ -581,8 +581,9 @@ impl Game {
                 Target::Trigger(_) => {}
             }
         }
+        let extra = u32::from(self.fault(crate::fault::EngineFault::DamageOffByOne));
         for (b, n) in to_battles {
-            self.remove_defense(b, n.min(u8::MAX as u32) as u8, combat);
+            self.remove_defense(b, (n + extra).min(u8::MAX as u32) as u8, combat);
             if combat && self.fault(crate::fault::EngineFault::TriggerPerSource) {
                 self.extra_trigger_per_source(b, dealt);
             }

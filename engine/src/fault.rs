@@ -25,6 +25,10 @@ pub enum EngineFault {
     /// 510.2 broken: one defeat trigger per attacker that dealt combat
     /// damage to the Siege, instead of one per event.
     TriggerPerSource,
+    /// 120.3h broken: damage dealt to a battle removes one defense counter
+    /// more than the damage (never more than it has). Hidden wherever every
+    /// damage source deals exactly a battle's defense.
+    DamageOffByOne,
     /// 500.2 broken: when every player passes in the end of combat step it
     /// begins again instead of the second main phase, so the game never
     /// moves on. Not a battle rule: it shows that a harness reports an
@@ -33,12 +37,13 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 6] = [
+    pub const ALL: [EngineFault; 7] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
         EngineFault::ProtectorLeftKept,
         EngineFault::TriggerPerSource,
+        EngineFault::DamageOffByOne,
         EngineFault::EndOfCombatRepeats,
     ];
 }

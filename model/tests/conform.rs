@@ -1,43 +1,156 @@
-//! Conformance of the engine to the model: presets explored in lockstep
-//! agree, and the engine passes the property catalogue.
+//! Conformance of the engine to the model: the configurations of the CI
+//! suite (`battlecheck::conform::suite`) explored in lockstep agree, and
+//! together they exercise every card of the model's pool, every kind of
+//! decision and every witness.
 
-use battlecheck::conform::{conform, ConformOptions, ConformReport};
+use battlecheck::check::{check, CheckOptions, Status};
+use battlecheck::conform::{conform, suite, ConformOptions, ConformReport};
 use battlecheck::report::conform::human_report;
-use battlecheck::Config;
+use battlecheck::rules::cards::CardName;
+use battlecheck::{BattleModel, Config};
+use battlecheck_properties::{Decision, Kind, CATALOGUE};
+use stateright::Model;
+use std::collections::{BTreeSet, HashSet};
 
 fn run(preset: &str) -> ConformReport {
+    run_config(Config::preset(preset).unwrap())
+}
+
+fn run_config(config: Config) -> ConformReport {
     let opts = ConformOptions {
         threads: 2,
         ..ConformOptions::default()
     };
-    let r = conform(Config::preset(preset).unwrap(), &opts).unwrap();
+    let r = conform(config, &opts).unwrap();
     eprintln!("{}", human_report(&r));
     r
 }
 
-#[test]
-fn the_engine_conforms_on_tiny() {
-    let r = run("tiny");
-    assert!(r.passed(), "{}", human_report(&r));
-    assert!(r.states > 100, "{} states", r.states);
+/// The CI suite but its last configuration, the default, which `.ci/run`
+/// checks through the command line (and the ignored test below).
+fn small_suite() -> Vec<Config> {
+    let mut configs = suite::ci().unwrap();
+    assert_eq!(configs.pop().unwrap().name, "default");
+    configs
 }
 
 #[test]
-fn the_engine_conforms_on_duel() {
-    let r = run("duel");
-    assert!(r.passed(), "{}", human_report(&r));
+fn the_engine_conforms_on_the_ci_suite() {
+    for config in small_suite() {
+        let name = config.name.clone();
+        let r = run_config(config);
+        assert!(r.passed(), "{name}: {}", human_report(&r));
+    }
 }
 
+/// Every card of the pool is dealt in some configuration of the suite.
 #[test]
-fn the_engine_conforms_on_copies() {
-    let r = run("copies");
-    assert!(r.passed(), "{}", human_report(&r));
+fn the_ci_suite_deals_every_card() {
+    let dealt: BTreeSet<CardName> = suite::ci()
+        .unwrap()
+        .iter()
+        .flat_map(|c| {
+            c.seats
+                .iter()
+                .flat_map(|s| s.hand.iter().chain(&s.battlefield))
+        })
+        .copied()
+        .collect();
+    let missing: Vec<_> = CardName::ALL
+        .iter()
+        .filter(|c| !dealt.contains(c))
+        .collect();
+    assert!(missing.is_empty(), "never dealt: {missing:?}");
 }
 
+/// Every witness is found, by the model (whose every state conform compares
+/// with the engine), in some configuration of the suite.
 #[test]
-fn the_engine_conforms_on_mimic() {
-    let r = run("mimic");
-    assert!(r.passed(), "{}", human_report(&r));
+fn the_ci_suite_reaches_every_witness() {
+    let mut found = BTreeSet::new();
+    for config in suite::ci().unwrap() {
+        let opts = CheckOptions {
+            threads: 2,
+            ..CheckOptions::default()
+        };
+        let report = check(config, &opts).unwrap();
+        found.extend(
+            report
+                .properties
+                .iter()
+                .filter(|p| p.status == Status::Witnessed)
+                .map(|p| p.name),
+        );
+    }
+    let missing: Vec<_> = CATALOGUE
+        .iter()
+        .filter(|p| p.kind == Kind::Sometimes && !found.contains(p.name))
+        .map(|p| p.name)
+        .collect();
+    assert!(missing.is_empty(), "never witnessed: {missing:?}");
+}
+
+/// The kind of a decision (the match is exhaustive: a new kind of decision
+/// does not compile until it is named here and in [`KINDS`]).
+fn kind(d: &Decision) -> &'static str {
+    match d {
+        Decision::PassAll => "pass_all",
+        Decision::Cast { .. } => "cast",
+        Decision::Equip { .. } => "equip",
+        Decision::Concede { .. } => "concede",
+        Decision::ChooseCopy { .. } => "choose_copy",
+        Decision::ChooseProtectors { .. } => "choose_protectors",
+        Decision::DeclareAttackers { .. } => "declare_attackers",
+        Decision::DeclareBlockers { .. } => "declare_blockers",
+        Decision::AssignTrample { .. } => "assign_trample",
+        Decision::CastTransformed { .. } => "cast_transformed",
+    }
+}
+
+/// Every kind of decision but `equip`, which is the engine's alone: the
+/// model's pool has no Equipment.
+const KINDS: [&str; 9] = [
+    "pass_all",
+    "cast",
+    "concede",
+    "choose_copy",
+    "choose_protectors",
+    "declare_attackers",
+    "declare_blockers",
+    "assign_trample",
+    "cast_transformed",
+];
+
+/// Every kind of decision the model offers is offered (and so compared
+/// with the engine's) in some configuration of the small suite.
+#[test]
+#[allow(clippy::mutable_key_type)] // a state's setup flag takes no part in Eq or Hash
+fn the_ci_suite_offers_every_kind_of_decision() {
+    let mut offered = BTreeSet::new();
+    for config in small_suite() {
+        let model = BattleModel::new(config).unwrap();
+        let mut seen = HashSet::new();
+        let mut stack = model.init_states();
+        let mut decisions = Vec::new();
+        while let Some(s) = stack.pop() {
+            if !seen.insert(s.clone()) {
+                continue;
+            }
+            decisions.clear();
+            s.decisions(&mut decisions);
+            for d in &decisions {
+                offered.insert(kind(d));
+                let mut next = s.clone();
+                next.apply(d);
+                stack.push(next);
+            }
+        }
+    }
+    let missing: Vec<_> = KINDS.iter().filter(|k| !offered.contains(**k)).collect();
+    assert!(
+        missing.is_empty(),
+        "never offered: {missing:?} (offered: {offered:?})"
+    );
 }
 
 /// The main job: minutes on two threads, so run by CI explicitly

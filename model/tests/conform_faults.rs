@@ -155,3 +155,34 @@ fn an_engine_that_does_not_move_on_is_reported_not_waited_for() {
         "{why}"
     );
 }
+
+/// Damage that removes a counter too many looks right wherever damage
+/// equals a battle's defense (every preset at its own defense 2): `tiny`
+/// alone passes with the bug, the CI suite's varied defenses catch it.
+#[test]
+fn an_off_by_one_in_damage_is_caught_by_the_varied_defenses() {
+    let fault = EngineFault::DamageOffByOne;
+    let with_fault = |config: Config| {
+        conform(
+            config,
+            &ConformOptions {
+                threads: 2,
+                engine_faults: vec![fault],
+                ..ConformOptions::default()
+            },
+        )
+        .unwrap()
+    };
+    assert!(with_fault(Config::preset("tiny").unwrap()).passed());
+    let mut tiny3 = Config::preset("tiny").unwrap();
+    tiny3.defense = 3;
+    caught(tiny3, fault);
+    let caught_by: Vec<String> = battlecheck::conform::suite::ci()
+        .unwrap()
+        .into_iter()
+        .filter(|c| c.name != "default")
+        .filter(|c| !with_fault(c.clone()).passed())
+        .map(|c| c.name)
+        .collect();
+    assert!(caught_by.len() >= 4, "caught only by {caught_by:?}");
+}

@@ -20,6 +20,7 @@ pub fn engine_card(name: CardName, defense: u8) -> String {
         CardName::Siege => format!("Pool Siege {defense}"),
         CardName::SiegeSorcery => format!("Pool Sorcery Siege {defense}"),
         CardName::Outpost => format!("Pool Outpost {defense}"),
+        CardName::Cadet => "Eager Cadet".into(),
         CardName::Bear => "Grizzly Bears".into(),
         CardName::Striker => "Pool Striker".into(),
         CardName::Trampler => "Pool Trampler".into(),

@@ -13,6 +13,7 @@ pub mod bridge;
 pub mod engine_check;
 pub mod lockstep;
 pub mod scenario;
+pub mod suite;
 
 use crate::check::model::BattleModel;
 use crate::check::{SymmetryUse, TraceStep};

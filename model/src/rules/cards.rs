@@ -62,6 +62,8 @@ pub enum CardName {
     SiegeSorcery,
     /// A battle with no battle type.
     Outpost,
+    /// 1/1.
+    Cadet,
     /// 2/2.
     Bear,
     /// 2/1 first strike.
@@ -82,10 +84,11 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 15] = [
+    pub const ALL: [CardName; 16] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
+        CardName::Cadet,
         CardName::Bear,
         CardName::Striker,
         CardName::Trampler,
@@ -105,6 +108,7 @@ impl CardName {
             CardName::Siege => "siege",
             CardName::SiegeSorcery => "siege-sorcery",
             CardName::Outpost => "outpost",
+            CardName::Cadet => "cadet",
             CardName::Bear => "bear",
             CardName::Striker => "striker",
             CardName::Trampler => "trampler",
@@ -135,6 +139,12 @@ impl CardName {
                 back: BackFace::Sorcery,
             },
             CardName::Outpost => Kind::Battle { defense },
+            CardName::Cadet => Kind::Creature {
+                power: 1,
+                toughness: 1,
+                first_strike: false,
+                trample: false,
+            },
             CardName::Bear => Kind::Creature {
                 power: 2,
                 toughness: 2,

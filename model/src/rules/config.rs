@@ -82,6 +82,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("copies", "2 players, 1 turn: a token copy and a clone of a Siege, bounce"),
     ("mimic", "2 players, 1 turn: permanents becoming copies of a Siege, a battle that is a creature"),
     ("tiny", "2 players, 1 turn, a Siege of defense 2 and bears: instant, for tests"),
+    ("table", "4 players, 1 turn, defense 3: attackers of power 1, 2 (first strike) and 3 (trample) and an erode, none of which defeats the Siege alone"),
 ];
 
 impl Config {
@@ -134,6 +135,16 @@ impl Config {
                 1,
                 2,
                 vec![seat(&[Siege], &[Bear, Bear]), seat(&[], &[Bear])],
+            ),
+            "table" => (
+                1,
+                3,
+                vec![
+                    seat(&[Siege, Erode], &[Cadet, Striker, Trampler]),
+                    seat(&[], &[Bear]),
+                    seat(&[], &[Bear]),
+                    seat(&[], &[Bear]),
+                ],
             ),
             other => {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.0).collect();

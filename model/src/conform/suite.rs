@@ -1,0 +1,38 @@
+//! The configurations CI holds the engine to in lockstep. A green `conform`
+//! is worth what these would catch, so they vary what the presets alone do
+//! not: every small preset at printed defenses 1 to 4, so that attackers of
+//! power 1, 2 and 3 and two-counter spells meet battles they defeat with
+//! damage to spare, exactly, or not at all (a counter too many or too few
+//! shows); the four-seat `table` (which opponents may protect, and who may
+//! attack whom, differ from three seats up); `tiny` at four seats; and the
+//! `default` preset, which `.ci/run` runs through the command line.
+//! `tests/conform.rs` runs the others and shows that every card of the
+//! model's pool, every kind of decision and every witness is among them.
+
+use crate::rules::config::{Config, ConfigError};
+
+/// The small presets CI varies over printed defenses.
+const VARIED: [&str; 4] = ["tiny", "duel", "copies", "mimic"];
+
+/// The printed defenses they are checked at.
+pub const DEFENSES: std::ops::RangeInclusive<u8> = 1..=4;
+
+/// Every configuration of the CI suite, `default` last.
+pub fn ci() -> Result<Vec<Config>, ConfigError> {
+    let mut configs = Vec::new();
+    for preset in VARIED {
+        for defense in DEFENSES {
+            let mut c = Config::preset(preset)?;
+            c.defense = defense;
+            c.name = format!("{preset}-defense-{defense}");
+            configs.push(c);
+        }
+    }
+    configs.push(Config::preset("table")?);
+    let mut four = Config::preset("tiny")?;
+    four.set_players(4)?;
+    four.name = "tiny-4-seats".into();
+    configs.push(four);
+    configs.push(Config::preset("default")?);
+    Ok(configs)
+}

@@ -40,7 +40,8 @@ impl Game {
 
     /// The player who controls `id` on the battlefield: the newest
     /// control-changing effect's player, else the player who put it there
-    /// (108.4, 613.1b).
+    /// (108.4, 613.1b). If that default controller has left the game, the
+    /// object is exiled instead (800.4c).
     pub fn recompute_controller(&mut self, id: CardId) {
         let o = self.obj(id);
         let new = o
@@ -48,6 +49,10 @@ impl Game {
             .last()
             .copied()
             .unwrap_or(o.base_controller);
+        if !self.in_game(new) {
+            self.move_to(id, Zone::Exile);
+            return;
+        }
         if new != o.controller {
             let o = self.obj_mut(id);
             o.controller = new;

@@ -30,7 +30,7 @@ use stateright::{Checker, Model, Representative};
 use std::collections::hash_map::{DefaultHasher, Entry};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -253,6 +253,7 @@ pub(crate) fn explore<M>(
     opts: &CheckOptions,
     search: Search<M>,
     stop: &Arc<Stop>,
+    futile: Option<&'static AtomicBool>,
     with_tally: impl FnOnce(&M, Arc<Tally>) -> M,
 ) -> Exploration
 where
@@ -261,7 +262,7 @@ where
     M::Action: Clone + PartialEq + std::fmt::Debug,
 {
     let start = Instant::now();
-    let tally = Arc::new(Tally::new(model.checked(), stop.clone()));
+    let tally = Arc::new(Tally::new(model.checked(), stop.clone(), futile));
     let builder = with_tally(model, tally.clone())
         .checker()
         .threads(opts.threads.max(1));
@@ -303,14 +304,16 @@ where
     )
 }
 
-/// Explore the model of a configuration (see [`explore`]).
+/// Explore the model of a configuration (see [`explore`]); the run stops
+/// early, its verdicts unused, once `futile` is set.
 pub fn explore_model(
     model: &BattleModel,
     opts: &CheckOptions,
     search: Search<BattleModel>,
     stop: &Arc<Stop>,
+    futile: Option<&'static AtomicBool>,
 ) -> Exploration {
-    explore(model, opts, search, stop, |m, tally| BattleModel {
+    explore(model, opts, search, stop, futile, |m, tally| BattleModel {
         tally: Some(tally),
         ..m.clone()
     })
@@ -326,7 +329,10 @@ fn depth_first(symmetry: bool) -> Search<BattleModel> {
 pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigError> {
     let stop = Arc::new(Stop::new(opts.timeout, opts.max_states));
     let mut model = BattleModel::new(config.clone())?;
-    let mut run = explore_model(&model, opts, depth_first(opts.symmetry), &stop);
+    // A symmetric run that meets a seat dependence will be repeated without
+    // the reduction: it stops there.
+    let futile = opts.symmetry.then_some(&model.setup.seat_order_mattered);
+    let mut run = explore_model(&model, opts, depth_first(opts.symmetry), &stop, futile);
     let mut symmetry = if opts.symmetry {
         SymmetryUse::Exact
     } else {
@@ -334,7 +340,7 @@ pub fn check(config: Config, opts: &CheckOptions) -> Result<CheckReport, ConfigE
     };
     if opts.symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) && !stop.stopped() {
         model = BattleModel::new(config.clone())?;
-        run = explore_model(&model, opts, depth_first(false), &stop);
+        run = explore_model(&model, opts, depth_first(false), &stop, None);
         symmetry = SymmetryUse::NotExactRerun;
     }
     let symmetric = symmetry == SymmetryUse::Exact;

@@ -6,7 +6,7 @@ use crate::rules::state::GameState;
 use battlecheck_properties::catalogue::Feature;
 use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
 use stateright::{Model, Property};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// The battle rules over one configuration.
@@ -51,10 +51,18 @@ pub struct Tally {
     witnessed: AtomicU64,
     /// When the run must stop (see [`Stop`]).
     stop: Arc<Stop>,
+    /// Set when the run has learned that it must be repeated (a symmetric
+    /// run of a configuration whose outcomes depend on seating, see
+    /// [`crate::check::symmetry`]): it stops at once, its verdicts unused.
+    futile: Option<&'static AtomicBool>,
 }
 
 impl Tally {
-    pub fn new(checked: &[PropertyId], stop: Arc<Stop>) -> Tally {
+    pub fn new(
+        checked: &[PropertyId],
+        stop: Arc<Stop>,
+        futile: Option<&'static AtomicBool>,
+    ) -> Tally {
         let mask = |kind| {
             CATALOGUE
                 .iter()
@@ -68,6 +76,7 @@ impl Tally {
             violated: AtomicU64::new(0),
             witnessed: AtomicU64::new(0),
             stop,
+            futile,
         }
     }
 
@@ -110,7 +119,7 @@ impl Tally {
 /// to the end.
 fn tally<M: Judged>(model: &M, s: &M::State) -> bool {
     if let Some(t) = model.tally() {
-        if t.stop.visit() {
+        if t.stop.visit() || t.futile.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return false;
         }
         let wanted = t.wanted();

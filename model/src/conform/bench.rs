@@ -86,7 +86,7 @@ fn run(
         Search::Bfs => check::Search::BreadthFirst,
     };
     let stop = Arc::new(Stop::new(None, budget));
-    let run = explore_model(model, &opts, search, &stop);
+    let run = explore_model(model, &opts, search, &stop, None);
     (run.unique, run.generated, run.elapsed.as_secs_f64())
 }
 

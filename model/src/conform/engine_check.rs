@@ -148,6 +148,7 @@ pub fn check_engine(
         opts,
         Search::DepthFirst(None),
         &stop,
+        None,
         |m: &EngineModel, tally| EngineModel {
             tally: Some(tally),
             ..m.clone()

@@ -302,16 +302,10 @@ impl Catalogue {
 
     /// Load every `*.json` file of a directory, in name order.
     pub fn load_dir(dir: &Path) -> Result<Catalogue, CardError> {
-        let io = |source| CardError::Io {
+        let files = crate::scenario::json_files(dir).map_err(|source| CardError::Io {
             file: dir.to_path_buf(),
             source,
-        };
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map_err(io)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
-            .collect();
-        files.sort();
+        })?;
         let mut c = Catalogue::default();
         for f in files {
             c.add_file(&f)?;
@@ -319,9 +313,10 @@ impl Catalogue {
         Ok(c)
     }
 
-    /// Add the cards of one file.
+    /// Add the cards of one file, read as [`crate::scenario::read_text`]
+    /// reads a scenario.
     pub fn add_file(&mut self, file: &Path) -> Result<(), CardError> {
-        let text = std::fs::read_to_string(file).map_err(|source| CardError::Io {
+        let text = crate::scenario::read_bounded(file).map_err(|source| CardError::Io {
             file: file.to_path_buf(),
             source,
         })?;

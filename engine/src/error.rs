@@ -13,13 +13,17 @@ pub enum EngineError {
     /// The action names something that is not in the game.
     #[error("unknown {what}")]
     Unknown { what: String },
+    /// The action would take the game past what the engine can represent
+    /// (no rule forbids it).
+    #[error("beyond the engine's limits: {reason}")]
+    Limit { reason: String },
 }
 
 impl EngineError {
     pub fn rule(&self) -> Option<&'static str> {
         match self {
             EngineError::Illegal { rule, .. } => Some(rule),
-            EngineError::Unknown { .. } => None,
+            EngineError::Unknown { .. } | EngineError::Limit { .. } => None,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Readable errors for hand-written JSON (card files and scenarios): the
-//! line, column and, where it can be found, the name of the offending field.
+//! line, column and, where it can be told, the JSON path of the offending
+//! value (`cards[1].owner`; indices from 0).
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -10,22 +11,23 @@ use std::fmt;
 pub struct JsonFault {
     pub line: usize,
     pub column: usize,
-    /// The field the error is in or about, when it can be told.
-    pub field: Option<String>,
+    /// The JSON path of the value the error is in or about (`players[0].life`),
+    /// when it can be told.
+    pub path: Option<String>,
     pub message: String,
 }
 
 impl fmt::Display for JsonFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)?;
-        if let Some(field) = &self.field {
-            write!(f, ", field `{field}`")?;
+        if let Some(path) = &self.path {
+            write!(f, ", at `{path}`")?;
         }
         write!(f, ": {}", self.message)
     }
 }
 
-/// Parse `text`, naming the field at fault on error.
+/// Parse `text`, naming the value at fault on error.
 pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, JsonFault> {
     serde_json::from_str(text).map_err(|e| fault(text, &e))
 }
@@ -37,18 +39,26 @@ fn fault(text: &str, e: &serde_json::Error) -> JsonFault {
         Some(i) => full[..i].to_string(),
         None => full,
     };
-    // A syntax error has no field; a data error is about the named field or
-    // the last key before the error position.
-    let field = match e.classify() {
-        serde_json::error::Category::Data => quoted_in(&message, "field `")
-            .or_else(|| quoted_in(&message, "variant `"))
-            .or_else(|| last_key_before(text, e.line(), e.column())),
+    // A syntax error has no path; a data error is about the value that
+    // ends at the error position, or a missing field of the object there.
+    let path = match e.classify() {
+        serde_json::error::Category::Data => {
+            let mut path = path_at(text, offset(text, e.line(), e.column()));
+            if let Some(field) = quoted_in(&message, "missing field `") {
+                path.push(if path.is_empty() {
+                    field
+                } else {
+                    format!(".{field}")
+                });
+            }
+            Some(path.concat()).filter(|p| !p.is_empty())
+        }
         _ => None,
     };
     JsonFault {
         line: e.line(),
         column: e.column(),
-        field,
+        path,
         message,
     }
 }
@@ -60,32 +70,65 @@ fn quoted_in(message: &str, prefix: &str) -> Option<String> {
     Some(message[start..start + len].to_string())
 }
 
-/// The last object key (`"name":`) that starts before the error position.
-fn last_key_before(text: &str, line: usize, column: usize) -> Option<String> {
-    let mut offset = 0;
-    for (i, l) in text.split_inclusive('\n').enumerate() {
-        if i + 1 == line {
-            offset += column.min(l.len());
-            break;
-        }
-        offset += l.len();
+/// The byte offset just after serde_json's position (line and column from
+/// 1, the column counting the bytes read on the line).
+fn offset(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    (start + column).min(text.len())
+}
+
+/// The JSON path of the value being read at byte `end`: the keys and
+/// indices of the objects and arrays open there, one part each.
+fn path_at(text: &str, end: usize) -> Vec<String> {
+    enum Open {
+        Array(usize),
+        /// The key being read, once its string has been read.
+        Object(Option<String>),
     }
-    let before = &text[..offset.min(text.len())];
-    let bytes = before.as_bytes();
-    let mut end = bytes.len();
-    while let Some(colon) = before[..end].rfind(':') {
-        let key_end = before[..colon].trim_end();
-        if let Some(stripped) = key_end.strip_suffix('"') {
-            if let Some(open) = stripped.rfind('"') {
-                let key = &stripped[open + 1..];
-                if !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                    return Some(key.to_string());
+    let bytes = &text.as_bytes()[..end];
+    let mut open: Vec<Open> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                if let Some(Open::Object(key @ None)) = open.last_mut() {
+                    let key_end = i.min(bytes.len());
+                    *key = Some(String::from_utf8_lossy(&bytes[start..key_end]).into_owned());
                 }
             }
+            b'{' => open.push(Open::Object(None)),
+            b'[' => open.push(Open::Array(0)),
+            b'}' | b']' => {
+                open.pop();
+            }
+            b',' => match open.last_mut() {
+                Some(Open::Array(n)) => *n += 1,
+                Some(Open::Object(key)) => *key = None,
+                None => {}
+            },
+            _ => {}
         }
-        end = colon;
+        i += 1;
     }
-    None
+    let mut path = Vec::new();
+    for o in open {
+        match o {
+            Open::Array(n) => path.push(format!("[{n}]")),
+            Open::Object(Some(k)) if path.is_empty() => path.push(k),
+            Open::Object(Some(k)) => path.push(format!(".{k}")),
+            Open::Object(None) => break,
+        }
+    }
+    path
 }
 
 #[cfg(test)]
@@ -104,14 +147,33 @@ mod tests {
     #[test]
     fn names_the_field_of_a_wrong_type() {
         let e = parse::<T>("{\n  \"name\": \"x\",\n  \"defense\": \"five\"\n}").unwrap_err();
-        assert_eq!(e.field.as_deref(), Some("defense"));
+        assert_eq!(e.path.as_deref(), Some("defense"));
         assert_eq!(e.line, 3);
     }
 
     #[test]
     fn names_a_missing_field() {
         let e = parse::<T>("{\"name\": \"x\"}").unwrap_err();
-        assert_eq!(e.field.as_deref(), Some("defense"));
+        assert_eq!(e.path.as_deref(), Some("defense"));
         assert!(e.message.contains("missing field"));
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Many {
+        all: Vec<T>,
+    }
+
+    #[test]
+    fn names_the_path_of_a_nested_value() {
+        let text = "{\"all\": [{\"name\": \"a,\\\"[\", \"defense\": 1},\n {\"name\": \"b\", \"defense\": -1}]}";
+        let e = parse::<Many>(text).unwrap_err();
+        assert_eq!(e.path.as_deref(), Some("all[1].defense"), "{e}");
+        let e = parse::<Many>("{\"all\": [{\"name\": \"a\", \"defense\": 1}, {\"name\": \"b\"}]}")
+            .unwrap_err();
+        assert_eq!(e.path.as_deref(), Some("all[1].defense"), "{e}");
+        let e = parse::<Many>("{\"all\": [{\"name\": \"a\", \"power\": 1}]}").unwrap_err();
+        assert_eq!(e.path.as_deref(), Some("all[0].power"), "{e}");
     }
 }

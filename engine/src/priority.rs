@@ -27,7 +27,7 @@ impl Game {
         }
         self.passes = 0;
         if self.stack.is_empty() {
-            self.end_step();
+            self.end_step()?;
         } else {
             self.resolve_top();
         }

@@ -4,6 +4,7 @@
 //! step draws nothing.
 
 use crate::cards::Keyword;
+use crate::error::EngineError;
 use crate::event::Event;
 use crate::fault::EngineFault;
 use crate::game::Combat;
@@ -11,7 +12,9 @@ use crate::game::{Game, TurnStep};
 
 impl Game {
     /// The current step ends (117.4 with an empty stack); the next begins.
-    pub(crate) fn end_step(&mut self) {
+    /// Turn numbers are one byte, as in the shared observation: the end of
+    /// turn 255 is refused rather than counted wrong.
+    pub(crate) fn end_step(&mut self) -> Result<(), EngineError> {
         use TurnStep::*;
         let next = match self.step {
             Upkeep => Draw,
@@ -30,12 +33,21 @@ impl Game {
                 Main2
             }
             Main2 => End,
+            End if self.turn == u8::MAX => {
+                return Err(EngineError::Limit {
+                    reason: format!(
+                        "turn {} is the last turn the engine counts: the next turn can't begin",
+                        u8::MAX
+                    ),
+                })
+            }
             End => {
                 self.cleanup_and_next_turn();
                 Upkeep
             }
         };
         self.begin_step(next);
+        Ok(())
     }
 
     /// A step begins: its turn-based actions, then the active player gets
@@ -70,7 +82,7 @@ impl Game {
             o.damage = 0;
         }
         self.active = self.next_player(self.active);
-        self.turn = self.turn.saturating_add(1);
+        self.turn += 1;
         let active = self.active;
         for o in self
             .objects

@@ -231,7 +231,7 @@ fn a_malformed_card_file_names_the_file_and_field() {
     let shown = err.to_string();
     assert!(matches!(err, CardError::Malformed { .. }), "{shown}");
     assert!(
-        shown.contains("cards/bad.json") && shown.contains("field `defense`"),
+        shown.contains("cards/bad.json") && shown.contains("at `cards[0].defense`"),
         "{shown}"
     );
 
@@ -275,7 +275,7 @@ fn a_malformed_scenario_names_the_field_or_step() {
     let missing_owner = SETUP.replace("\"owner\": \"P2\", ", "");
     let err = run_text(Path::new("s.json"), &missing_owner, &cards).unwrap_err();
     assert!(
-        matches!(&err, ScenarioError::Malformed { fault, .. } if fault.field.as_deref() == Some("owner")),
+        matches!(&err, ScenarioError::Malformed { fault, .. } if fault.path.as_deref() == Some("cards[1].owner")),
         "{err}"
     );
 
@@ -284,7 +284,7 @@ fn a_malformed_scenario_names_the_field_or_step() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("s.json") && err.contains("steps[2]") && err.contains("nosuch"),
+        err.contains("s.json") && err.contains("steps[1].do") && err.contains("nosuch"),
         "{err}"
     );
 
@@ -487,7 +487,10 @@ fn an_impossible_scenario_position_is_refused() {
     let err = run_text(Path::new("s.json"), &one_player, &cards)
         .unwrap_err()
         .to_string();
-    assert!(err.contains("from 2 to 255 players"), "{err}");
+    assert!(
+        err.contains("`players`") && err.contains("from 2 to 255"),
+        "{err}"
+    );
     let defense_in_hand = SETUP.replace(
         "{\"id\": \"mine\", \"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"battlefield\"}",
         "{\"id\": \"mine\", \"card\": \"Invasion of Azgol\", \"owner\": \"P1\", \"zone\": \"hand\", \"defense\": 2}",

@@ -308,3 +308,39 @@ fn explore_refuses_a_trace_it_cannot_follow_or_flags_beside_it() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Files are read with a bound: what is not a regular file (a device, a
+/// named pipe) is refused at once, naming it, instead of being read forever
+/// or blocking; a symbolic link loop is called one.
+#[test]
+fn unreadable_inputs_are_refused_not_waited_for() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-inputs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.json");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let (a, b) = (dir.join("loop-a.json"), dir.join("loop-b.json"));
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    let fifo = fifo.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["replay", "/dev/zero"], "a character device, not a regular file"),
+        (&["merge-reports", "/dev/zero"], "a character device, not a regular file"),
+        (&["explore", "--port", "0", "--trace", "/dev/zero"], "not a regular file"),
+        (&["replay", fifo], "a named pipe (FIFO), not a regular file"),
+        (&["merge-reports", fifo], "a named pipe (FIFO), not a regular file"),
+        (&["replay", a.to_str().unwrap()], "symbolic link loop"),
+    ];
+    for (args, says) in cases {
+        let child = bin()
+            .args(*args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let o = wait_at_most(child, Duration::from_secs(20));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(says), "{args:?} should say {says:?}: {}", text(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -9,8 +9,8 @@ use battlecheck_properties::{AttackTarget, CardId, GameView, PlayerId};
 impl Run {
     /// Check that an expectation names existing things and asks about the
     /// right kind of thing.
-    pub(super) fn validate_expect(&self, e: &Expect, n: usize) -> Result<(), ScenarioError> {
-        let at = format!("steps[{n}].expect");
+    /// `at` is the expectation's JSON path.
+    pub(super) fn validate_expect(&self, e: &Expect, at: &str) -> Result<(), ScenarioError> {
         let subjects = [e.card.is_some(), e.player.is_some(), e.trigger.is_some()]
             .iter()
             .filter(|x| **x)
@@ -45,26 +45,26 @@ impl Run {
             return Err(self.invalid(at, "on_stack and waiting need \"trigger\""));
         }
         if let Some(c) = &e.card {
-            self.card(c, &at)?;
+            self.card(c, at)?;
         }
         for p in [&e.player, &e.controller, &e.to_act, &e.active]
             .into_iter()
             .flatten()
         {
-            self.player(p, &at)?;
+            self.player(p, at)?;
         }
         if let Some(t) = &e.trigger {
-            self.card(t, &at)?;
+            self.card(t, at)?;
         }
         if let Some(p) = e.protector.as_deref().filter(|p| *p != "none") {
-            self.player(p, &at)?;
+            self.player(p, at)?;
         }
         for x in [&e.attacking, &e.blocking, &e.attached_to]
             .into_iter()
             .flatten()
         {
             if x != "none" && x != "nothing" {
-                self.target(x, &at)?;
+                self.target(x, at)?;
             }
         }
         Ok(())

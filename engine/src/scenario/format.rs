@@ -3,7 +3,9 @@
 use crate::game::TurnStep;
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{Decision, Observation, Pending, Zone};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// A scenario file.
 #[derive(Debug, Deserialize)]
@@ -69,11 +71,50 @@ pub enum StartPending {
     DeclareBlockers,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+/// The most players a game seats (player numbers are one byte).
+pub const MAX_PLAYERS: usize = u8::MAX as usize;
+
+/// A count of players from 2 to [`MAX_PLAYERS`], or a list of player
+/// objects. Read by hand rather than as an untagged enum, so that a bad
+/// count or a bad player field is named in the error.
+#[derive(Debug)]
 pub enum Players {
     Count(u8),
     Each(Vec<PlayerSetup>),
+}
+
+impl<'de> Deserialize<'de> for Players {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(PlayersVisitor)
+    }
+}
+
+struct PlayersVisitor;
+
+impl<'de> Visitor<'de> for PlayersVisitor {
+    type Value = Players;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "a player count from 2 to {MAX_PLAYERS} or a list of player objects"
+        )
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Players, E> {
+        match u8::try_from(n) {
+            Ok(n) if n >= 2 => Ok(Players::Count(n)),
+            _ => Err(E::invalid_value(de::Unexpected::Unsigned(n), &self)),
+        }
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Players, A::Error> {
+        let mut each = Vec::new();
+        while let Some(p) = seq.next_element()? {
+            each.push(p);
+        }
+        Ok(Players::Each(each))
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -149,19 +190,68 @@ pub struct CardSetup {
     pub history: History,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields, untagged)]
+/// A spell or a defeat trigger on the stack. Read by hand rather than as
+/// an untagged enum, so that a bad entry is named.
+#[derive(Debug)]
 pub enum StackSetup {
     Spell {
         spell: String,
-        #[serde(default)]
         targets: Vec<String>,
-        #[serde(default)]
         transformed: bool,
     },
     Trigger {
         trigger: String,
     },
+}
+
+/// The fields of either kind of stack entry.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StackFields {
+    spell: Option<String>,
+    targets: Option<Vec<String>>,
+    transformed: Option<bool>,
+    trigger: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for StackSetup {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(StackVisitor)
+    }
+}
+
+struct StackVisitor;
+
+impl<'de> Visitor<'de> for StackVisitor {
+    type Value = StackSetup;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(
+            r#"{"spell": label, "targets": [...], "transformed": bool} or {"trigger": label}"#,
+        )
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<StackSetup, A::Error> {
+        match StackFields::deserialize(de::value::MapAccessDeserializer::new(map))? {
+            StackFields {
+                spell: Some(spell),
+                trigger: None,
+                targets,
+                transformed,
+            } => Ok(StackSetup::Spell {
+                spell,
+                targets: targets.unwrap_or_default(),
+                transformed: transformed.unwrap_or_default(),
+            }),
+            StackFields {
+                spell: None,
+                trigger: Some(trigger),
+                targets: None,
+                transformed: None,
+            } => Ok(StackSetup::Trigger { trigger }),
+            _ => Err(de::Error::invalid_value(de::Unexpected::Map, &self)),
+        }
+    }
 }
 
 /// One step: an action (optionally expected to be refused, naming the

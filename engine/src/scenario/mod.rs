@@ -26,11 +26,15 @@
 
 mod expect;
 mod format;
+mod read;
 mod setup;
 
 pub use format::{
     Act, CardSetup, Expect, PlayerSetup, Players, Scenario, StackSetup, StartPending, Step,
+    MAX_PLAYERS,
 };
+pub(crate) use read::{json_files, read_bounded};
+pub use read::{read_text, MAX_FILE_BYTES};
 
 use crate::action::Action;
 use crate::cards::{CardError, Catalogue};
@@ -117,43 +121,35 @@ impl fmt::Display for ScenarioReport {
     }
 }
 
-/// Run one scenario file with the bundled card catalogue.
+/// Run one scenario file (read with [`read_text`]) with the bundled card
+/// catalogue.
 pub fn run_file(path: &Path) -> Result<ScenarioReport, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Io {
-        file: path.to_path_buf(),
-        source,
-    })?;
+    let text = read_text(path)?;
     run_text(path, &text, &Catalogue::bundled()?)
 }
 
 /// Run a scenario file, or every `*.json` file of a directory (name order).
+/// An entry that is not a regular file is reported, never opened.
 pub fn run_path(path: &Path) -> Vec<(PathBuf, Result<ScenarioReport, ScenarioError>)> {
     if !path.is_dir() {
         return vec![(path.to_path_buf(), run_file(path))];
     }
-    let mut files: Vec<PathBuf> = match std::fs::read_dir(path) {
-        Ok(d) => d
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+    match json_files(path) {
+        Ok(files) => files
+            .into_iter()
+            .map(|f| {
+                let r = run_file(&f);
+                (f, r)
+            })
             .collect(),
-        Err(source) => {
-            return vec![(
-                path.to_path_buf(),
-                Err(ScenarioError::Io {
-                    file: path.to_path_buf(),
-                    source,
-                }),
-            )]
-        }
-    };
-    files.sort();
-    files
-        .into_iter()
-        .map(|f| {
-            let r = run_file(&f);
-            (f, r)
-        })
-        .collect()
+        Err(source) => vec![(
+            path.to_path_buf(),
+            Err(ScenarioError::Io {
+                file: path.to_path_buf(),
+                source,
+            }),
+        )],
+    }
 }
 
 /// The game of a scenario's setup, without running its steps (for tools
@@ -199,18 +195,18 @@ pub fn run_text(
             Ok((
                 s.act
                     .as_ref()
-                    .map(|a| run.resolve_act(a, i + 1))
+                    .map(|a| run.resolve_act(a, &format!("steps[{i}].do")))
                     .transpose()?,
                 s,
             ))
         })
         .collect::<Result<_, ScenarioError>>()?;
     for (i, s) in scenario.steps.iter().enumerate() {
-        for e in &s.expect {
-            run.validate_expect(e, i + 1)?;
+        for (j, e) in s.expect.iter().enumerate() {
+            run.validate_expect(e, &format!("steps[{i}].expect[{j}]"))?;
         }
         if s.rejected.is_some() && s.act.is_none() {
-            return Err(run.invalid(format!("steps[{}]", i + 1), "`rejected` needs a `do`"));
+            return Err(run.invalid(format!("steps[{i}]"), "`rejected` needs a `do`"));
         }
     }
     let mut report = ScenarioReport {

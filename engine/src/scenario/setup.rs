@@ -1,7 +1,7 @@
 //! Names in a scenario (labels, players, triggers) and the game of its
 //! setup.
 
-use super::format::{Act, Players, Scenario, StackSetup, StartPending};
+use super::format::{Act, Players, Scenario, StackSetup, StartPending, MAX_PLAYERS};
 use super::{Resolved, ScenarioError};
 use crate::action::Action;
 use crate::cards::Catalogue;
@@ -92,8 +92,11 @@ impl Run {
                 })
                 .collect(),
         };
-        if players.len() < 2 || players.len() > u8::MAX as usize {
-            return Err(self.invalid("players", "a game needs from 2 to 255 players"));
+        if players.len() < 2 || players.len() > MAX_PLAYERS {
+            return Err(self.invalid(
+                "players",
+                format!("a game needs from 2 to {MAX_PLAYERS} players"),
+            ));
         }
         self.players = players.len();
         let mut labels: Vec<Option<String>> = s.cards.iter().map(|c| c.id.clone()).collect();
@@ -372,10 +375,10 @@ impl Run {
         Ok(game)
     }
 
-    pub(super) fn resolve_act(&self, a: &Act, n: usize) -> Result<Resolved, ScenarioError> {
-        let at = format!("steps[{n}].do");
-        let p = |s: &str| self.player(s, &at);
-        let c = |s: &str| self.card(s, &at);
+    /// `at` is the action's JSON path.
+    pub(super) fn resolve_act(&self, a: &Act, at: &str) -> Result<Resolved, ScenarioError> {
+        let p = |s: &str| self.player(s, at);
+        let c = |s: &str| self.card(s, at);
         Ok(Resolved::Action(match a {
             Act::Pass { player } => Action::Pass { player: p(player)? },
             Act::PassAll => return Ok(Resolved::Decision(Decision::PassAll)),
@@ -390,7 +393,7 @@ impl Run {
                 card: c(card)?,
                 targets: targets
                     .iter()
-                    .map(|t| self.target(t, &at))
+                    .map(|t| self.target(t, at))
                     .collect::<Result<_, _>>()?,
             },
             Act::Equip {
@@ -416,7 +419,7 @@ impl Run {
                 player: p(player)?,
                 attacks: attacks
                     .iter()
-                    .map(|(a, t)| Ok((c(a)?, self.attack_target(t, &at)?)))
+                    .map(|(a, t)| Ok((c(a)?, self.attack_target(t, at)?)))
                     .collect::<Result<_, ScenarioError>>()?,
             },
             Act::Block { player, blocks } => Action::DeclareBlockers {

@@ -7,6 +7,7 @@ use super::{Failure, Outcome};
 use crate::check::record::{explorer_url, Record};
 use crate::report::config_line;
 use crate::BattleModel;
+use battlecheck_engine::scenario::read_text;
 use clap::Args;
 use stateright::Model;
 use std::net::TcpListener;
@@ -76,8 +77,7 @@ fn free_port(port: u16) -> Result<u16, Failure> {
 
 /// The model's record in a scenario file.
 fn read_record(file: &Path) -> Result<Record, String> {
-    let text =
-        std::fs::read_to_string(file).map_err(|e| format!("--trace {}: {e}", file.display()))?;
+    let text = read_text(file).map_err(|e| format!("--trace {e}"))?;
     let value: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| format!("--trace {}: not JSON: {e}", file.display()))?;
     let record = value.get("battlecheck").ok_or_else(|| {

@@ -8,6 +8,7 @@ use super::{Failure, Outcome};
 use crate::check::sweep::{self, Matrix, Shard, SweepReport};
 use crate::report::sweep::human;
 use crate::report::{config_line, junit, Case};
+use battlecheck_engine::scenario::read_text;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -63,9 +64,8 @@ pub fn merge(args: MergeArgs, out: &mut Out) -> Outcome {
     let mut reports = Vec::new();
     for path in &args.reports {
         let name = path.display().to_string();
-        let report = std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| serde_json::from_str::<SweepReport>(&t).map_err(|e| e.to_string()))
+        let text = read_text(path)?;
+        let report = serde_json::from_str::<SweepReport>(&text)
             .map_err(|e| Failure::BadInput(format!("{name}: not a sweep report: {e}")))?;
         reports.push((name, report));
     }

@@ -1,0 +1,130 @@
+//! Reading the files a user names (scenarios, card files, reports), bounded
+//! so that no input can hang the reader or exhaust memory.
+
+use super::ScenarioError;
+use std::fs::{File, FileType};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// The largest file [`read_text`] reads: 16 MiB (the largest generated
+/// scenario is a few hundred kilobytes).
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// ELOOP, which stable `std` does not name: 40 on Linux, 62 on macOS and
+/// the BSDs.
+const ELOOP: i32 = if cfg!(target_os = "linux") { 40 } else { 62 };
+
+/// Read a file a user names as UTF-8 text, without hanging or growing
+/// without bound:
+/// * only a regular file (after following symbolic links) is opened: a
+///   named pipe, a device, a socket or a directory is refused, naming what
+///   it is, so `/dev/zero` or a FIFO is never read;
+/// * a file of more than [`MAX_FILE_BYTES`] is refused, by its size and by
+///   reading at most one byte more (files under `/proc` claim size 0);
+/// * a UTF-8 byte-order mark at the start is dropped;
+/// * text that is not UTF-8 is refused, naming the line of the first bad
+///   byte;
+/// * a symbolic link loop is reported as such.
+///
+/// Errors are [`ScenarioError::Io`], whose message names the path and the
+/// problem ("x.json: cannot read: a named pipe (FIFO), not a regular file").
+pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
+    read_bounded(path).map_err(|source| ScenarioError::Io {
+        file: path.to_path_buf(),
+        source,
+    })
+}
+
+/// [`read_text`] with the bare I/O error, for callers that name the file in
+/// their own error type.
+pub(crate) fn read_bounded(path: &Path) -> io::Result<String> {
+    let meta = std::fs::metadata(path).map_err(name_loop)?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}, not a regular file", kind(meta.file_type())),
+        ));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large(Some(meta.len())));
+    }
+    let mut bytes = Vec::new();
+    File::open(path)
+        .map_err(name_loop)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(None));
+    }
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count();
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("not UTF-8 text: invalid byte at line {line}"),
+        )
+    })
+}
+
+/// The `*.json` files of a directory, in name order. Nothing is opened:
+/// an entry that is not a regular file is refused when it is read.
+pub(crate) fn json_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(name_loop)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "json") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// A file over the limit, with its size when its metadata tells it.
+fn too_large(size: Option<u64>) -> io::Error {
+    let size = size.map_or("it reads as".to_string(), |n| format!("{n} bytes,"));
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("{size} more than the limit of {MAX_FILE_BYTES} bytes (16 MiB)"),
+    )
+}
+
+/// Call ELOOP what it is for a path a user gives: a symbolic link loop.
+fn name_loop(e: io::Error) -> io::Error {
+    if e.raw_os_error() == Some(ELOOP) {
+        io::Error::new(
+            e.kind(),
+            "symbolic link loop (too many levels of symbolic links)",
+        )
+    } else {
+        e
+    }
+}
+
+/// What a file that is not a regular file is.
+fn kind(t: FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}

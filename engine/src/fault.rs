@@ -29,6 +29,9 @@ pub enum EngineFault {
     /// more than the damage (never more than it has). Hidden wherever every
     /// damage source deals exactly a battle's defense.
     DamageOffByOne,
+    /// 514.2 broken: damage marked on creatures never wears off. Seen only
+    /// when damage is observed (a creature surviving into the next turn).
+    DamageStays,
     /// 500.2 broken: when every player passes in the end of combat step it
     /// begins again instead of the second main phase, so the game never
     /// moves on. Not a battle rule: it shows that a harness reports an
@@ -37,13 +40,14 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 7] = [
+    pub const ALL: [EngineFault; 8] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
         EngineFault::ProtectorLeftKept,
         EngineFault::TriggerPerSource,
         EngineFault::DamageOffByOne,
+        EngineFault::DamageStays,
         EngineFault::EndOfCombatRepeats,
     ];
 }

@@ -74,6 +74,7 @@ impl GameView for Game {
         // A token outside the game (not yet created, or ceased to exist,
         // 111.7) has no characteristics.
         let exists = !(o.token && o.zone == Zone::Outside);
+        let creature_here = o.on_battlefield() && o.is_creature();
         ObjectObs {
             id,
             owner: o.owner,
@@ -98,6 +99,8 @@ impl GameView for Game {
             protector: o.protector,
             protector_origin: o.protector_origin,
             tapped: o.tapped,
+            damage: if creature_here { o.damage } else { 0 },
+            sick: creature_here && o.sick,
             combat: o.combat_obs(),
             attached_to: o.attached_to,
             history: o.history,

@@ -78,7 +78,8 @@ impl Game {
     /// still in the game takes a turn (800.4k); their permanents untap (502.3)
     /// and have been theirs since the turn began (302.6).
     fn cleanup_and_next_turn(&mut self) {
-        for o in self.objects.iter_mut() {
+        let wears_off = !self.fault(EngineFault::DamageStays);
+        for o in self.objects.iter_mut().filter(|_| wears_off) {
             o.damage = 0;
         }
         self.active = self.next_player(self.active);

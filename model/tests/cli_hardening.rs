@@ -324,11 +324,23 @@ fn unreadable_inputs_are_refused_not_waited_for() {
     std::os::unix::fs::symlink(&a, &b).unwrap();
     let fifo = fifo.to_str().unwrap();
     let cases: &[(&[&str], &str)] = &[
-        (&["replay", "/dev/zero"], "a character device, not a regular file"),
-        (&["merge-reports", "/dev/zero"], "a character device, not a regular file"),
-        (&["explore", "--port", "0", "--trace", "/dev/zero"], "not a regular file"),
+        (
+            &["replay", "/dev/zero"],
+            "a character device, not a regular file",
+        ),
+        (
+            &["merge-reports", "/dev/zero"],
+            "a character device, not a regular file",
+        ),
+        (
+            &["explore", "--port", "0", "--trace", "/dev/zero"],
+            "not a regular file",
+        ),
         (&["replay", fifo], "a named pipe (FIFO), not a regular file"),
-        (&["merge-reports", fifo], "a named pipe (FIFO), not a regular file"),
+        (
+            &["merge-reports", fifo],
+            "a named pipe (FIFO), not a regular file",
+        ),
         (&["replay", a.to_str().unwrap()], "symbolic link loop"),
     ];
     for (args, says) in cases {
@@ -340,7 +352,11 @@ fn unreadable_inputs_are_refused_not_waited_for() {
             .unwrap();
         let o = wait_at_most(child, Duration::from_secs(20));
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
-        assert!(text(&o).contains(says), "{args:?} should say {says:?}: {}", text(&o));
+        assert!(
+            text(&o).contains(says),
+            "{args:?} should say {says:?}: {}",
+            text(&o)
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

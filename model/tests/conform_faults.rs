@@ -186,3 +186,11 @@ fn an_off_by_one_in_damage_is_caught_by_the_varied_defenses() {
         .collect();
     assert!(caught_by.len() >= 4, "caught only by {caught_by:?}");
 }
+
+/// Damage that never wears off (514.2) shows as soon as a damaged creature
+/// lives into the next turn, now that marked damage is observed.
+#[test]
+fn damage_that_never_wears_off_is_caught() {
+    let c = caught(Config::preset("duel").unwrap(), EngineFault::DamageStays);
+    assert!(c.steps.len() <= 13, "{} decisions", c.steps.len());
+}

@@ -155,6 +155,13 @@ pub struct ObjectObs {
     pub protector: Option<PlayerId>,
     pub protector_origin: ProtectorOrigin,
     pub tapped: bool,
+    /// Damage marked on it (120.3e, removed in the cleanup step, 514.2): a
+    /// creature on the battlefield; 0 for anything else.
+    pub damage: u8,
+    /// Summoning sick (302.6): a creature on the battlefield that has not
+    /// been under its controller's control continuously since their most
+    /// recent turn began; false for anything else.
+    pub sick: bool,
     pub combat: CombatObs,
     pub attached_to: Option<CardId>,
     pub history: History,

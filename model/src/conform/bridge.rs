@@ -160,7 +160,10 @@ pub fn at_bound(model: &GameState, game: &Game) -> bool {
 
 /// What the engine must observe in the model's state: the model's
 /// observation, except at the turn bound, where the engine's turn, active
-/// player, step and pending decision stand (the model stops the game there).
+/// player, step and pending decision stand (the model stops the game there),
+/// and its marked damage: the model's last turn ends with the cleanup step
+/// (514.2 removes damage), which the engine, stopped at the end step, has
+/// not reached.
 pub fn expected(model: &GameState, game: &Game) -> Observation {
     let mut o = Observation::of(model);
     if at_bound(model, game) {
@@ -169,6 +172,11 @@ pub fn expected(model: &GameState, game: &Game) -> Observation {
         o.active = e.active;
         o.step = e.step;
         o.pending = e.pending;
+        for (want, seen) in o.objects.iter_mut().zip(&e.objects) {
+            if want.id == seen.id {
+                want.damage = seen.damage;
+            }
+        }
     }
     o
 }

@@ -83,6 +83,7 @@ impl GameState {
         let o = self.obj(id);
         let def = self.setup().def(id);
         let c = self.chars(id);
+        let creature_here = c.creature && o.zone == Zone::Battlefield;
         let copy_root_siege = o
             .copy_of
             .is_some_and(|r| matches!(self.setup().def(r).kind, Kind::Siege { .. }));
@@ -110,6 +111,8 @@ impl GameState {
             protector: o.protector,
             protector_origin: o.protector_origin,
             tapped: o.tapped,
+            damage: if creature_here { o.damage } else { 0 },
+            sick: creature_here && o.sick,
             combat: match o.combat {
                 Combat::None => CombatObs::None,
                 Combat::Attacking {

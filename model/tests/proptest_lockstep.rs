@@ -1,11 +1,20 @@
 //! Random long games: configurations larger than exhaustive checking
-//! reaches (up to 6 seats, more battles and cards, 2 to 6 turns) and random decision sequences. The engine and the model run in
-//! lockstep: after every step their observations and legal decisions must
-//! agree and every invariant of the catalogue must hold on both. Failures
-//! shrink to small cases; proptest keeps them in `proptest-regressions/`,
-//! which is committed and replayed first by every run. With
-//! `BATTLECHECK_TRACE=1` each game prints its decisions in game terms and,
-//! at a divergence, both sides' states.
+//! reaches (up to 6 seats, more battles and cards, 2 to 6 turns) and random
+//! decision sequences. The engine and the model run in lockstep: after every
+//! step their observations and legal decisions must agree and every
+//! invariant of the catalogue must hold on both. Failures shrink to small
+//! cases; proptest keeps them in `proptest-regressions/`, which is committed
+//! and replayed first by every run. With `BATTLECHECK_TRACE=1` each game
+//! prints its decisions in game terms and, at a divergence, both sides'
+//! states.
+//!
+//! The games lean toward battle play, since a uniform choice rarely gets
+//! through deep combat (cast a Siege, attack it with a trampler, block,
+//! divide the damage): every seat but the last starts with a battle in hand
+//! half the time, and decisions that cast, attack, block, choose a
+//! protector, divide damage or cast a back face are four times as likely as
+//! passing. `random_games_exercise_battle_play` reports how often each kind
+//! of battle play happened.
 
 use battlecheck::conform::bridge::engine_game;
 use battlecheck::conform::lockstep::{compare, step};
@@ -19,12 +28,42 @@ use stateright::Model;
 
 const CREATURES: [CardName; 3] = [CardName::Bear, CardName::Striker, CardName::Trampler];
 
+const BATTLES: [CardName; 3] = [CardName::Siege, CardName::SiegeSorcery, CardName::Outpost];
+
 fn seat() -> impl Strategy<Value = Seat> {
     (
+        prop::option::of(prop::sample::select(BATTLES.to_vec())),
         prop::collection::vec(prop::sample::select(CardName::ALL.to_vec()), 0..=3),
         prop::collection::vec(prop::sample::select(CREATURES.to_vec()), 1..=2),
     )
-        .prop_map(|(hand, battlefield)| Seat { hand, battlefield })
+        .prop_map(|(battle, mut hand, battlefield)| {
+            hand.extend(battle);
+            Seat { hand, battlefield }
+        })
+}
+
+/// How much more likely than a pass a decision is: battle play four times.
+fn weight(d: &Decision) -> usize {
+    match d {
+        Decision::PassAll | Decision::Concede { .. } => 1,
+        Decision::DeclareAttackers { attacks } if attacks.is_empty() => 1,
+        Decision::DeclareBlockers { blocks } if blocks.is_empty() => 1,
+        Decision::CastTransformed { cast: false, .. } => 1,
+        _ => 4,
+    }
+}
+
+/// The decision that choice `c` picks among `decisions`, by weight.
+fn pick(decisions: &[Decision], c: u16) -> Decision {
+    let total: usize = decisions.iter().map(weight).sum();
+    let mut at = c as usize % total;
+    for d in decisions {
+        if at < weight(d) {
+            return d.clone();
+        }
+        at -= weight(d);
+    }
+    unreachable!("the weights add up to the total")
 }
 
 /// A valid configuration: 2 to 4 seats, 2 to 6 turns, any defense, 5 to 40
@@ -53,10 +92,67 @@ fn trace() -> bool {
     std::env::var_os("BATTLECHECK_TRACE").is_some()
 }
 
+/// How often each kind of battle play happened in some games.
+#[derive(Debug, Default)]
+struct Exercised {
+    decisions: usize,
+    battles_cast: usize,
+    battles_attacked: usize,
+    blocks_for_battles: usize,
+    trample_divisions: usize,
+    protectors_chosen: usize,
+    back_faces_cast: usize,
+}
+
+impl Exercised {
+    fn record(&mut self, state: &battlecheck::GameState, d: &Decision) {
+        self.decisions += 1;
+        let battle = |c: &battlecheck_properties::CardId| state.observe_object(*c).battle;
+        match d {
+            Decision::Cast { card, .. } if BATTLES.contains(&state.setup().def(*card).name) => {
+                self.battles_cast += 1
+            }
+            Decision::DeclareAttackers { attacks } => {
+                self.battles_attacked += attacks
+                    .iter()
+                    .filter(|(_, t)| matches!(t, battlecheck_properties::AttackTarget::Battle(_)))
+                    .count()
+            }
+            Decision::DeclareBlockers { blocks } => {
+                self.blocks_for_battles += blocks
+                    .iter()
+                    .filter(|(_, a)| {
+                        matches!(
+                            state.observe_object(*a).combat,
+                            battlecheck_properties::view::CombatObs::Attacking {
+                                target: Some(battlecheck_properties::AttackTarget::Battle(b)),
+                                ..
+                            } if battle(&b)
+                        )
+                    })
+                    .count()
+            }
+            Decision::AssignTrample { .. } => self.trample_divisions += 1,
+            Decision::ChooseProtectors { choices } => self.protectors_chosen += choices.len(),
+            Decision::CastTransformed { cast: true, .. } => self.back_faces_cast += 1,
+            _ => {}
+        }
+    }
+}
+
 /// Play `choices` (each picks one of the legal decisions) from the
 /// configuration's start, checking the engine against the model and every
 /// invariant after each step. Returns the decisions taken.
 fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
+    play_counting(config, choices, &mut Exercised::default())
+}
+
+/// [`play`], counting the battle play in `tally`.
+fn play_counting(
+    config: &Config,
+    choices: &[u16],
+    tally: &mut Exercised,
+) -> Result<usize, TestCaseError> {
     let model = BattleModel::new(config.clone()).expect("a valid configuration");
     let mut state = model.init_states().remove(0);
     let mut game = engine_game(config, &[])
@@ -81,7 +177,8 @@ fn play(config: &Config, choices: &[u16]) -> Result<usize, TestCaseError> {
         {
             decisions.retain(|d| !matches!(d, Decision::Concede { .. }));
         }
-        let d = decisions[c as usize % decisions.len()].clone();
+        let d = pick(&decisions, c);
+        tally.record(&state, &d);
         if trace() {
             eprintln!("{}", state.decision_text(&d));
         }
@@ -194,4 +291,33 @@ fn random_games_are_long_and_large() {
     assert!(total / games >= 20, "{games} games, only {total} decisions");
     assert!(six_players > 0, "no game with 6 players");
     assert!(battles >= 3, "at most {battles} battles in a game");
+}
+
+/// The games lean toward battle play: over the same 48 games as above, every
+/// kind of it happens, deep combat included (blocks for attacked battles and
+/// trample divided among blockers and a battle or player).
+#[test]
+fn random_games_exercise_battle_play() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
+    let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
+    let mut runner = TestRunner::new_with_rng(RunnerConfig::default(), rng);
+    let strategy = (config(), prop::collection::vec(any::<u16>(), 299..300));
+    let mut tally = Exercised::default();
+    for _ in 0..48 {
+        let (config, choices) = strategy.new_tree(&mut runner).unwrap().current();
+        play_counting(&config, &choices, &mut tally).unwrap();
+    }
+    eprintln!("battle play in 48 random games: {tally:?}");
+    let e = &tally;
+    for (what, n) in [
+        ("battles cast", e.battles_cast),
+        ("battles attacked", e.battles_attacked),
+        ("blocks for battles", e.blocks_for_battles),
+        ("trample divisions", e.trample_divisions),
+        ("protectors chosen", e.protectors_chosen),
+        ("back faces cast", e.back_faces_cast),
+    ] {
+        assert!(n > 0, "no {what} in 48 games: {tally:?}");
+    }
 }

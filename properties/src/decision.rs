@@ -19,7 +19,19 @@ use std::fmt;
 
 /// What a spell targets (rule 115). "Any target" (115.4) is a player, a
 /// creature, a planeswalker or a battle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
     Player(PlayerId),
@@ -30,7 +42,19 @@ pub enum Target {
 }
 
 /// What an attacking creature attacks (rule 508.1b).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum AttackTarget {
     Player(PlayerId),
@@ -38,7 +62,9 @@ pub enum AttackTarget {
 }
 
 /// A decision by one or more players.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case", tag = "decision")]
 pub enum Decision {
     /// Every player passes priority in succession (117.4): the top of the

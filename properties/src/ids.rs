@@ -5,7 +5,19 @@ use std::fmt;
 
 /// A player, by seat. Seat 0 takes the first turn; turn order is seat order
 /// (rule 101.4 "turn order", rule 800.1 seating).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(transparent)]
 pub struct PlayerId(pub u8);
 
@@ -16,7 +28,19 @@ pub struct PlayerId(pub u8);
 /// at most one token in a bounded game). The number identifies the physical
 /// card across zones: rule 400.7 (a new object after each zone change) is
 /// tracked separately by the model and engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(transparent)]
 pub struct CardId(pub u8);
 

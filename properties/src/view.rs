@@ -12,7 +12,19 @@ use serde::{Deserialize, Serialize};
 /// Zones (rule 400.1). `Outside` is not a zone of the rules: a token not yet
 /// created or that ceased to exist (111.7), or a card whose owner left the
 /// game (800.4a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     Hand,
@@ -26,7 +38,19 @@ pub enum Zone {
 /// The steps a bounded game goes through each turn (rule 500). Steps
 /// without battle interaction (untap, upkeep, draw, second main, end) are not
 /// modelled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     Main,
@@ -37,7 +61,19 @@ pub enum Step {
 }
 
 /// What the game waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Pending {
     /// A priority window: any player may act, or all pass (117).
@@ -63,7 +99,7 @@ impl Pending {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlayerObs {
     pub life: i8,
     pub in_game: bool,
@@ -71,7 +107,18 @@ pub struct PlayerObs {
 
 /// A creature's part in combat (506.4, 508, 509).
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum CombatObs {
@@ -88,7 +135,18 @@ pub enum CombatObs {
 
 /// How a battle's current protector was chosen.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum ProtectorOrigin {
@@ -103,7 +161,18 @@ pub enum ProtectorOrigin {
 /// History of an object that the rules' invariants are stated over (ghost
 /// state: it does not influence the game). Counts saturate at 3.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 pub struct History {
     /// Times the last defense counter was removed while it was a Siege.
@@ -129,7 +198,7 @@ pub struct History {
 }
 
 /// One object (card or token) as observed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ObjectObs {
     pub id: CardId,
     pub owner: PlayerId,
@@ -168,7 +237,7 @@ pub struct ObjectObs {
 }
 
 /// An object on the stack, bottom first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum StackObs {
     Spell {
@@ -251,7 +320,7 @@ impl<T: GameView + ?Sized> GameViewExt for T {}
 
 /// An owned snapshot of a game, as the engine reports it and as scenario
 /// files store it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Observation {
     pub turn: u8,
     pub active: PlayerId,

@@ -16,8 +16,10 @@ pub mod check;
 pub mod conform;
 pub mod explore;
 pub mod out;
+pub mod probe_engine;
 pub mod replay;
 pub mod rules;
+pub mod serve_engine;
 pub mod sweep;
 
 use clap::{Parser, Subcommand};
@@ -58,6 +60,14 @@ enum Command {
     /// equal legal decisions after every step.
     #[command(allow_negative_numbers = true)]
     Conform(conform::ConformArgs),
+    /// Serve this repository's engine over the engine protocol on standard
+    /// input and output (engine/PROTOCOL.md).
+    ServeEngine(serve_engine::ServeEngineArgs),
+    /// Start an engine that speaks the engine protocol, show what it says at
+    /// a configuration's starting position, and compare it with this
+    /// repository's engine.
+    #[command(allow_negative_numbers = true)]
+    ProbeEngine(probe_engine::ProbeEngineArgs),
 }
 
 /// Why a command ended without its verdict.
@@ -91,6 +101,8 @@ pub fn main() -> ExitCode {
         Command::MergeReports(args) => sweep::merge(args, &mut out),
         Command::Bench(args) => bench::run(args, &mut out),
         Command::Conform(args) => conform::run(args, &mut out),
+        Command::ServeEngine(args) => serve_engine::run(args, &mut out),
+        Command::ProbeEngine(args) => probe_engine::run(args, &mut out),
     };
     let outcome = outcome.and_then(|code| out.finish().map(|()| code));
     match outcome {

@@ -12,7 +12,12 @@ pub mod bench;
 pub mod bridge;
 pub mod engine_check;
 pub mod lockstep;
+pub mod probe;
+pub mod process;
+pub mod protocol;
 pub mod scenario;
+pub mod schema;
+pub mod serve;
 pub mod suite;
 
 use crate::check::model::BattleModel;

@@ -1,0 +1,492 @@
+//! The client of the engine protocol ([`super::protocol`]): an engine
+//! running as a child process, driven request by request. Every call is
+//! bounded by a time limit, and every way an engine can misbehave (it
+//! cannot be started, exits, hangs, prints something that is not a
+//! response, answers the wrong request or with the wrong type, speaks
+//! another protocol version) is a [`ProcessError`] naming the command, the
+//! problem and the last lines exchanged. The child is killed on drop.
+
+use super::protocol::{
+    EngineInfo, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_SNAPSHOT, VERSION,
+};
+use battlecheck_properties::{Decision, Observation};
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The longest response line read (a longer one is a protocol failure).
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// How much of the engine's standard error is kept for error reports.
+const STDERR_TAIL_BYTES: usize = 4096;
+
+/// What went wrong with an engine process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The command could not be split or started.
+    Start,
+    /// The engine exited, or closed its standard output or input.
+    Exited,
+    /// No response within the time limit.
+    Timeout,
+    /// A line that is not a response: not JSON, or not a message of the
+    /// protocol.
+    Garbage,
+    /// A response to another request, or of a type the request does not
+    /// allow.
+    Unexpected,
+    /// The engine speaks another protocol version.
+    Version,
+    /// The engine answered with an error response.
+    EngineError,
+    /// The request needs an optional feature the engine did not announce.
+    Unsupported,
+}
+
+/// A failure of the engine process, with what is known of the exchange.
+#[derive(Clone, Debug)]
+pub struct ProcessError {
+    pub problem: Problem,
+    /// What happened, in words.
+    pub message: String,
+    pub exchange: Box<Exchange>,
+}
+
+/// The engine and the lines last exchanged with it, for a report.
+#[derive(Clone, Debug, Default)]
+pub struct Exchange {
+    /// The engine command as given.
+    pub command: String,
+    /// The last request line sent, if any.
+    pub last_request: Option<String>,
+    /// The last line received, if any.
+    pub last_response: Option<String>,
+    /// The end of what the engine wrote to its standard error.
+    pub stderr_tail: String,
+}
+
+impl fmt::Display for ProcessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let x = &self.exchange;
+        writeln!(f, "engine `{}`: {}", x.command, self.message)?;
+        let shown = |line: &Option<String>| match line {
+            Some(l) => clip(l, 2000),
+            None => "(none)".into(),
+        };
+        writeln!(f, "  last request sent: {}", shown(&x.last_request))?;
+        write!(f, "  last line received: {}", shown(&x.last_response))?;
+        if !x.stderr_tail.trim().is_empty() {
+            write!(
+                f,
+                "\n  end of its standard error:\n    {}",
+                x.stderr_tail.trim_end().replace('\n', "\n    ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ProcessError {}
+
+/// A line longer than `max` characters, shortened.
+fn clip(line: &str, max: usize) -> String {
+    match line.char_indices().nth(max) {
+        Some((i, _)) => format!("{}… ({} bytes in all)", &line[..i], line.len()),
+        None => line.to_string(),
+    }
+}
+
+/// An engine process speaking the protocol, after the `hello` handshake.
+pub struct EngineProcess {
+    command: String,
+    timeout: Duration,
+    child: Child,
+    requests: Option<Sender<String>>,
+    lines: Receiver<Result<String, String>>,
+    stderr: Arc<Mutex<VecDeque<u8>>>,
+    next_id: u64,
+    last_request: Option<String>,
+    last_response: Option<String>,
+    hello: (EngineInfo, Vec<String>),
+}
+
+impl EngineProcess {
+    /// Start `command` (split into words as a POSIX shell would, without
+    /// running a shell) and shake hands: every later call, and the
+    /// handshake itself, must be answered within `timeout`.
+    pub fn spawn(command: &str, timeout: Duration) -> Result<EngineProcess, ProcessError> {
+        let start_error = |message: String| ProcessError {
+            problem: Problem::Start,
+            message,
+            exchange: Box::new(Exchange {
+                command: command.to_string(),
+                ..Exchange::default()
+            }),
+        };
+        let words = shlex::split(command).ok_or_else(|| {
+            start_error("cannot split the command into words (an unclosed quote?)".into())
+        })?;
+        let (program, args) = words
+            .split_first()
+            .ok_or_else(|| start_error("the command is empty".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| start_error(format!("cannot start '{program}': {e}")))?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(start_error(
+                "cannot connect to the process's standard streams".into(),
+            ));
+        };
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        keep_tail(stderr, Arc::clone(&tail));
+        let mut engine = EngineProcess {
+            command: command.to_string(),
+            timeout,
+            child,
+            requests: Some(write_lines(stdin)),
+            lines: read_lines(stdout),
+            stderr: tail,
+            next_id: 1,
+            last_request: None,
+            last_response: None,
+            hello: (
+                EngineInfo {
+                    name: String::new(),
+                    version: String::new(),
+                },
+                Vec::new(),
+            ),
+        };
+        match engine.call(RequestBody::Hello { protocol: VERSION }, &["hello"])? {
+            ResponseBody::Hello {
+                protocol,
+                engine: info,
+                features,
+            } => {
+                if protocol != VERSION {
+                    return Err(engine.fail(
+                        Problem::Version,
+                        format!(
+                            "the engine speaks protocol version {protocol}; this battlecheck speaks version {VERSION} only"
+                        ),
+                    ));
+                }
+                engine.hello = (info, features);
+                Ok(engine)
+            }
+            other => Err(engine.unexpected("hello", &other)),
+        }
+    }
+
+    /// The engine's name and version, from its `hello`.
+    pub fn info(&self) -> &EngineInfo {
+        &self.hello.0
+    }
+
+    /// The optional features the engine announced.
+    pub fn features(&self) -> &[String] {
+        &self.hello.1
+    }
+
+    /// Start a game at `position` (an engine scenario without steps); the
+    /// engine's observation of it.
+    pub fn setup(&mut self, position: serde_json::Value) -> Result<Observation, ProcessError> {
+        match self.call(RequestBody::Setup { position }, &["observation"])? {
+            ResponseBody::Observation { observation } => Ok(observation),
+            other => Err(self.unexpected("setup", &other)),
+        }
+    }
+
+    /// The decisions the engine accepts now.
+    pub fn legal(&mut self) -> Result<Vec<Decision>, ProcessError> {
+        match self.call(RequestBody::Legal, &["legal"])? {
+            ResponseBody::Legal { decisions } => Ok(decisions),
+            other => Err(self.unexpected("legal", &other)),
+        }
+    }
+
+    /// Take `decision`: the new observation, or the engine's refusal.
+    pub fn apply(
+        &mut self,
+        decision: &Decision,
+    ) -> Result<Result<Observation, Refusal>, ProcessError> {
+        let request = RequestBody::Apply {
+            decision: decision.clone(),
+        };
+        match self.call(request, &["applied", "refused"])? {
+            ResponseBody::Applied { observation } => Ok(Ok(observation)),
+            ResponseBody::Refused(refusal) => Ok(Err(refusal)),
+            other => Err(self.unexpected("apply", &other)),
+        }
+    }
+
+    /// The game as it stands.
+    pub fn observe(&mut self) -> Result<Observation, ProcessError> {
+        match self.call(RequestBody::Observe, &["observation"])? {
+            ResponseBody::Observation { observation } => Ok(observation),
+            other => Err(self.unexpected("observe", &other)),
+        }
+    }
+
+    /// Remember the game as it stands; the token that restores it.
+    pub fn snapshot(&mut self) -> Result<String, ProcessError> {
+        self.require(FEATURE_SNAPSHOT, "snapshot")?;
+        match self.call(RequestBody::Snapshot, &["snapshot"])? {
+            ResponseBody::Snapshot { token } => Ok(token),
+            other => Err(self.unexpected("snapshot", &other)),
+        }
+    }
+
+    /// Go back to the game remembered under `token`; its observation.
+    pub fn restore(&mut self, token: &str) -> Result<Observation, ProcessError> {
+        self.require(FEATURE_SNAPSHOT, "restore")?;
+        let request = RequestBody::Restore {
+            token: token.to_string(),
+        };
+        match self.call(request, &["observation"])? {
+            ResponseBody::Observation { observation } => Ok(observation),
+            other => Err(self.unexpected("restore", &other)),
+        }
+    }
+
+    fn require(&self, feature: &str, request: &str) -> Result<(), ProcessError> {
+        if self.hello.1.iter().any(|f| f == feature) {
+            Ok(())
+        } else {
+            Err(self.fail(
+                Problem::Unsupported,
+                format!(
+                    "'{request}' needs the optional feature '{feature}', which the engine did not announce in its hello (it announced: {})",
+                    if self.hello.1.is_empty() { "none".into() } else { self.hello.1.join(", ") }
+                ),
+            ))
+        }
+    }
+
+    /// Send one request and read its response: of one of the `expected`
+    /// types, with the request's id. An error response is a failure.
+    fn call(&mut self, body: RequestBody, expected: &[&str]) -> Result<ResponseBody, ProcessError> {
+        let kind = body.kind();
+        let id = self.next_id;
+        self.next_id += 1;
+        let line = serde_json::to_string(&Request { id, body }).map_err(|e| {
+            self.fail(
+                Problem::Start,
+                format!("cannot write the '{kind}' request: {e}"),
+            )
+        })?;
+        self.last_request = Some(line.clone());
+        let deadline = Instant::now() + self.timeout;
+        let sent = self
+            .requests
+            .as_ref()
+            .is_some_and(|r| r.send(line + "\n").is_ok());
+        if !sent {
+            return Err(self.exited(kind, deadline));
+        }
+        let received = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()));
+        let line = match received {
+            Ok(Ok(line)) => line,
+            Ok(Err(why)) => {
+                return Err(self.fail(
+                    Problem::Garbage,
+                    format!("answering '{kind}', the engine wrote {why}"),
+                ))
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(self.fail(
+                    Problem::Timeout,
+                    format!(
+                        "no response to '{kind}' within the time limit of {:.1} s",
+                        self.timeout.as_secs_f64()
+                    ),
+                ))
+            }
+            Err(RecvTimeoutError::Disconnected) => return Err(self.exited(kind, deadline)),
+        };
+        self.last_response = Some(line.clone());
+        let response: Response = serde_json::from_str(&line).map_err(|e| {
+            let what = if serde_json::from_str::<serde_json::Value>(&line).is_ok() {
+                "a JSON line that is not a response of the protocol"
+            } else {
+                "a line that is not JSON"
+            };
+            self.fail(
+                Problem::Garbage,
+                format!("answering '{kind}', the engine wrote {what} ({e})"),
+            )
+        })?;
+        if let ResponseBody::Error { message } = &response.body {
+            if response.id.is_none_or(|r| r == id) {
+                return Err(self.fail(
+                    Problem::EngineError,
+                    format!("the engine answered '{kind}' with an error: {message}"),
+                ));
+            }
+        }
+        if response.id != Some(id) {
+            return Err(self.fail(
+                Problem::Unexpected,
+                format!(
+                    "the engine answered request {}, but the request sent was '{kind}' with id {id}",
+                    response.id.map_or("without an id".into(), |r| r.to_string())
+                ),
+            ));
+        }
+        if !expected.contains(&response.body.kind()) {
+            return Err(self.unexpected(kind, &response.body));
+        }
+        Ok(response.body)
+    }
+
+    fn unexpected(&self, kind: &str, got: &ResponseBody) -> ProcessError {
+        let allowed = match kind {
+            "apply" => "'applied' or 'refused'",
+            "legal" => "'legal'",
+            "hello" => "'hello'",
+            "snapshot" => "'snapshot'",
+            _ => "'observation'",
+        };
+        self.fail(
+            Problem::Unexpected,
+            format!(
+                "the engine answered '{kind}' with a '{}' response; the protocol answers it with {allowed}",
+                got.kind()
+            ),
+        )
+    }
+
+    /// The engine's output ended: how the process ended, if it did within
+    /// the time limit.
+    fn exited(&mut self, kind: &str, deadline: Instant) -> ProcessError {
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status.to_string()),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                Ok(None) | Err(_) => break None,
+            }
+        };
+        // Give the standard error reader a moment to collect the last words.
+        std::thread::sleep(Duration::from_millis(50));
+        let message = match status {
+            Some(status) => format!("the engine exited ({status}) before answering '{kind}'"),
+            None => format!(
+                "the engine closed its standard output (or input) before answering '{kind}', and is still running"
+            ),
+        };
+        self.fail(Problem::Exited, message)
+    }
+
+    fn fail(&self, problem: Problem, message: String) -> ProcessError {
+        let stderr_tail = match self.stderr.lock() {
+            Ok(tail) => {
+                String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>()).into_owned()
+            }
+            Err(_) => String::new(),
+        };
+        ProcessError {
+            problem,
+            message,
+            exchange: Box::new(Exchange {
+                command: self.command.clone(),
+                last_request: self.last_request.clone(),
+                last_response: self.last_response.clone(),
+                stderr_tail,
+            }),
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.requests = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A thread writing request lines to the engine; it ends when the engine
+/// stops reading or the sender is dropped. Writing on a thread keeps a
+/// large request to an engine that does not read from blocking the caller.
+fn write_lines(mut stdin: ChildStdin) -> Sender<String> {
+    let (send, receive) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in receive {
+            if stdin
+                .write_all(line.as_bytes())
+                .and_then(|()| stdin.flush())
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    send
+}
+
+/// A thread reading the engine's standard output line by line: each line
+/// (without its line ending), or why it cannot be read; the channel
+/// closes at the end of the output.
+fn read_lines(stdout: impl Read + Send + 'static) -> Receiver<Result<String, String>> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        loop {
+            let mut bytes = Vec::new();
+            let read = (&mut reader)
+                .take(MAX_LINE_BYTES as u64 + 1)
+                .read_until(b'\n', &mut bytes);
+            let line = match read {
+                Ok(0) => break,
+                Err(e) => Err(format!("output that cannot be read ({e})")),
+                Ok(_) if bytes.len() > MAX_LINE_BYTES => {
+                    Err(format!("a line longer than {MAX_LINE_BYTES} bytes"))
+                }
+                Ok(_) => {
+                    while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                        bytes.pop();
+                    }
+                    String::from_utf8(bytes)
+                        .map_err(|_| "a line that is not UTF-8 text".to_string())
+                }
+            };
+            let last = line.is_err();
+            if send.send(line).is_err() || last {
+                break;
+            }
+        }
+    });
+    receive
+}
+
+/// A thread keeping the last bytes of the engine's standard error.
+fn keep_tail(mut stderr: impl Read + Send + 'static, tail: Arc<Mutex<VecDeque<u8>>>) {
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stderr.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            let Ok(mut tail) = tail.lock() else { break };
+            tail.extend(&buf[..n]);
+            let excess = tail.len().saturating_sub(STDERR_TAIL_BYTES);
+            tail.drain(..excess);
+        }
+    });
+}

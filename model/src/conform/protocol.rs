@@ -1,0 +1,147 @@
+//! The engine protocol, version [`VERSION`]: how battlecheck talks to a
+//! rules engine that runs as a separate process, written in any language.
+//! `engine/PROTOCOL.md` is the full description for engine authors; this
+//! module holds the messages as Rust types.
+//!
+//! Transport: one JSON object per line, battlecheck writes [`Request`]s to
+//! the engine's standard input, the engine writes one [`Response`] per
+//! request to its standard output, in order, with the request's `id`.
+//! Nothing else goes to standard output (logs go to standard error).
+//!
+//! Positions are engine scenarios without steps (`engine/README.md`):
+//! seats, life, and cards by their real card name in zones. Decisions and
+//! observations are those of the shared vocabulary
+//! ([`battlecheck_properties::Decision`], [`battlecheck_properties::Observation`]).
+
+use battlecheck_properties::{Decision, Observation};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The protocol version this battlecheck speaks. An engine answers `hello`
+/// with the version it speaks; battlecheck refuses any other.
+pub const VERSION: u32 = 1;
+
+/// The optional feature "snapshot": the engine serves [`RequestBody::Snapshot`]
+/// and [`RequestBody::Restore`].
+pub const FEATURE_SNAPSHOT: &str = "snapshot";
+
+/// One line from battlecheck to the engine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Request {
+    /// Chosen by battlecheck, increasing from 1; the response repeats it.
+    pub id: u64,
+    #[serde(flatten)]
+    pub body: RequestBody,
+}
+
+/// What a request asks, tagged by `type`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RequestBody {
+    /// The first request: battlecheck's protocol version. Answered by
+    /// [`ResponseBody::Hello`].
+    Hello { protocol: u32 },
+    /// Start a new game at `position`, an engine scenario (JSON object)
+    /// whose `steps` are absent or empty. Replaces any game in progress.
+    /// Answered by [`ResponseBody::Observation`].
+    Setup { position: serde_json::Value },
+    /// The decisions the engine accepts now. Answered by
+    /// [`ResponseBody::Legal`].
+    Legal,
+    /// Take one decision. Answered by [`ResponseBody::Applied`] or, if the
+    /// rules forbid it, [`ResponseBody::Refused`] (the game unchanged).
+    Apply { decision: Decision },
+    /// The game as it stands. Answered by [`ResponseBody::Observation`].
+    Observe,
+    /// Remember the game as it stands (feature [`FEATURE_SNAPSHOT`]).
+    /// Answered by [`ResponseBody::Snapshot`].
+    Snapshot,
+    /// Go back to a remembered game (feature [`FEATURE_SNAPSHOT`]); the
+    /// token stays valid. Answered by [`ResponseBody::Observation`].
+    Restore { token: String },
+}
+
+impl RequestBody {
+    /// The request's `type`, as on the wire.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RequestBody::Hello { .. } => "hello",
+            RequestBody::Setup { .. } => "setup",
+            RequestBody::Legal => "legal",
+            RequestBody::Apply { .. } => "apply",
+            RequestBody::Observe => "observe",
+            RequestBody::Snapshot => "snapshot",
+            RequestBody::Restore { .. } => "restore",
+        }
+    }
+}
+
+/// One line from the engine to battlecheck.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Response {
+    /// The `id` of the request answered; `null` only in an
+    /// [`ResponseBody::Error`] about a line that had no readable `id`.
+    pub id: Option<u64>,
+    #[serde(flatten)]
+    pub body: ResponseBody,
+}
+
+/// What a response says, tagged by `type`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ResponseBody {
+    /// The answer to `hello`: the protocol version the engine speaks, who
+    /// it is, and the optional features it serves.
+    Hello {
+        protocol: u32,
+        engine: EngineInfo,
+        #[serde(default)]
+        features: Vec<String>,
+    },
+    /// The game as it stands (after `setup`, `observe` or `restore`).
+    Observation { observation: Observation },
+    /// Every decision the engine accepts now, in any order.
+    Legal { decisions: Vec<Decision> },
+    /// The decision was taken; the game as it now stands.
+    Applied { observation: Observation },
+    /// The rules forbid the decision; the game is unchanged.
+    Refused(Refusal),
+    /// The game was remembered under `token` (opaque to battlecheck).
+    Snapshot { token: String },
+    /// The request could not be served: not JSON, an unknown type, no game
+    /// set up, a bad position, an unknown token, an unsupported feature.
+    Error { message: String },
+}
+
+impl ResponseBody {
+    /// The response's `type`, as on the wire.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ResponseBody::Hello { .. } => "hello",
+            ResponseBody::Observation { .. } => "observation",
+            ResponseBody::Legal { .. } => "legal",
+            ResponseBody::Applied { .. } => "applied",
+            ResponseBody::Refused(_) => "refused",
+            ResponseBody::Snapshot { .. } => "snapshot",
+            ResponseBody::Error { .. } => "error",
+        }
+    }
+}
+
+/// The engine's name and version, for reports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct EngineInfo {
+    pub name: String,
+    pub version: String,
+}
+
+/// Why the engine refused a decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Refusal {
+    /// The Comprehensive Rules number that forbids it (`"117.1"`), if the
+    /// engine names one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// The engine's own explanation.
+    pub message: String,
+}

@@ -186,6 +186,7 @@ fn command_line(rng: &mut Rng, scratch: &Path) -> Vec<String> {
         "replay",
         "merge-reports",
         "rules",
+        "serve-engine",
         "frob",
     ]);
     let mut args = vec![command.to_string()];

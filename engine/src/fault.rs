@@ -6,7 +6,19 @@
 use serde::{Deserialize, Serialize};
 
 /// A deliberately broken rule of the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum EngineFault {
     /// 310.12b broken: the whole defeat trigger is treated as optional, so

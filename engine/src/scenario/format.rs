@@ -3,14 +3,20 @@
 use crate::game::TurnStep;
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{Decision, Observation, Pending, Zone};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// A scenario file.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// The JSON Schema the file follows (`engine/scenario-schema.json`), for
+    /// editors; not read.
+    #[serde(default, rename = "$schema")]
+    pub schema: Option<String>,
     pub name: String,
     /// Checklist ids (B01–B35 …) the scenario shows.
     #[serde(default)]
@@ -60,7 +66,7 @@ fn main1() -> TurnStep {
 }
 
 /// What a scenario's game waits for at its start.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum StartPending {
     #[default]
@@ -86,6 +92,21 @@ pub enum Players {
 impl<'de> Deserialize<'de> for Players {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(PlayersVisitor)
+    }
+}
+
+impl JsonSchema for Players {
+    fn schema_name() -> Cow<'static, str> {
+        "Players".into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "The number of players (20 life each), or each player's state, in seat (turn) order.",
+            "oneOf": [
+                {"type": "integer", "minimum": 2, "maximum": MAX_PLAYERS},
+                {"type": "array", "items": generator.subschema_for::<PlayerSetup>()}
+            ]
+        })
     }
 }
 
@@ -117,7 +138,7 @@ impl<'de> Visitor<'de> for PlayersVisitor {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerSetup {
     #[serde(default = "twenty")]
@@ -137,7 +158,7 @@ fn yes() -> bool {
 /// in that zone normally has; a battle on the battlefield has its printed
 /// defense and, by default, the next opponent of its controller in turn
 /// order (a Siege) or its controller (another battle) as protector.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CardSetup {
     /// Label used to name it in steps and expectations.
@@ -220,6 +241,35 @@ impl<'de> Deserialize<'de> for StackSetup {
     }
 }
 
+impl JsonSchema for StackSetup {
+    fn schema_name() -> Cow<'static, str> {
+        "StackSetup".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A spell (a card's label, its targets' labels, whether cast transformed) or a defeat trigger (its source's label).",
+            "oneOf": [
+                {
+                    "type": "object",
+                    "properties": {
+                        "spell": {"type": "string"},
+                        "targets": {"type": "array", "items": {"type": "string"}},
+                        "transformed": {"type": "boolean"}
+                    },
+                    "required": ["spell"],
+                    "additionalProperties": false
+                },
+                {
+                    "type": "object",
+                    "properties": {"trigger": {"type": "string"}},
+                    "required": ["trigger"],
+                    "additionalProperties": false
+                }
+            ]
+        })
+    }
+}
+
 struct StackVisitor;
 
 impl<'de> Visitor<'de> for StackVisitor {
@@ -256,7 +306,7 @@ impl<'de> Visitor<'de> for StackVisitor {
 
 /// One step: an action (optionally expected to be refused, naming the
 /// rule), or expectations.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Step {
     #[serde(default, rename = "do")]
@@ -271,7 +321,7 @@ pub struct Step {
 }
 
 /// An action by a named player, or a shared decision.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Act {
     Pass {
@@ -329,7 +379,7 @@ pub enum Act {
 }
 
 /// What must be true after the step. Every field given is checked.
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -121,6 +121,12 @@ impl fmt::Display for ScenarioReport {
     }
 }
 
+/// The JSON Schema of scenario files, generated from the format's types
+/// (`battlecheck scenario schema`; shipped as `engine/scenario-schema.json`).
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(format::Scenario)).unwrap_or_default()
+}
+
 /// Run one scenario file (read with [`read_text`]) with the bundled card
 /// catalogue.
 pub fn run_file(path: &Path) -> Result<ScenarioReport, ScenarioError> {

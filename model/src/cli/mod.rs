@@ -19,6 +19,7 @@ pub mod out;
 pub mod probe_engine;
 pub mod replay;
 pub mod rules;
+pub mod scenario;
 pub mod serve_engine;
 pub mod sweep;
 
@@ -48,6 +49,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Print the checklist items and the properties that cover each.
     Rules,
+    /// Tools for scenario files.
+    #[command(subcommand)]
+    Scenario(scenario::ScenarioCommand),
     /// Check a matrix of configurations in parallel (optionally one shard of it).
     #[command(allow_negative_numbers = true)]
     Sweep(sweep::SweepArgs),
@@ -97,6 +101,7 @@ pub fn main() -> ExitCode {
         Command::Explore(args) => explore::run(args, &mut out),
         Command::Replay(args) => replay::run(args, &mut out),
         Command::Rules => rules::run(&mut out),
+        Command::Scenario(command) => scenario::run(command, &mut out),
         Command::Sweep(args) => sweep::run(args, &mut out),
         Command::MergeReports(args) => sweep::merge(args, &mut out),
         Command::Bench(args) => bench::run(args, &mut out),

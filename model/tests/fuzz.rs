@@ -187,6 +187,7 @@ fn command_line(rng: &mut Rng, scratch: &Path) -> Vec<String> {
         "merge-reports",
         "rules",
         "serve-engine",
+        "scenario",
         "frob",
     ]);
     let mut args = vec![command.to_string()];

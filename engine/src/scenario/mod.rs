@@ -161,11 +161,7 @@ pub fn run_path(path: &Path) -> Vec<(PathBuf, Result<ScenarioReport, ScenarioErr
 /// The game of a scenario's setup, without running its steps (for tools
 /// that drive the engine from a hand-written position).
 pub fn build_game(file: &Path, text: &str, cards: &Catalogue) -> Result<Game, ScenarioError> {
-    let scenario: Scenario =
-        crate::jsonpos::parse(text).map_err(|fault| ScenarioError::Malformed {
-            file: file.to_path_buf(),
-            fault,
-        })?;
+    let scenario = parse(file, text)?;
     Run {
         file: file.to_path_buf(),
         labels: Vec::new(),
@@ -174,37 +170,44 @@ pub fn build_game(file: &Path, text: &str, cards: &Catalogue) -> Result<Game, Sc
     .build(&scenario, cards)
 }
 
-/// Run a scenario given as text; `file` names it in the report and errors.
-pub fn run_text(
+/// Check a scenario given as text without running it: it parses, its
+/// position sets up, and every step's action and expectations resolve
+/// (`battlecheck scenario check`). The errors are those `run_text` gives
+/// before its first step.
+pub fn check_text(file: &Path, text: &str, cards: &Catalogue) -> Result<(), ScenarioError> {
+    prepare(file, &parse(file, text)?, cards).map(|_| ())
+}
+
+fn parse(file: &Path, text: &str) -> Result<Scenario, ScenarioError> {
+    crate::jsonpos::parse(text).map_err(|fault| ScenarioError::Malformed {
+        file: file.to_path_buf(),
+        fault,
+    })
+}
+
+/// The game of a scenario's position and its steps' actions, resolved
+/// before anything runs, so that bad input is reported as such and not as
+/// a failed expectation.
+fn prepare(
     file: &Path,
-    text: &str,
+    scenario: &Scenario,
     cards: &Catalogue,
-) -> Result<ScenarioReport, ScenarioError> {
-    let scenario: Scenario =
-        crate::jsonpos::parse(text).map_err(|fault| ScenarioError::Malformed {
-            file: file.to_path_buf(),
-            fault,
-        })?;
+) -> Result<(Run, Game, Vec<Option<Resolved>>), ScenarioError> {
     let mut run = Run {
         file: file.to_path_buf(),
         labels: Vec::new(),
         players: 0,
     };
-    let mut game = run.build(&scenario, cards)?;
-    // Resolve every step before running, so that bad input is reported as
-    // such and not as a failed expectation.
-    let steps: Vec<(Option<Resolved>, &Step)> = scenario
+    let game = run.build(scenario, cards)?;
+    let acts = scenario
         .steps
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            Ok((
-                s.act
-                    .as_ref()
-                    .map(|a| run.resolve_act(a, &format!("steps[{i}].do")))
-                    .transpose()?,
-                s,
-            ))
+            s.act
+                .as_ref()
+                .map(|a| run.resolve_act(a, &format!("steps[{i}].do")))
+                .transpose()
         })
         .collect::<Result<_, ScenarioError>>()?;
     for (i, s) in scenario.steps.iter().enumerate() {
@@ -215,6 +218,18 @@ pub fn run_text(
             return Err(run.invalid(format!("steps[{i}]"), "`rejected` needs a `do`"));
         }
     }
+    Ok((run, game, acts))
+}
+
+/// Run a scenario given as text; `file` names it in the report and errors.
+pub fn run_text(
+    file: &Path,
+    text: &str,
+    cards: &Catalogue,
+) -> Result<ScenarioReport, ScenarioError> {
+    let scenario = parse(file, text)?;
+    let (run, mut game, acts) = prepare(file, &scenario, cards)?;
+    let steps: Vec<(Option<Resolved>, &Step)> = acts.into_iter().zip(&scenario.steps).collect();
     let mut report = ScenarioReport {
         file: file.to_path_buf(),
         name: scenario.name.clone(),

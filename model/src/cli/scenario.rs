@@ -1,22 +1,116 @@
 //! `battlecheck scenario …`: tools for scenario files. `schema` prints
 //! their JSON Schema, generated from the format's types (editors complete
-//! and check a file that names it in its `$schema` key).
+//! and check a file that names it in its `$schema` key); `check` explains
+//! every problem of a file without running it; `new` writes a starting
+//! position from a preset.
 
-use super::args::json;
+use super::args::{json, GameArgs};
 use super::out::Out;
-use super::Outcome;
+use super::{Failure, Outcome};
+use crate::report::config_line;
+use battlecheck_engine::scenario::{check_text, read_text, schema};
+use battlecheck_engine::Catalogue;
 use clap::Subcommand;
+use serde_json::json;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum ScenarioCommand {
     /// Print the JSON Schema of scenario files (engine/scenario-schema.json).
     Schema,
+    /// Check scenario files without running them: every field against the
+    /// schema, then the position and each step (exit 2 naming each problem).
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print a scenario file with a preset's starting position (its game
+    /// flags apply) and no steps yet.
+    New {
+        #[command(flatten)]
+        game: GameArgs,
+    },
 }
 
 pub fn run(command: ScenarioCommand, out: &mut Out) -> Outcome {
     match command {
-        ScenarioCommand::Schema => out.println(&json(&battlecheck_engine::scenario::schema())),
+        ScenarioCommand::Schema => out.println(&json(&schema())),
+        ScenarioCommand::Check { files } => return check(&files, out),
+        ScenarioCommand::New { game } => out.println(&json(&new(&game)?)),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Every problem of each file: schema violations (all of them, by JSON
+/// path), else the first problem of its position or steps.
+fn check(files: &[PathBuf], out: &mut Out) -> Outcome {
+    let validator = jsonschema::validator_for(&schema())
+        .map_err(|e| Failure::BadInput(format!("the scenario schema: {e}")))?;
+    let cards = Catalogue::bundled()?;
+    let mut bad = 0;
+    for file in files {
+        let problems = problems(file, &validator, &cards);
+        if problems.is_empty() {
+            out.println(&format!("ok: {}", file.display()));
+        } else {
+            bad += 1;
+            out.println(&format!(
+                "{}: {} problem(s)",
+                file.display(),
+                problems.len()
+            ));
+            for p in problems {
+                out.println(&format!("  {p}"));
+            }
+        }
+    }
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
+}
+
+fn problems(file: &Path, validator: &jsonschema::Validator, cards: &Catalogue) -> Vec<String> {
+    let text = match read_text(file) {
+        Ok(text) => text,
+        Err(e) => return vec![e.to_string()],
+    };
+    let value: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => return vec![format!("not JSON: {e}")],
+    };
+    let invalid: Vec<String> = validator
+        .iter_errors(&value)
+        .map(|e| format!("at `{}`: {e}", e.instance_path))
+        .collect();
+    if !invalid.is_empty() {
+        return invalid;
+    }
+    match check_text(file, &text, cards) {
+        Ok(()) => Vec::new(),
+        Err(e) => vec![e.to_string()],
+    }
+}
+
+/// A scenario with the starting position of the configuration the flags
+/// name, its description saying so, and one step to replace.
+fn new(game: &GameArgs) -> Result<serde_json::Value, Failure> {
+    let config = game.config()?;
+    let mut s = crate::conform::bridge::scenario(&config, &[]);
+    let mut with_schema = serde_json::Map::new();
+    with_schema.insert("$schema".into(), json!("../scenario-schema.json"));
+    with_schema.extend(s.as_object_mut().map(std::mem::take).unwrap_or_default());
+    let mut s = serde_json::Value::Object(with_schema);
+    s["name"] = json!(format!("a new scenario from preset '{}'", config.name));
+    s["description"] = json!(format!(
+        "Starting position of {}. Cards are named by their id in steps; players are P1, P2, ... \
+         in turn order. `$schema` points at engine/scenario-schema.json from engine/scenarios/.",
+        config_line(&config)
+    ));
+    s["steps"] = json!([{
+        "note": "replace with steps: {\"do\": {\"cast\": {\"player\": \"P1\", \"card\": \"<id>\"}}, \"expect\": [{\"card\": \"<id>\", \"zone\": \"stack\"}]}"
+    }]);
+    Ok(s)
 }

@@ -1,0 +1,75 @@
+//! `battlecheck scenario schema|check|new`: the tools a person writing a
+//! scenario file uses, run as the binary.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn battlecheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_battlecheck"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn schema_prints_the_shipped_schema() {
+    let o = battlecheck(&["scenario", "schema"]);
+    assert_eq!(o.status.code(), Some(0));
+    let printed: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/scenario-schema.json");
+    let shipped: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(shipped).unwrap()).unwrap();
+    assert_eq!(printed, shipped);
+}
+
+/// A new scenario from a preset checks clean and replays; a broken one
+/// gets every schema problem by JSON path, or its first position problem.
+#[test]
+fn new_writes_a_position_that_checks_and_check_explains_problems() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-scenario-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = battlecheck(&["scenario", "new", "--preset", "duel", "--defense", "3"]);
+    assert_eq!(o.status.code(), Some(0));
+    let new: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(new["$schema"], "../scenario-schema.json");
+    assert!(new["description"].as_str().unwrap().contains("defense 3"));
+    let file = dir.join("new.json");
+    std::fs::write(&file, &o.stdout).unwrap();
+    let file = file.to_str().unwrap();
+    let o = battlecheck(&["scenario", "check", file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("ok: "));
+    let o = battlecheck(&["replay", file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"name": 3, "players": 1, "cards": [{"card": "Grizzly Bears"}], "steps": [{"do": "dance"}]}"#,
+    )
+    .unwrap();
+    let o = battlecheck(&["scenario", "check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let text = stdout(&o);
+    for path in ["`/name`", "`/players`", "`/cards/0`", "`/steps/0/do`"] {
+        assert!(text.contains(path), "{path} missing from:\n{text}");
+    }
+    let unknown = dir.join("unknown.json");
+    std::fs::write(
+        &unknown,
+        r#"{"name": "x", "players": 2, "cards": [{"id": "a", "card": "Nope", "owner": "P1", "zone": "hand"}], "steps": []}"#,
+    )
+    .unwrap();
+    let o = battlecheck(&["scenario", "check", unknown.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stdout(&o).contains("cards[0].card: unknown card \"Nope\""),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Browser test of `battlecheck explore`: installs Debian's Chromium and
+# Browser test of `battlecheck explore`: installs Debian's Chromium (and an emoji font) and
 # playwright-core (no browser download), writes a counterexample of a seeded
 # fault, serves it, and checks the page. Screenshot: target/ci-artifacts/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-if ! command -v chromium >/dev/null; then
+# The Explorer's status icons (check marks, warnings) need an emoji font,
+# or they render as empty boxes.
+if ! command -v chromium >/dev/null || ! fc-list | grep -qi "color emoji"; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji fontconfig >/dev/null
 fi
 (cd "$here" && npm install --no-audit --no-fund --silent)
 cd "$root"

@@ -459,7 +459,7 @@ fn a_refusal_names_what_the_game_waits_for() {
 /// The observation diff names exactly the fields that differ.
 #[test]
 fn differences_name_the_differing_fields() {
-    use battlecheck_engine::observe::differences;
+    use battlecheck_properties::diff::differences;
     let g = game(false);
     let expected = g.observe();
     assert!(differences(&expected, &expected).is_empty());

@@ -14,6 +14,7 @@
 pub mod catalogue;
 pub mod checklist;
 pub mod decision;
+pub mod diff;
 pub mod ids;
 pub mod view;
 

@@ -244,7 +244,7 @@ impl Run {
             );
         }
         if let Some(o) = &e.observation {
-            let diffs = crate::observe::differences(o, &g.observe());
+            let diffs = battlecheck_properties::diff::differences(o, &g.observe());
             if diffs.is_empty() {
                 cmp("observation".into(), String::new(), String::new());
             }

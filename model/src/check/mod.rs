@@ -24,7 +24,8 @@ use crate::check::stop::Stop;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::catalogue::Feature;
-use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
+use battlecheck_properties::diff::{differences, FieldDiff};
+use battlecheck_properties::{Decision, Kind, Observation, PropertyId, CATALOGUE};
 use serde::Serialize;
 use stateright::{Checker, Model, Representative};
 use std::collections::hash_map::{DefaultHasher, Entry};
@@ -125,6 +126,10 @@ pub struct TraceStep {
 pub struct Trace {
     pub steps: Vec<TraceStep>,
     pub final_state: String,
+    /// What the last decision changed (the observation before it as
+    /// `expected`, after it as `actual`): where to look for the violation.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub last_changes: Vec<FieldDiff>,
     /// True when the path is proven to have the fewest decisions.
     pub shortest: bool,
 }
@@ -487,12 +492,14 @@ pub fn breadth_first<M: Model<Action = Decision>>(
 /// Replay `decisions` from the initial state, in game terms.
 pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Trace {
     let mut state = model.init_states().remove(0);
+    let mut before = state.clone();
     let mut steps = Vec::new();
     for d in decisions {
         steps.push(TraceStep {
             decision: d.clone(),
             text: state.decision_text(d),
         });
+        before = state.clone();
         state = model
             .next_state(&state, d.clone())
             .expect("every decision leads to a state");
@@ -500,6 +507,7 @@ pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Tra
     Trace {
         steps,
         final_state: state.describe(),
+        last_changes: differences(&Observation::of(&before), &Observation::of(&state)),
         shortest,
     }
 }

@@ -245,7 +245,9 @@ impl Model for BattleModel {
     }
 
     fn as_svg(&self, path: stateright::Path<GameState, Decision>) -> Option<String> {
-        Some(path.last_state().svg())
+        let states = path.into_states();
+        let previous = states.len().checked_sub(2).map(|i| &states[i]);
+        states.last().map(|s| s.svg(previous))
     }
 
     fn properties(&self) -> Vec<Property<Self>> {

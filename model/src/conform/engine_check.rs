@@ -185,6 +185,7 @@ fn engine_trace(model: &EngineModel, path: &[Decision]) -> Trace {
     let spec = BattleModel::new(model.config.clone()).expect("the configuration was checked");
     let mut state = Some(spec.init_states().remove(0));
     let mut game = model.init_states().remove(0);
+    let mut before = game.game.observe();
     let mut steps = Vec::new();
     for d in path {
         let text = match &state {
@@ -199,13 +200,16 @@ fn engine_trace(model: &EngineModel, path: &[Decision]) -> Trace {
             s.apply(d);
             s
         });
+        before = game.game.observe();
         game = model
             .next_state(&game, d.clone())
             .expect("the path was found by taking these decisions");
     }
+    let after = game.game.observe();
     Trace {
         steps,
-        final_state: serde_json::to_string(&game.game.observe()).unwrap_or_default(),
+        final_state: serde_json::to_string(&after).unwrap_or_default(),
+        last_changes: battlecheck_properties::diff::differences(&before, &after),
         shortest: true,
     }
 }

@@ -16,8 +16,8 @@ use super::bridge::{advance, engine_decisions, expected, model_decisions, Stuck}
 use crate::check::model::BattleModel;
 use crate::rules::config::Config;
 use crate::rules::state::GameState;
-use battlecheck_engine::observe::{differences, FieldDiff};
 use battlecheck_engine::{EngineFault, Game};
+use battlecheck_properties::diff::{differences, FieldDiff};
 use battlecheck_properties::{Decision, Observation};
 use rayon::prelude::*;
 use serde::Serialize;

@@ -8,7 +8,7 @@ use super::process::{EngineProcess, ProcessError};
 use super::protocol::{EngineInfo, RequestBody, ResponseBody};
 use super::serve::Session;
 use crate::rules::config::Config;
-use battlecheck_engine::observe::differences;
+use battlecheck_properties::diff::differences;
 use battlecheck_properties::{Decision, Observation};
 use std::time::Duration;
 

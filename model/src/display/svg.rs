@@ -61,8 +61,12 @@ impl GameState {
         Layout { players, cards }
     }
 
-    /// The battlefield as an SVG picture.
-    pub fn svg(&self) -> String {
+    /// The battlefield as an SVG picture; the permanents that the last
+    /// decision changed (against `previous`, the state before it) are
+    /// outlined in orange.
+    pub fn svg(&self, previous: Option<&GameState>) -> String {
+        let changed =
+            |id: CardId| previous.is_some_and(|p| p.observe_object(id) != self.observe_object(id));
         let l = self.layout();
         let card_at = |id: CardId| l.cards.iter().find(|c| c.0 == id).map(|c| (c.1, c.2));
         let mut s = String::new();
@@ -185,11 +189,14 @@ impl GameState {
             }
             let _ = write!(
                 s,
-                "<g class='permanent' id='card-{}'><rect x='{}' y='{}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{fill}' stroke='#444'/>\
+                "<g class='permanent{}' id='card-{}'><rect x='{}' y='{}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{fill}' stroke='{}' stroke-width='{}'/>\
                  <text x='{x}' y='{}' text-anchor='middle' font-weight='bold'>{}</text><text x='{x}' y='{}' text-anchor='middle'>{}</text></g>",
+                if changed(id) { " changed" } else { "" },
                 id.0,
                 x - CARD_W / 2.0,
                 y - CARD_H / 2.0,
+                if changed(id) { "#e67e00" } else { "#444" },
+                if changed(id) { 3 } else { 1 },
                 y - 4.0,
                 esc(&self.card_name(id)),
                 y + 12.0,
@@ -250,9 +257,11 @@ impl GameState {
         }
         let _ = write!(
             s,
-            "<text x='{}' y='{}' text-anchor='end' fill='#555'>red: attacks · grey dashed: blocks · blue dotted: protector</text>",
-            W - 10.0,
-            H - 10.0
+            "<text x='{x}' y='{}' text-anchor='end' fill='#555'>red: attacks · grey dashed: blocks · blue dotted: protector</text>\
+             <text x='{x}' y='{}' text-anchor='end' fill='#555'>orange outline: changed by the last decision</text>",
+            H - 25.0,
+            H - 10.0,
+            x = W - 10.0,
         );
         s.push_str("</svg>");
         s
@@ -294,7 +303,8 @@ mod tests {
             assert!(s.is_legal(&d), "{d:?}");
             s.apply(&d);
         }
-        let svg = s.svg();
+        let svg = s.svg(None);
+        assert!(!svg.contains("class='permanent changed'"), "{svg}");
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(
             svg.contains(">siege #2</text>") && svg.contains(">defense 2</text>"),
@@ -304,5 +314,31 @@ mod tests {
         assert_eq!(svg.matches("class='attack'").count(), 1);
         assert_eq!(svg.matches("class='block'").count(), 1);
         assert!(svg.contains("P1 (active)"));
+    }
+
+    /// The permanents the last decision changed are outlined: the Siege
+    /// that resolved, not the bears.
+    #[test]
+    fn picture_marks_what_the_last_decision_changed() {
+        let setup = Box::leak(Box::new(
+            Setup::new(Config::preset("tiny").unwrap()).unwrap(),
+        ));
+        let mut cast = GameState::initial(setup);
+        cast.apply(&Decision::Cast {
+            player: PlayerId(0),
+            card: CardId(2),
+            targets: vec![],
+        });
+        let mut resolved = cast.clone();
+        resolved.apply(&Decision::PassAll);
+        let svg = resolved.svg(Some(&cast));
+        assert_eq!(svg.matches("class='permanent changed'").count(), 1, "{svg}");
+        assert!(
+            svg.contains("class='permanent changed' id='card-2'"),
+            "{svg}"
+        );
+        assert!(!resolved
+            .svg(Some(&resolved))
+            .contains("class='permanent changed'"));
     }
 }

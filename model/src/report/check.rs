@@ -109,6 +109,12 @@ pub fn human_report(r: &CheckReport) -> String {
                 for line in t.final_state.lines() {
                     let _ = writeln!(s, "    {line}");
                 }
+                if !t.last_changes.is_empty() {
+                    let _ = writeln!(s, "  changed by the last decision:");
+                    for c in &t.last_changes {
+                        let _ = writeln!(s, "    {}: {} -> {}", c.field, c.expected, c.actual);
+                    }
+                }
             }
             None => {
                 let _ = writeln!(s, "  (no path found by the shortest-path search)");

@@ -1,0 +1,89 @@
+//! The difference between two observations, field by field: how a
+//! conformance failure, a scenario expectation and a counterexample's last
+//! step say what is not as it should be, or what changed.
+
+use crate::view::Observation;
+
+/// One field on which two observations differ: its path (e.g.
+/// `objects[#3].zone`), the expected value and the actual one.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FieldDiff {
+    pub field: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+/// The fields on which `actual` differs from `expected`, in observation
+/// order, each object field separately.
+pub fn differences(expected: &Observation, actual: &Observation) -> Vec<FieldDiff> {
+    // The common case, without formatting every field.
+    if expected == actual {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut cmp = |field: String, e: String, a: String| {
+        if e != a {
+            out.push(FieldDiff {
+                field,
+                expected: e,
+                actual: a,
+            });
+        }
+    };
+    cmp(
+        "turn".into(),
+        expected.turn.to_string(),
+        actual.turn.to_string(),
+    );
+    cmp(
+        "active".into(),
+        format!("{}", expected.active),
+        format!("{}", actual.active),
+    );
+    cmp(
+        "step".into(),
+        format!("{:?}", expected.step),
+        format!("{:?}", actual.step),
+    );
+    cmp(
+        "pending".into(),
+        format!("{:?}", expected.pending),
+        format!("{:?}", actual.pending),
+    );
+    let n = expected.players.len().max(actual.players.len());
+    for i in 0..n {
+        let (e, a) = (expected.players.get(i), actual.players.get(i));
+        cmp(
+            format!("players[P{}]", i + 1),
+            format!("{e:?}"),
+            format!("{a:?}"),
+        );
+    }
+    let n = expected.objects.len().max(actual.objects.len());
+    for i in 0..n {
+        match (expected.objects.get(i), actual.objects.get(i)) {
+            (Some(e), Some(a)) => {
+                let e = serde_json::to_value(e).unwrap_or_default();
+                let a = serde_json::to_value(a).unwrap_or_default();
+                if let (Some(e), Some(a)) = (e.as_object(), a.as_object()) {
+                    for (k, ev) in e {
+                        let av = a.get(k).cloned().unwrap_or_default();
+                        cmp(format!("objects[#{i}].{k}"), ev.to_string(), av.to_string());
+                    }
+                }
+            }
+            (e, a) => cmp(format!("objects[#{i}]"), format!("{e:?}"), format!("{a:?}")),
+        }
+    }
+    cmp(
+        "stack".into(),
+        format!("{:?}", expected.stack),
+        format!("{:?}", actual.stack),
+    );
+    cmp(
+        "waiting_triggers".into(),
+        format!("{:?}", expected.waiting_triggers),
+        format!("{:?}", actual.waiting_triggers),
+    );
+    out
+}

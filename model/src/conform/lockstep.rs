@@ -215,8 +215,8 @@ impl<'a> Replay<'a> {
 /// With `symmetry`, model states are identified up to a renaming of
 /// interchangeable seats (as `check` does): the engine game compared is the
 /// one of the first state of each class reached. A run in which seat order
-/// turned out to matter reports it (`symmetry_not_exact`) and must be
-/// repeated without.
+/// turned out to matter stops there, reports it (`symmetry_not_exact`) and
+/// must be repeated without.
 pub fn explore(
     config: &Config,
     faults: &[EngineFault],
@@ -257,6 +257,12 @@ pub fn explore(
         result.depth += 1;
         let mut next = Vec::new();
         for chunk in frontier.chunks(CHUNK) {
+            // A symmetric run that met a seat dependence is repeated
+            // without the reduction: it stops here.
+            if symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
+                result.symmetry_not_exact = true;
+                return Ok(result);
+            }
             let children: Vec<Vec<(Decision, u64)>> = chunk
                 .par_iter()
                 .map(|n| {

@@ -19,35 +19,45 @@ use serde::{Deserialize, Serialize};
     Deserialize,
     schemars::JsonSchema,
 )]
-#[serde(rename_all = "kebab-case")]
+/// Named in snake_case like every value of the scenario format; the
+/// kebab-case names of earlier versions are still read.
+#[serde(rename_all = "snake_case")]
 pub enum EngineFault {
     /// 310.12b broken: the whole defeat trigger is treated as optional, so
     /// declining the cast skips the exile.
+    #[serde(alias = "optional-trigger")]
     OptionalTrigger,
     /// 310.7/310.8 broken: the Siege exception (a battle at 0 defense stays
     /// while a defeat trigger is pending) is applied to non-Siege battles
     /// too, tested as "some defeat trigger is pending".
+    #[serde(alias = "non-siege-waits")]
     NonSiegeWaits,
     /// 704.5x broken: a battle whose protector left the game gets a new
     /// protector even while it is being attacked.
+    #[serde(alias = "protector-rechosen-while-attacked")]
     ProtectorRechosenWhileAttacked,
     /// 704.5x and 800.4a broken: a protector who left the game is still
     /// treated as the battle's protector.
+    #[serde(alias = "protector-left-kept")]
     ProtectorLeftKept,
     /// 510.2 broken: one defeat trigger per attacker that dealt combat
     /// damage to the Siege, instead of one per event.
+    #[serde(alias = "trigger-per-source")]
     TriggerPerSource,
     /// 120.3h broken: damage dealt to a battle removes one defense counter
     /// more than the damage (never more than it has). Hidden wherever every
     /// damage source deals exactly a battle's defense.
+    #[serde(alias = "damage-off-by-one")]
     DamageOffByOne,
     /// 514.2 broken: damage marked on creatures never wears off. Seen only
     /// when damage is observed (a creature surviving into the next turn).
+    #[serde(alias = "damage-stays")]
     DamageStays,
     /// 500.2 broken: when every player passes in the end of combat step it
     /// begins again instead of the second main phase, so the game never
     /// moves on. Not a battle rule: it shows that a harness reports an
     /// engine that stops making progress instead of waiting for it.
+    #[serde(alias = "end-of-combat-repeats")]
     EndOfCombatRepeats,
 }
 

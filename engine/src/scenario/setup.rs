@@ -372,6 +372,9 @@ impl Run {
             }
             _ => return Err(self.invalid("pending", "the declaration does not match the step")),
         }
+        // A position in which at most one player is still in the game is a
+        // finished game (104.2a), and says so.
+        game.check_game_over();
         Ok(game)
     }
 

@@ -175,7 +175,8 @@ impl SearchArgs {
     }
 }
 
-/// Parse engine fault names (kebab-case, as in scenario files).
+/// Parse engine fault names: kebab-case like every flag value here (the
+/// snake_case of scenario files is accepted too).
 pub fn engine_faults(names: &[String]) -> Result<Vec<battlecheck_engine::EngineFault>, String> {
     names
         .iter()
@@ -184,7 +185,7 @@ pub fn engine_faults(names: &[String]) -> Result<Vec<battlecheck_engine::EngineF
                 let known: Vec<String> = battlecheck_engine::EngineFault::ALL
                     .iter()
                     .filter_map(|f| serde_json::to_value(f).ok())
-                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .filter_map(|v| v.as_str().map(|s| s.replace('_', "-")))
                     .collect();
                 format!(
                     "--engine-fault '{n}': unknown (known: {})",

@@ -159,7 +159,8 @@ pub enum ProtectorOrigin {
 }
 
 /// History of an object that the rules' invariants are stated over (ghost
-/// state: it does not influence the game). Counts saturate at 3.
+/// state: it does not influence the game). Counts saturate at 3. Fields
+/// left out of a written history are 0 or false.
 #[derive(
     Clone,
     Copy,
@@ -174,6 +175,7 @@ pub enum ProtectorOrigin {
     Deserialize,
     schemars::JsonSchema,
 )]
+#[serde(default)]
 pub struct History {
     /// Times the last defense counter was removed while it was a Siege.
     pub defeats: u8,

@@ -358,6 +358,7 @@ impl Run {
                 controller: o.controller,
             });
         }
+        default_trigger_history(&mut game);
         match (s.pending, s.step) {
             (StartPending::Priority, _) => {}
             (StartPending::DeclareAttackers, TurnStep::DeclareAttackers) => {
@@ -447,5 +448,29 @@ impl Run {
                 cast: *cast,
             },
         }))
+    }
+}
+
+/// The history that a defeat trigger on the stack or waiting implies for a
+/// source whose history the position leaves out: it was defeated and its
+/// ability triggered once per such trigger (310.12b), so that a position is
+/// written with the trigger alone and the invariants over history hold.
+fn default_trigger_history(game: &mut Game) {
+    let sources: Vec<CardId> = game
+        .stack
+        .iter()
+        .filter_map(|s| match s {
+            StackItem::DefeatTrigger(t) => Some(t.source),
+            _ => None,
+        })
+        .chain(game.waiting_triggers.iter().map(|t| t.source))
+        .collect();
+    for &source in &sources {
+        let n = sources.iter().filter(|&&s| s == source).count() as u8;
+        let h = &mut game.obj_mut(source).history;
+        if *h == History::default() {
+            h.defeats = n;
+            h.triggers = n;
+        }
     }
 }

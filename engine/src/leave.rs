@@ -69,6 +69,12 @@ impl Game {
             {
                 self.settle(self.active)
             }
+            // The exiled card's owner left: the card left the game with them
+            // (800.4a), so there is nothing left to cast and the choice
+            // lapses; the resolution is over (117.3b, 800.4j).
+            Waiting::CastTransformed { card, .. } if self.obj(card).zone != Zone::Exile => {
+                self.settle(self.active)
+            }
             _ => {}
         }
     }

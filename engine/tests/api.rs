@@ -393,11 +393,13 @@ fn failed_expectations_and_violated_properties_are_reported() {
         (1, "3", "4")
     );
 
-    // A Siege protected by its own controller breaks an invariant.
+    // A Siege with more defense counters than printed breaks an invariant
+    // that no state-based action repairs (a Siege protected by its own
+    // controller is repaired as the position is settled, 704.5y).
     let broken = SETUP
         .replace(
-            "\"zone\": \"battlefield\"}",
-            "\"zone\": \"battlefield\", \"protector\": \"P1\"}",
+            "\"card\": \"Invasion of Azgol\", \"owner\": \"P1\", \"zone\": \"battlefield\"}",
+            "\"card\": \"Invasion of Azgol\", \"owner\": \"P1\", \"zone\": \"battlefield\", \"defense\": 9}",
         )
         .replace("\"steps\": []", "\"steps\": [{\"expect\": []}]");
     let report = run_text(Path::new("s.json"), &broken, &cards).unwrap();
@@ -405,9 +407,20 @@ fn failed_expectations_and_violated_properties_are_reported() {
         report
             .failures
             .iter()
-            .any(|f| f.what == "property siege-controller-never-protector"),
+            .any(|f| f.what == "property defense-never-exceeds-printed"),
         "{report}"
     );
+    let self_protected = SETUP
+        .replace(
+            "\"card\": \"Invasion of Azgol\", \"owner\": \"P1\", \"zone\": \"battlefield\"}",
+            "\"card\": \"Invasion of Azgol\", \"owner\": \"P1\", \"zone\": \"battlefield\", \"protector\": \"P1\"}",
+        )
+        .replace(
+            "\"steps\": []",
+            "\"steps\": [{\"expect\": [{\"card\": \"siege\", \"protector\": \"P2\"}]}]",
+        );
+    let report = run_text(Path::new("s.json"), &self_protected, &cards).unwrap();
+    assert!(report.passed(), "{report}");
 }
 
 #[test]

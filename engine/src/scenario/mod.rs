@@ -239,8 +239,8 @@ pub fn run_text(
         failures: Vec::new(),
         witnessed: Vec::new(),
     };
-    // The setup is taken as written (it may be a state in the middle of
-    // state-based actions); the properties are checked after every step.
+    // The setup was settled (see `Run::build`); the properties are checked
+    // after every step.
     for (i, (act, step)) in steps.iter().enumerate() {
         let n = i + 1;
         if let Some(act) = act {

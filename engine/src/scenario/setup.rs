@@ -360,7 +360,14 @@ impl Run {
         }
         default_trigger_history(&mut game);
         match (s.pending, s.step) {
-            (StartPending::Priority, _) => {}
+            // A position is settled before its first step: state-based
+            // actions are performed and waiting triggers put on the stack
+            // (704.3, 603.3b), as they would be before a player receives
+            // priority; the first expectation sees a position that can be.
+            (StartPending::Priority, _) => {
+                let to = game.priority;
+                game.settle(to);
+            }
             (StartPending::DeclareAttackers, TurnStep::DeclareAttackers) => {
                 game.waiting = Waiting::DeclareAttackers;
             }

@@ -1,22 +1,9 @@
 //! The command line: exit codes (0 pass, 1 a property failed, 2 bad input),
 //! error messages that name the bad flag or value, and the JSON report.
 
-use std::process::{Command, Output};
+mod process;
 
-fn battlecheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_battlecheck"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use process::{battlecheck, text};
 
 #[test]
 fn passing_check_exits_0() {

@@ -2,24 +2,11 @@
 //! it: never a panic, a hang or a silent success. Each test runs the binary.
 
 use std::io::{BufRead, BufReader};
+mod process;
+
+use process::{battlecheck, bin, text};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_battlecheck"))
-}
-
-fn battlecheck(args: &[&str]) -> Output {
-    bin().args(args).output().expect("the binary runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 /// Wait for `child`, killing it after `limit` (a watchdog, so that a hang
 /// fails the test instead of the suite): its output.

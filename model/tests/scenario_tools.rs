@@ -2,18 +2,9 @@
 //! scenario file uses, run as the binary.
 
 use std::path::Path;
-use std::process::{Command, Output};
+mod process;
 
-fn battlecheck(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_battlecheck"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use process::{battlecheck, text};
 
 #[test]
 fn schema_prints_the_shipped_schema() {
@@ -41,10 +32,10 @@ fn new_writes_a_position_that_checks_and_check_explains_problems() {
     std::fs::write(&file, &o.stdout).unwrap();
     let file = file.to_str().unwrap();
     let o = battlecheck(&["scenario", "check", file]);
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    assert!(stdout(&o).starts_with("ok: "));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).starts_with("ok: "));
     let o = battlecheck(&["replay", file]);
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 
     let bad = dir.join("bad.json");
     std::fs::write(
@@ -54,9 +45,9 @@ fn new_writes_a_position_that_checks_and_check_explains_problems() {
     .unwrap();
     let o = battlecheck(&["scenario", "check", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    let text = stdout(&o);
+    let printed = text(&o);
     for path in ["`/name`", "`/players`", "`/cards/0`", "`/steps/0/do`"] {
-        assert!(text.contains(path), "{path} missing from:\n{text}");
+        assert!(printed.contains(path), "{path} missing from:\n{printed}");
     }
     let unknown = dir.join("unknown.json");
     std::fs::write(
@@ -67,9 +58,9 @@ fn new_writes_a_position_that_checks_and_check_explains_problems() {
     let o = battlecheck(&["scenario", "check", unknown.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stdout(&o).contains("cards[0].card: unknown card \"Nope\""),
+        text(&o).contains("cards[0].card: unknown card \"Nope\""),
         "{}",
-        stdout(&o)
+        text(&o)
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

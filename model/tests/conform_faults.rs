@@ -1,7 +1,10 @@
 //! The conformance check catches bugs that real battle engines have
 //! shipped: each is injected into the engine with a test-only fault switch,
 //! `conform` must report a counterexample, and the scenario file it writes
-//! must fail on the faulty engine and pass on the correct one.
+//! must fail on the faulty engine and pass on the correct one. Each is
+//! caught as well through the engine protocol, with this repository's
+//! engine as a process (`battlecheck serve-engine --engine-fault BUG`): the
+//! same counterexample as in process.
 
 use battlecheck::conform::{conform, ConformOptions, Counterexample};
 use battlecheck::report::conform::human_report;
@@ -64,9 +67,9 @@ fn caught(config: Config, fault: EngineFault) -> Counterexample {
         threads: 2,
         out_dir: Some(dir.clone()),
         engine_faults: vec![fault],
-        symmetry: true,
+        ..ConformOptions::default()
     };
-    let r = conform(config, &opts).unwrap();
+    let r = conform(config.clone(), &opts).unwrap();
     let text = human_report(&r);
     eprintln!("{text}");
     let c = r
@@ -93,7 +96,42 @@ fn caught(config: Config, fault: EngineFault) -> Counterexample {
         "the replay must pass on the correct engine:\n{correct}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+    let piped = through_the_pipe(config, fault);
+    let piped = piped
+        .counterexample
+        .unwrap_or_else(|| panic!("{fault:?} was not caught through the protocol"));
+    let decisions = |c: &Counterexample| -> Vec<String> {
+        c.steps
+            .iter()
+            .map(|s| serde_json::to_string(&s.decision).unwrap())
+            .collect()
+    };
+    assert_eq!(decisions(&piped), decisions(c), "the same shortest path");
+    assert_eq!(
+        serde_json::to_value(&piped.divergence).unwrap(),
+        serde_json::to_value(&c.divergence).unwrap(),
+        "the same divergence"
+    );
     c.clone()
+}
+
+/// `conform` on this repository's engine as a process, with `fault`.
+fn through_the_pipe(config: Config, fault: EngineFault) -> battlecheck::conform::ConformReport {
+    let name = serde_json::to_value(fault).unwrap();
+    let command = format!(
+        "{} serve-engine --engine-fault {}",
+        env!("CARGO_BIN_EXE_battlecheck"),
+        name.as_str().unwrap()
+    );
+    conform(
+        config,
+        &ConformOptions {
+            threads: 2,
+            engine_cmd: Some(command),
+            ..ConformOptions::default()
+        },
+    )
+    .unwrap()
 }
 
 #[test]

@@ -16,7 +16,7 @@
 //! passing. `random_games_exercise_battle_play` reports how often each kind
 //! of battle play happened.
 
-use battlecheck::conform::bridge::engine_game;
+use battlecheck::conform::bridge::{in_process, Driven};
 use battlecheck::conform::lockstep::{compare, step};
 use battlecheck::rules::cards::CardName;
 use battlecheck::rules::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
@@ -155,10 +155,15 @@ fn play_counting(
 ) -> Result<usize, TestCaseError> {
     let model = BattleModel::new(config.clone()).expect("a valid configuration");
     let mut state = model.init_states().remove(0);
-    let mut game = engine_game(config, &[])
+    let mut engine = Driven::new(in_process(config, &[]), config.turns).expect("in process");
+    engine
+        .reset()
+        .expect("in process")
         .map_err(|s| TestCaseError::fail(format!("the engine does not start: {}", s.why)))?;
     prop_assert!(
-        compare(config, &state, &game).is_none(),
+        compare(config, &state, &mut engine)
+            .expect("in process")
+            .is_none(),
         "diverges at the start"
     );
     let mut taken = 0;
@@ -182,10 +187,11 @@ fn play_counting(
         if trace() {
             eprintln!("{}", state.decision_text(&d));
         }
-        let (next, engine) = step(config, &state, &game, &d);
-        match engine {
-            Ok(g) => game = g,
-            Err(div) => {
+        let (next, divergence) = step(config, &state, &mut engine, &d).expect("in process");
+        let game = &engine.engine.game;
+        match divergence {
+            None => {}
+            Some(div) => {
                 if trace() {
                     eprintln!("{}\n{:?}", state.describe(), game.observe());
                 }
@@ -209,7 +215,7 @@ fn play_counting(
                 spec.name
             );
             prop_assert!(
-                spec.id.check(&game),
+                spec.id.check(game),
                 "engine violates {} after {d:?}",
                 spec.name
             );

@@ -175,6 +175,34 @@ impl SearchArgs {
     }
 }
 
+/// The engine checked, when it is not this repository's engine in process.
+#[derive(Args)]
+pub struct EngineCmdArgs {
+    /// Check an engine that speaks the engine protocol (engine/PROTOCOL.md),
+    /// started by this command line (split into words as a shell would; no
+    /// shell runs it); one process per thread.
+    #[arg(long, value_name = "CMD")]
+    pub engine_cmd: Option<String>,
+    /// Time limit for each answer of the engine process, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub engine_timeout: f64,
+}
+
+impl EngineCmdArgs {
+    /// The time limit for each answer.
+    pub fn timeout(&self) -> Result<std::time::Duration, String> {
+        std::time::Duration::try_from_secs_f64(self.engine_timeout)
+            .ok()
+            .filter(|t| !t.is_zero())
+            .ok_or_else(|| {
+                format!(
+                    "--engine-timeout {}: expected a positive number of seconds",
+                    self.engine_timeout
+                )
+            })
+    }
+}
+
 /// Parse engine fault names: kebab-case like every flag value here (the
 /// snake_case of scenario files is accepted too).
 pub fn engine_faults(names: &[String]) -> Result<Vec<battlecheck_engine::EngineFault>, String> {

@@ -1,6 +1,6 @@
 //! `battlecheck conform`: the model and the engine explored in lockstep.
 
-use super::args::{engine_faults, json, Format, GameArgs, SearchArgs};
+use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, SearchArgs};
 use super::out::Out;
 use super::Outcome;
 use crate::conform::{conform, ConformOptions};
@@ -16,10 +16,14 @@ pub struct ConformArgs {
     game: GameArgs,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    engine: EngineCmdArgs,
     /// Write a counterexample as a scenario file in DIR (replay it with `replay`).
     #[arg(long, value_name = "DIR")]
     save_counterexample: Option<PathBuf>,
-    /// Inject a known engine bug (for testing the check). Repeatable.
+    /// Inject a known bug into this repository's engine (for testing the
+    /// check; for an engine process, `serve-engine --engine-fault`).
+    /// Repeatable.
     #[arg(long, value_name = "BUG")]
     engine_fault: Vec<String>,
     /// Report format.
@@ -34,6 +38,8 @@ pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
         out_dir: args.save_counterexample,
         engine_faults: engine_faults(&args.engine_fault)?,
         symmetry: !args.search.no_symmetry,
+        engine_timeout: args.engine.timeout()?,
+        engine_cmd: args.engine.engine_cmd,
     };
     let report = conform(config, &opts)?;
     let human = human_report(&report);

@@ -10,7 +10,7 @@
 use crate::check::model::BattleModel;
 use crate::check::stop::Stop;
 use crate::check::{self, explore_model, CheckOptions};
-use crate::conform::bridge::{advance, engine_decisions, engine_game, Stuck};
+use crate::conform::bridge::{in_process, Driven, Stuck};
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::Decision;
@@ -127,22 +127,39 @@ impl Rng {
 fn random_games(model: &BattleModel, games: usize) -> Result<RandomGames, ConfigError> {
     let config = &model.setup.config;
     let stuck = |s: Stuck| ConfigError(format!("the engine does not move on: {}", s.why));
-    let initial_game = engine_game(config, &[]).map_err(stuck)?;
+    let mut start = Driven::new(in_process(config, &[]), config.turns)
+        .expect("the engine in process does not fail");
+    start
+        .reset()
+        .expect("the engine in process does not fail")
+        .map_err(stuck)?;
+    let initial_game = start.engine.game;
     let start = Instant::now();
     let mut engine_decisions_taken = 0;
     for seed in 0..games as u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-        let mut game = initial_game.clone();
+        let mut engine = Driven::playing(initial_game.clone(), config.turns);
         loop {
-            let options = engine_decisions(config, &game);
+            let options = engine
+                .decisions(config)
+                .expect("the engine in process does not fail");
             if options.is_empty() {
                 break;
             }
             let d = rng.choose(&options);
-            game.apply_decision(d).map_err(|e| {
-                ConfigError(format!("the engine refuses the decision it offered: {e}"))
-            })?;
-            advance(&mut game, config.turns).map_err(stuck)?;
+            engine
+                .apply(d)
+                .expect("the engine in process does not fail")
+                .map_err(|e| {
+                    ConfigError(format!(
+                        "the engine refuses the decision it offered: {}",
+                        e.message
+                    ))
+                })?;
+            engine
+                .advance()
+                .expect("the engine in process does not fail")
+                .map_err(stuck)?;
             engine_decisions_taken += 1;
         }
     }

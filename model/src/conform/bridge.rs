@@ -3,14 +3,17 @@
 //! through the steps the model does not explore; the documented bounds of
 //! the model applied to the engine's decisions.
 
+use super::engine::{Engine, InProcess};
+use super::process::ProcessError;
+use super::protocol::Refusal;
 use crate::rules::cards::CardName;
 use crate::rules::config::Config;
 use crate::rules::state::GameState;
-use battlecheck_engine::game::{TurnStep, Waiting};
-use battlecheck_engine::{Catalogue, EngineFault, Game};
-use battlecheck_properties::{Decision, Observation};
+use battlecheck_engine::game::TurnStep;
+use battlecheck_engine::{EngineFault, Game};
+use battlecheck_properties::view::CombatObs;
+use battlecheck_properties::{Decision, Observation, Pending};
 use serde_json::{json, Value};
-use std::path::Path;
 
 /// The engine's catalogue name of a pool card (`engine/cards/model-pool.json`
 /// and `engine/cards/test-cards.json`), battles at the configuration's
@@ -76,109 +79,219 @@ pub fn scenario(config: &Config, faults: &[EngineFault]) -> Value {
     s
 }
 
-/// The engine game of a configuration's initial position, brought to the
-/// model's first decision.
-pub fn engine_game(config: &Config, faults: &[EngineFault]) -> Result<Game, Stuck> {
-    let text = scenario(config, faults).to_string();
-    let cards = Catalogue::bundled().expect("the bundled cards load");
-    let mut game =
-        battlecheck_engine::scenario::build_game(Path::new("conform.json"), &text, &cards)
-            .expect("every valid configuration makes a valid scenario");
-    advance(&mut game, config.turns)?;
-    Ok(game)
+/// This repository's engine at a configuration's initial position, with
+/// `faults` injected.
+pub fn in_process(config: &Config, faults: &[EngineFault]) -> InProcess {
+    InProcess::new(&scenario(config, faults), faults)
+        .expect("every valid configuration makes a valid scenario")
 }
 
-/// Steps the model does not explore (upkeep, draw, beginning and end of
-/// combat, second main phase, end step; 500.1), and the priority window of
-/// a declare attackers step in which nothing attacks (the model ends such a
-/// combat at once, 508.8): the harness passes through them while nothing
-/// is on the stack, and stops at the end step of the last turn, where the
-/// model's turn bound ends the game. Returns the passes made.
-///
-/// Every pass must move the game on: with an empty stack, all players
-/// passing in succession ends the step (117.4, 500.2). An engine that
-/// refuses the pass, or stays where it was, is reported ([`Stuck`]) rather
-/// than waited for.
-pub fn advance(game: &mut Game, turns: u8) -> Result<usize, Stuck> {
-    let mut passes = 0;
-    while game.waiting == Waiting::Priority && game.stack.is_empty() {
-        let skip = match game.step {
-            TurnStep::Upkeep
-            | TurnStep::Draw
-            | TurnStep::BeginCombat
-            | TurnStep::EndCombat
-            | TurnStep::Main2 => true,
-            TurnStep::DeclareAttackers => !game.attackers_declared,
-            TurnStep::End => game.turn + 1 < turns,
-            _ => false,
-        };
-        if !skip {
-            break;
-        }
-        let (turn, step) = (game.turn, game.step);
-        let stuck = |why: String| Stuck { passes, why };
-        if let Err(e) = game.apply_decision(&Decision::PassAll) {
-            return Err(stuck(format!(
-                "the engine refuses to let every player pass with an empty stack in the {step:?} step of turn {turn}: {e}"
-            )));
-        }
-        if (game.turn, game.step) <= (turn, step) {
-            return Err(stuck(format!(
-                "every player passed with an empty stack in the {step:?} step of turn {turn} and the engine is in the {:?} step of turn {}: the step must end (117.4, 500.2)",
-                game.step, game.turn
-            )));
-        }
-        passes += 1;
+/// An engine driven as the model is explored: through the steps the model
+/// does not explore (see [`Driven::advance`]), and within the model's
+/// bounds.
+pub struct Driven<E> {
+    pub engine: E,
+    /// The configuration's turn bound.
+    turns: u8,
+    /// Some creature was declared as an attacker in the declare attackers
+    /// step the engine is in (508.8): followed from the decisions taken,
+    /// since no observation says it once the attackers have left combat.
+    attacked: bool,
+}
+
+/// A game of a driven engine, remembered.
+pub struct Saved<S> {
+    game: S,
+    attacked: bool,
+}
+
+impl<E: Engine> Driven<E> {
+    /// Drive `engine` within a turn bound of `turns`; its game is at the
+    /// start of a step, or past the declaration of the creatures its
+    /// observation shows attacking.
+    pub fn new(mut engine: E, turns: u8) -> Result<Self, ProcessError> {
+        let attacked = attacking(&engine.observe()?);
+        Ok(Driven {
+            engine,
+            turns,
+            attacked,
+        })
     }
-    Ok(passes)
+
+    /// Start the engine's game again and bring it to the model's first
+    /// decision.
+    pub fn reset(&mut self) -> Result<Result<(), Stuck>, ProcessError> {
+        self.engine.reset()?;
+        self.attacked = attacking(&self.engine.observe()?);
+        self.advance().map(|r| r.map(|_| ()))
+    }
+
+    /// Take decision `d`, or the engine's refusal.
+    pub fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
+        let applied = self.engine.apply(d)?;
+        if applied.is_ok() {
+            self.attacked = match d {
+                Decision::DeclareAttackers { attacks } => !attacks.is_empty(),
+                _ => self.attacked && self.engine.status().turn_step == TurnStep::DeclareAttackers,
+            };
+        }
+        Ok(applied)
+    }
+
+    /// Remember the game as it stands.
+    pub fn save(&mut self) -> Result<Saved<E::Saved>, ProcessError> {
+        Ok(Saved {
+            game: self.engine.save()?,
+            attacked: self.attacked,
+        })
+    }
+
+    /// Go back to a game remembered by [`Driven::save`].
+    pub fn restore(&mut self, saved: &Saved<E::Saved>) -> Result<(), ProcessError> {
+        self.engine.restore(&saved.game)?;
+        self.attacked = saved.attacked;
+        Ok(())
+    }
+
+    /// Steps the model does not explore (upkeep, draw, beginning and end
+    /// of combat, second main phase, end step; 500.1), and the priority
+    /// window of a declare attackers step in which nothing attacks (the
+    /// model ends such a combat at once, 508.8): the harness passes
+    /// through them while nothing is on the stack, and stops at the end
+    /// step of the last turn, where the model's turn bound ends the game.
+    /// Returns the passes made.
+    ///
+    /// Every pass must move the game on: with an empty stack, all players
+    /// passing in succession ends the step (117.4, 500.2). An engine that
+    /// refuses the pass, or stays where it was, is reported ([`Stuck`])
+    /// rather than waited for.
+    pub fn advance(&mut self) -> Result<Result<usize, Stuck>, ProcessError> {
+        let mut passes = 0;
+        loop {
+            let at = self.engine.status();
+            if at.pending != Pending::Priority || !at.stack_empty {
+                break;
+            }
+            let skip = match at.turn_step {
+                TurnStep::Upkeep
+                | TurnStep::Draw
+                | TurnStep::BeginCombat
+                | TurnStep::EndCombat
+                | TurnStep::Main2 => true,
+                TurnStep::DeclareAttackers => !self.attacked,
+                TurnStep::End => at.turn + 1 < self.turns,
+                _ => false,
+            };
+            if !skip {
+                break;
+            }
+            let (turn, step) = (at.turn, at.turn_step);
+            let stuck = |why: String| Ok(Err(Stuck { passes, why }));
+            if let Err(e) = self.apply(&Decision::PassAll)? {
+                return stuck(format!(
+                    "the engine refuses to let every player pass with an empty stack in the {step:?} step of turn {turn}: {}",
+                    e.message
+                ));
+            }
+            let now = self.engine.status();
+            if (now.turn, now.turn_step) <= (turn, step) {
+                return stuck(format!(
+                    "every player passed with an empty stack in the {step:?} step of turn {turn} and the engine is in the {:?} step of turn {}: the step must end (117.4, 500.2)",
+                    now.turn_step, now.turn
+                ));
+            }
+            passes += 1;
+        }
+        Ok(Ok(passes))
+    }
+
+    /// Has the engine reached the model's turn bound: the end step of the
+    /// last turn, with nothing on the stack? The model's game is over there.
+    pub fn at_bound(&self) -> bool {
+        let at = self.engine.status();
+        at.pending == Pending::Priority
+            && at.turn_step == TurnStep::End
+            && at.stack_empty
+            && at.turn + 1 >= self.turns
+    }
+
+    /// The engine's decisions within the model's bounds, canonical and
+    /// sorted: none at the turn bound; concessions only in a priority
+    /// window, only by nonactive players, and only if the configuration
+    /// lets players concede (the model's documented bound on concessions).
+    pub fn decisions(&mut self, config: &Config) -> Result<Vec<Decision>, ProcessError> {
+        if self.at_bound() {
+            return Ok(Vec::new());
+        }
+        let priority = self.engine.status().pending == Pending::Priority;
+        let active = self.engine.observe()?.active;
+        let mut out: Vec<Decision> = self
+            .engine
+            .legal()?
+            .iter()
+            .filter(|d| match d {
+                Decision::Concede { player } => config.concede && *player != active && priority,
+                _ => true,
+            })
+            .map(canonical)
+            .collect();
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// What the engine must observe in the model's state `model`: the
+    /// model's observation, except at the turn bound, where the engine's
+    /// turn, active player, step and pending decision stand (the model
+    /// stops the game there), and its marked damage: the model's last turn
+    /// ends with the cleanup step (514.2 removes damage), which the engine,
+    /// stopped at the end step, has not reached.
+    pub fn expected(&mut self, model: &GameState) -> Result<Observation, ProcessError> {
+        let mut o = Observation::of(model);
+        if model.pending == crate::rules::state::Pending::GameOver && self.at_bound() {
+            let e = self.engine.observe()?;
+            o.turn = e.turn;
+            o.active = e.active;
+            o.step = e.step;
+            o.pending = e.pending;
+            for (want, seen) in o.objects.iter_mut().zip(&e.objects) {
+                if want.id == seen.id {
+                    want.damage = seen.damage;
+                }
+            }
+        }
+        Ok(o)
+    }
+}
+
+impl Driven<InProcess> {
+    /// This repository's engine driven from a game in play (which it
+    /// cannot reset).
+    pub fn playing(game: Game, turns: u8) -> Self {
+        let attacked = game.attackers_declared;
+        Driven {
+            engine: InProcess::playing(game),
+            turns,
+            attacked,
+        }
+    }
+}
+
+/// Some object of the observation is attacking.
+fn attacking(o: &Observation) -> bool {
+    o.objects
+        .iter()
+        .any(|x| matches!(x.combat, CombatObs::Attacking { .. }))
 }
 
 /// The engine did not move on through a step the model does not explore
-/// (see [`advance`]).
+/// (see [`Driven::advance`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stuck {
     /// Passes made before the one that failed.
     pub passes: usize,
     /// What went wrong, citing the rule.
     pub why: String,
-}
-
-/// Has the engine reached the model's turn bound: the end step of the last
-/// turn, with nothing on the stack? The model's game is over there.
-pub fn engine_at_bound(game: &Game, turns: u8) -> bool {
-    game.waiting == Waiting::Priority
-        && game.step == TurnStep::End
-        && game.stack.is_empty()
-        && game.turn + 1 >= turns
-}
-
-/// Has the engine reached the model's turn bound, with the model's game over?
-pub fn at_bound(model: &GameState, game: &Game) -> bool {
-    model.pending == crate::rules::state::Pending::GameOver
-        && engine_at_bound(game, model.setup().config.turns)
-}
-
-/// What the engine must observe in the model's state: the model's
-/// observation, except at the turn bound, where the engine's turn, active
-/// player, step and pending decision stand (the model stops the game there),
-/// and its marked damage: the model's last turn ends with the cleanup step
-/// (514.2 removes damage), which the engine, stopped at the end step, has
-/// not reached.
-pub fn expected(model: &GameState, game: &Game) -> Observation {
-    let mut o = Observation::of(model);
-    if at_bound(model, game) {
-        let e = game.observe();
-        o.turn = e.turn;
-        o.active = e.active;
-        o.step = e.step;
-        o.pending = e.pending;
-        for (want, seen) in o.objects.iter_mut().zip(&e.objects) {
-            if want.id == seen.id {
-                want.damage = seen.damage;
-            }
-        }
-    }
-    o
 }
 
 /// A decision with its combined parts in a canonical order, so that sets
@@ -199,28 +312,6 @@ pub fn model_decisions(model: &GameState) -> Vec<Decision> {
     let mut out = Vec::new();
     model.decisions(&mut out);
     let mut out: Vec<Decision> = out.iter().map(canonical).collect();
-    out.sort();
-    out
-}
-
-/// The engine's decisions within the model's bounds, canonical and sorted:
-/// none at the turn bound; concessions only in a priority window, only by
-/// nonactive players, and only if the configuration lets players concede
-/// (the model's documented bound on concessions).
-pub fn engine_decisions(config: &Config, game: &Game) -> Vec<Decision> {
-    if engine_at_bound(game, config.turns) {
-        return Vec::new();
-    }
-    let priority = game.waiting == Waiting::Priority;
-    let mut out: Vec<Decision> = game
-        .legal_decisions()
-        .iter()
-        .filter(|d| match d {
-            Decision::Concede { player } => config.concede && *player != game.active && priority,
-            _ => true,
-        })
-        .map(canonical)
-        .collect();
     out.sort();
     out
 }

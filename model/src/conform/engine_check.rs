@@ -4,7 +4,7 @@
 //! engine is driven with the shared decisions it accepts, within the
 //! model's bounds (see [`super::bridge`]), from a configuration's setup.
 
-use super::bridge::{advance, engine_decisions, engine_game};
+use super::bridge::{in_process, Driven};
 use crate::check::model::{BattleModel, Judged, Tally};
 use crate::check::stop::Stop;
 use crate::check::{explore, CheckOptions, CheckReport, Search, SymmetryUse, Trace, TraceStep};
@@ -86,12 +86,18 @@ impl Judged for EngineModel {
 impl EngineModel {
     pub fn new(config: Config, faults: Vec<EngineFault>) -> Result<EngineModel, ConfigError> {
         let properties = BattleModel::new(config.clone())?.properties;
-        let initial = engine_game(&config, &faults).map_err(|s| {
-            ConfigError(format!(
-                "the engine does not reach the initial position: {}",
-                s.why
-            ))
-        })?;
+        let mut start = Driven::new(in_process(&config, &faults), config.turns)
+            .expect("the engine in process does not fail");
+        start
+            .reset()
+            .expect("the engine in process does not fail")
+            .map_err(|s| {
+                ConfigError(format!(
+                    "the engine does not reach the initial position: {}",
+                    s.why
+                ))
+            })?;
+        let initial = start.engine.game;
         Ok(EngineModel {
             config,
             initial,
@@ -110,16 +116,21 @@ impl Model for EngineModel {
     }
 
     fn actions(&self, state: &EngineState, actions: &mut Vec<Decision>) {
-        actions.extend(engine_decisions(&self.config, &state.game));
+        let mut engine = Driven::playing(state.game.clone(), self.config.turns);
+        actions.extend(
+            engine
+                .decisions(&self.config)
+                .expect("the engine in process does not fail"),
+        );
     }
 
     fn next_state(&self, state: &EngineState, action: Decision) -> Option<EngineState> {
-        let mut g = state.game.clone();
-        g.apply_decision(&action).ok()?;
+        let mut engine = Driven::playing(state.game.clone(), self.config.turns);
+        engine.apply(&action).ok()?.ok()?;
         // An engine that does not move on has no successor here: the
         // lockstep check (`conform`) reports it with its path.
-        advance(&mut g, self.config.turns).ok()?;
-        Some(EngineState::new(g))
+        engine.advance().ok()?.ok()?;
+        Some(EngineState::new(engine.engine.game))
     }
 
     fn format_action(&self, action: &Decision) -> String {

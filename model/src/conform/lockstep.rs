@@ -12,11 +12,12 @@
 //! so it has the fewest decisions and is the same on every run and with any
 //! number of threads.
 
-use super::bridge::{advance, engine_decisions, expected, model_decisions, Stuck};
+use super::bridge::{model_decisions, Driven, Saved, Stuck};
+use super::engine::Engine;
+use super::process::{Problem, ProcessError};
 use crate::check::model::BattleModel;
-use crate::rules::config::Config;
+use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
-use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::diff::{differences, FieldDiff};
 use battlecheck_properties::{Decision, Observation};
 use rayon::prelude::*;
@@ -26,6 +27,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::Ordering;
+use std::sync::Mutex;
 
 /// How the engine differed from the model at one step.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -51,12 +53,17 @@ pub struct Divergence {
     pub expected: Option<Observation>,
 }
 
-/// Compare the engine with the model in corresponding states.
-pub fn compare(config: &Config, model: &GameState, game: &Game) -> Option<Divergence> {
-    let want = expected(model, game);
-    let fields = differences(&want, &game.observe());
+/// Compare the engine, in the state reached by the same decisions, with
+/// the model in state `model`.
+pub fn compare<E: Engine>(
+    config: &Config,
+    model: &GameState,
+    engine: &mut Driven<E>,
+) -> Result<Option<Divergence>, ProcessError> {
+    let want = engine.expected(model)?;
+    let fields = differences(&want, &engine.engine.observe()?);
     let ours = model_decisions(model);
-    let theirs = engine_decisions(config, game);
+    let theirs = engine.decisions(config)?;
     let model_only: Vec<Decision> = ours
         .iter()
         .filter(|d| theirs.binary_search(d).is_err())
@@ -68,46 +75,45 @@ pub fn compare(config: &Config, model: &GameState, game: &Game) -> Option<Diverg
         .cloned()
         .collect();
     if fields.is_empty() && model_only.is_empty() && engine_only.is_empty() {
-        return None;
+        return Ok(None);
     }
-    Some(Divergence {
+    Ok(Some(Divergence {
         refused: None,
         stuck: None,
         fields,
         model_only,
         engine_only,
         expected: Some(want),
-    })
+    }))
 }
 
-/// Take decision `d` on both sides. The engine's game is advanced through
-/// the steps the model does not explore.
-pub fn step(
+/// Take decision `d` on both sides, from the model's state `model` and the
+/// engine's corresponding game (which it leaves for the next one). The
+/// engine is driven through the steps the model does not explore. The
+/// model's next state, and how the engine differs from it, if it does.
+pub fn step<E: Engine>(
     config: &Config,
     model: &GameState,
-    game: &Game,
+    engine: &mut Driven<E>,
     d: &Decision,
-) -> (GameState, Result<Game, Divergence>) {
+) -> Result<(GameState, Option<Divergence>), ProcessError> {
     let mut m = model.clone();
     m.apply(d);
-    let engine = match game.after(d) {
-        Ok(mut g) => match advance(&mut g, config.turns) {
-            Ok(_) => match compare(config, &m, &g) {
-                None => Ok(g),
-                Some(div) => Err(div),
-            },
-            Err(stuck) => Err(Divergence::stuck(stuck)),
+    let divergence = match engine.apply(d)? {
+        Ok(()) => match engine.advance()? {
+            Ok(_) => compare(config, &m, engine)?,
+            Err(stuck) => Some(Divergence::stuck(stuck)),
         },
-        Err(e) => Err(Divergence {
-            refused: Some(e.to_string()),
+        Err(refusal) => Some(Divergence {
+            refused: Some(refusal.message),
             ..Divergence::default()
         }),
     };
-    (m, engine)
+    Ok((m, divergence))
 }
 
 impl Divergence {
-    fn stuck(s: Stuck) -> Divergence {
+    pub(super) fn stuck(s: Stuck) -> Divergence {
         Divergence {
             stuck: Some(s.why),
             ..Divergence::default()
@@ -158,28 +164,76 @@ const CHUNK: usize = 2048;
 /// consecutive parents).
 const REPLAY_RUN: usize = 32;
 
-/// The engine games on the path from the root to the last state rebuilt:
-/// rebuilding the next state in breadth-first order replays only the
-/// decisions below the common ancestor.
-struct Replay<'a> {
-    turns: u8,
-    parents: &'a Parents,
-    path: Vec<(u32, Game)>,
+/// The engines of the worker threads: a run of states takes one and gives
+/// it back (an engine process serves one request at a time).
+pub struct Engines<E, F> {
+    start: F,
+    idle: Mutex<Vec<Driven<E>>>,
 }
 
-impl<'a> Replay<'a> {
-    fn new(turns: u8, parents: &'a Parents, root: &Game) -> Replay<'a> {
-        Replay {
-            turns,
-            parents,
-            path: vec![(0, root.clone())],
+impl<E: Engine, F: Fn() -> Result<Driven<E>, ProcessError>> Engines<E, F> {
+    /// Engines made by `start`, as many as the threads use at once.
+    pub fn new(start: F) -> Self {
+        Engines {
+            start,
+            idle: Mutex::new(Vec::new()),
         }
     }
 
-    /// The engine game of state `id`. The engine accepted these decisions
-    /// when the state was reached: a refusal now means the engine is not
-    /// deterministic, and is reported.
-    fn game_of(&mut self, id: u32) -> Result<&Game, String> {
+    pub fn take(&self) -> Result<Driven<E>, ProcessError> {
+        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        match idle {
+            Some(engine) => Ok(engine),
+            None => (self.start)(),
+        }
+    }
+
+    pub fn give_back(&self, engine: Driven<E>) {
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push(engine);
+        }
+    }
+}
+
+/// The engine games on the path from the root to the parent of the last
+/// state rebuilt, remembered: rebuilding the next state in breadth-first
+/// order replays only the decisions below the common ancestor. The state
+/// itself is remembered only if more than one decision is taken from it
+/// (the states of a run are all of one level: none is another's
+/// ancestor).
+struct Replay<'a, E: Engine> {
+    parents: &'a Parents,
+    path: Vec<(u32, Saved<E::Saved>)>,
+    /// The state last rebuilt, remembered if it needs to be.
+    state: Option<(u32, Option<Saved<E::Saved>>)>,
+    /// The engine's game is the state last rebuilt, untouched.
+    fresh: bool,
+}
+
+impl<'a, E: Engine> Replay<'a, E> {
+    /// Start the engine's game again; the path holds its root.
+    fn new(parents: &'a Parents, engine: &mut Driven<E>) -> Result<Self, ProcessError> {
+        if let Err(stuck) = engine.reset()? {
+            return Err(not_deterministic(engine, stuck.why));
+        }
+        Ok(Replay {
+            parents,
+            path: vec![(0, engine.save()?)],
+            state: None,
+            fresh: false,
+        })
+    }
+
+    /// Bring the engine to the game of state `id`, from which `decisions`
+    /// will be taken. The engine accepted these decisions when the state
+    /// was reached: a refusal now means the engine is not deterministic,
+    /// and is reported.
+    fn go_to(
+        &mut self,
+        id: u32,
+        decisions: usize,
+        engine: &mut Driven<E>,
+    ) -> Result<(), ProcessError> {
         let mut ids = Vec::new();
         let mut at = id;
         while at != 0 {
@@ -187,41 +241,99 @@ impl<'a> Replay<'a> {
             at = self.parents[at as usize].0;
         }
         ids.reverse();
+        let last = ids.pop();
         let common = self.path[1..]
             .iter()
             .zip(&ids)
             .take_while(|((a, _), b)| a == *b)
             .count();
         self.path.truncate(common + 1);
-        for &id in &ids[common..] {
-            let d = &self.parents[id as usize].1;
-            let (_, game) = self.path.last().expect("the root stays");
-            let not_deterministic = |why: String| {
-                format!("replaying the decisions before the last one, {why}: the engine is not deterministic")
-            };
-            let mut next = game
-                .after(d)
-                .map_err(|e| not_deterministic(format!("the engine refused {d:?} ({e})")))?;
-            advance(&mut next, self.turns).map_err(|s| not_deterministic(s.why))?;
-            self.path.push((id, next));
+        engine.restore(&self.path.last().expect("the root stays").1)?;
+        for &ancestor in &ids[common..] {
+            self.take(ancestor, engine)?;
+            self.path.push((ancestor, engine.save()?));
         }
-        Ok(&self.path.last().expect("the root stays").1)
+        self.state = match last {
+            Some(id) => {
+                self.take(id, engine)?;
+                let saved = if decisions > 1 {
+                    Some(engine.save()?)
+                } else {
+                    None
+                };
+                Some((id, saved))
+            }
+            None => None,
+        };
+        self.fresh = true;
+        Ok(())
+    }
+
+    /// Take again the decision that reached state `id`.
+    fn take(&self, id: u32, engine: &mut Driven<E>) -> Result<(), ProcessError> {
+        let d = &self.parents[id as usize].1;
+        if let Err(refusal) = engine.apply(d)? {
+            return Err(not_deterministic(
+                engine,
+                format!("the engine refused {d:?} ({})", refusal.message),
+            ));
+        }
+        if let Err(stuck) = engine.advance()? {
+            return Err(not_deterministic(engine, stuck.why));
+        }
+        Ok(())
+    }
+
+    /// Take decision `d` from the state last brought to.
+    fn step(
+        &mut self,
+        config: &Config,
+        model: &GameState,
+        engine: &mut Driven<E>,
+        d: &Decision,
+    ) -> Result<(GameState, Option<Divergence>), ProcessError> {
+        if !self.fresh {
+            let saved = match &self.state {
+                Some((_, Some(saved))) => saved,
+                Some((_, None)) => unreachable!("a state left by one decision is not remembered"),
+                None => &self.path[0].1,
+            };
+            engine.restore(saved)?;
+        }
+        self.fresh = false;
+        step(config, model, engine, d)
     }
 }
 
-/// Explore every reachable model state in lockstep with the engine (see the
-/// module documentation). Runs on the current rayon pool.
+/// The engine did not take again decisions it took before.
+fn not_deterministic<E: Engine>(engine: &Driven<E>, why: String) -> ProcessError {
+    engine.engine.failure(
+        Problem::NotDeterministic,
+        format!(
+            "replaying the decisions to a game it reached before, {why}: the engine is not deterministic"
+        ),
+    )
+}
+
+/// Explore every reachable model state in lockstep with the engine (see
+/// the module documentation); `engines` gives each worker thread its
+/// engine. Runs on the current rayon pool. A failure of an engine process
+/// stops the exploration.
 ///
 /// With `symmetry`, model states are identified up to a renaming of
 /// interchangeable seats (as `check` does): the engine game compared is the
 /// one of the first state of each class reached. A run in which seat order
 /// turned out to matter stops there, reports it (`symmetry_not_exact`) and
 /// must be repeated without.
-pub fn explore(
+pub fn explore<E, F>(
     config: &Config,
-    faults: &[EngineFault],
+    engines: &Engines<E, F>,
     symmetry: bool,
-) -> Result<Exploration, crate::rules::config::ConfigError> {
+) -> Result<Exploration, ConformError>
+where
+    E: Engine + Send,
+    F: Fn() -> Result<Driven<E>, ProcessError> + Sync,
+{
     let model = BattleModel::new(config.clone())?;
     let key = |s: &GameState| {
         if symmetry {
@@ -238,18 +350,16 @@ pub fn explore(
         divergence: None,
         symmetry_not_exact: false,
     };
-    let game = match super::bridge::engine_game(config, faults) {
-        Ok(game) => game,
-        Err(stuck) => {
-            result.divergence = Some((Vec::new(), Divergence::stuck(stuck)));
-            return Ok(result);
-        }
+    let mut engine = engines.take()?;
+    let start = match engine.reset()? {
+        Ok(()) => compare(config, &init, &mut engine)?,
+        Err(stuck) => Some(Divergence::stuck(stuck)),
     };
-    if let Some(div) = compare(config, &init, &game) {
+    engines.give_back(engine);
+    if let Some(div) = start {
         result.divergence = Some((Vec::new(), div));
         return Ok(result);
     }
-    let root = game;
     let mut parents: Parents = vec![(0, Decision::PassAll)];
     let mut seen: HashSet<u64> = HashSet::from([key(&init)]);
     let mut frontier = vec![Node { model: init, id: 0 }];
@@ -293,40 +403,36 @@ pub fn explore(
                     fresh.push((i, ds));
                 }
             }
-            let stepped: Vec<Vec<(GameState, Result<Game, Divergence>)>> = fresh
+            type Stepped = Vec<(GameState, Option<Divergence>)>;
+            let stepped: Vec<Vec<Stepped>> = fresh
                 .par_chunks(REPLAY_RUN)
-                .flat_map_iter(|run| {
-                    let mut replay = Replay::new(config.turns, &parents, &root);
-                    run.iter()
-                        .map(|(i, ds)| {
-                            let n = &chunk[*i];
-                            match replay.game_of(n.id) {
-                                Ok(game) => {
-                                    ds.iter().map(|d| step(config, &n.model, game, d)).collect()
-                                }
-                                // Reported with the first decision leaving it.
-                                Err(why) => vec![(
-                                    n.model.clone(),
-                                    Err(Divergence {
-                                        refused: Some(why),
-                                        ..Divergence::default()
-                                    }),
-                                )],
-                            }
-                        })
-                        .collect::<Vec<_>>()
+                .map(|run| -> Result<Vec<Stepped>, ProcessError> {
+                    let mut engine = engines.take()?;
+                    let mut replay = Replay::new(&parents, &mut engine)?;
+                    let mut out = Vec::with_capacity(run.len());
+                    for (i, ds) in run {
+                        let n = &chunk[*i];
+                        replay.go_to(n.id, ds.len(), &mut engine)?;
+                        let mut kids = Vec::with_capacity(ds.len());
+                        for d in ds {
+                            kids.push(replay.step(config, &n.model, &mut engine, d)?);
+                        }
+                        out.push(kids);
+                    }
+                    engines.give_back(engine);
+                    Ok(out)
                 })
-                .collect();
-            for ((i, ds), results) in fresh.into_iter().zip(stepped) {
+                .collect::<Result<_, ProcessError>>()?;
+            for ((i, ds), results) in fresh.into_iter().zip(stepped.into_iter().flatten()) {
                 let parent = chunk[i].id;
-                for (d, (m, g)) in ds.into_iter().zip(results) {
-                    match g {
-                        Ok(_) => {
+                for (d, (m, divergence)) in ds.into_iter().zip(results) {
+                    match divergence {
+                        None => {
                             let id = parents.len() as u32;
                             parents.push((parent, d));
                             next.push(Node { model: m, id });
                         }
-                        Err(div) => {
+                        Some(div) => {
                             let mut path = vec![d];
                             let mut at = parent;
                             while at != 0 {
@@ -351,3 +457,36 @@ pub fn explore(
     result.symmetry_not_exact = symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed);
     Ok(result)
 }
+
+/// Why a conformance run could not give a verdict.
+#[derive(Debug)]
+pub enum ConformError {
+    /// The configuration is not valid.
+    Config(ConfigError),
+    /// The engine process failed (crashed, hung, broke the protocol, was
+    /// not deterministic).
+    Engine(ProcessError),
+}
+
+impl From<ConfigError> for ConformError {
+    fn from(e: ConfigError) -> Self {
+        ConformError::Config(e)
+    }
+}
+
+impl From<ProcessError> for ConformError {
+    fn from(e: ProcessError) -> Self {
+        ConformError::Engine(e)
+    }
+}
+
+impl std::fmt::Display for ConformError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConformError::Config(e) => write!(f, "{}", e.0),
+            ConformError::Engine(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ConformError {}

@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod bridge;
+pub mod engine;
 pub mod engine_check;
 pub mod lockstep;
 pub mod probe;
@@ -24,10 +25,16 @@ use crate::check::model::BattleModel;
 use crate::check::{SymmetryUse, TraceStep};
 use crate::rules::config::{Config, ConfigError};
 use battlecheck_engine::EngineFault;
-use lockstep::Divergence;
+use bridge::Driven;
+use engine::{Engine, Process};
+use lockstep::{Divergence, Engines};
+use process::ProcessError;
+use protocol::EngineInfo;
 use serde::Serialize;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+pub use lockstep::ConformError;
 
 pub use engine_check::check_engine;
 
@@ -44,6 +51,12 @@ pub struct ConformOptions {
     /// Identify model states up to renaming interchangeable seats, when
     /// that is exact for the configuration (as `check` does).
     pub symmetry: bool,
+    /// The engine checked: this repository's, in process (`None`), or one
+    /// behind the engine protocol, started by this command (one process
+    /// per thread).
+    pub engine_cmd: Option<String>,
+    /// The time limit for each answer of an engine process.
+    pub engine_timeout: Duration,
 }
 
 impl Default for ConformOptions {
@@ -53,6 +66,8 @@ impl Default for ConformOptions {
             out_dir: None,
             engine_faults: Vec::new(),
             symmetry: true,
+            engine_cmd: None,
+            engine_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -76,6 +91,8 @@ pub struct Counterexample {
 #[derive(Clone, Debug, Serialize)]
 pub struct ConformReport {
     pub config: Config,
+    /// The engine checked (its hello, for an engine process).
+    pub engine: EngineInfo,
     pub threads: usize,
     pub symmetry: SymmetryUse,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -101,7 +118,50 @@ impl ConformReport {
 /// Explore the model and the engine in lockstep over `config`; see
 /// [`lockstep`]. A counterexample is written to `opts.out_dir` as
 /// `conform-<preset>.json`.
-pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, ConfigError> {
+pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, ConformError> {
+    match &opts.engine_cmd {
+        None => {
+            let start = bridge::in_process(&config, &opts.engine_faults);
+            let turns = config.turns;
+            let info = EngineInfo {
+                name: "battlecheck-engine (in process)".into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+            };
+            let engines = Engines::new(|| Driven::new(start.clone(), turns));
+            run(config, opts, info, &engines)
+        }
+        Some(command) => {
+            if !opts.engine_faults.is_empty() {
+                return Err(ConformError::Config(ConfigError(
+                    "--engine-fault injects bugs into the engine in process; for an engine process give them to it (`battlecheck serve-engine --engine-fault BUG`)".into(),
+                )));
+            }
+            let position = bridge::scenario(&config, &[]);
+            let turns = config.turns;
+            let start = || {
+                let engine = Process::start(command, opts.engine_timeout, position.clone())?;
+                Driven::new(engine, turns)
+            };
+            let first = start()?;
+            let info = first.engine.engine().info().clone();
+            let engines = Engines::new(start);
+            engines.give_back(first);
+            run(config, opts, info, &engines)
+        }
+    }
+}
+
+/// [`conform`] with the engines given.
+fn run<E, F>(
+    config: Config,
+    opts: &ConformOptions,
+    engine: EngineInfo,
+    engines: &Engines<E, F>,
+) -> Result<ConformReport, ConformError>
+where
+    E: Engine + Send,
+    F: Fn() -> Result<Driven<E>, ProcessError> + Sync,
+{
     let threads = opts.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -113,18 +173,23 @@ pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, C
     } else {
         SymmetryUse::Off
     };
-    let mut run =
-        pool.install(|| lockstep::explore(&config, &opts.engine_faults, opts.symmetry))?;
+    let mut run = pool.install(|| lockstep::explore(&config, engines, opts.symmetry))?;
     if run.symmetry_not_exact {
-        run = pool.install(|| lockstep::explore(&config, &opts.engine_faults, false))?;
+        run = pool.install(|| lockstep::explore(&config, engines, false))?;
         symmetry = SymmetryUse::NotExactRerun;
     }
     let seconds = start.elapsed().as_secs_f64();
     let counterexample = match run.divergence {
         None => None,
         Some((path, divergence)) => {
-            let scenario_json =
-                scenario::counterexample(&config, &opts.engine_faults, &path, &divergence);
+            let mut driven = engines.take()?;
+            let scenario_json = scenario::counterexample(
+                &config,
+                &opts.engine_faults,
+                &mut driven,
+                &path,
+                &divergence,
+            )?;
             let file = match &opts.out_dir {
                 Some(dir) => Some(write_scenario(dir, &config.name, &scenario_json)?),
                 None => None,
@@ -141,6 +206,7 @@ pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, C
     };
     Ok(ConformReport {
         config,
+        engine,
         threads,
         symmetry,
         engine_faults: opts.engine_faults.clone(),

@@ -39,7 +39,7 @@ impl Probe {
 pub fn probe(config: &Config, command: &str, timeout: Duration) -> Result<Probe, ProcessError> {
     let position = scenario(config, &[]);
     let mut engine = EngineProcess::spawn(command, timeout)?;
-    let observation = engine.setup(position.clone())?;
+    let observation = engine.setup(position.clone())?.observation;
     let legal = sorted(engine.legal()?);
     let (want_observation, want_legal) = reference(position);
     let mut found = Vec::new();
@@ -86,7 +86,7 @@ fn reference(
 ) -> (Result<Observation, String>, Result<Vec<Decision>, String>) {
     let mut session = Session::new(Vec::new());
     let observation = match session.answer(RequestBody::Setup { position }) {
-        ResponseBody::Observation { observation } => Ok(observation),
+        ResponseBody::Observation(observed) => Ok(observed.observation),
         other => Err(describe(&other)),
     };
     let legal = match session.answer(RequestBody::Legal) {

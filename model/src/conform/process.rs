@@ -7,14 +7,15 @@
 //! problem and the last lines exchanged. The child is killed on drop.
 
 use super::protocol::{
-    EngineInfo, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_SNAPSHOT, VERSION,
+    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_SNAPSHOT,
+    VERSION,
 };
-use battlecheck_properties::{Decision, Observation};
+use battlecheck_properties::Decision;
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, RawFd};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -45,6 +46,9 @@ pub enum Problem {
     EngineError,
     /// The request needs an optional feature the engine did not announce.
     Unsupported,
+    /// The engine refused, or ended elsewhere after, decisions it took
+    /// before from the same game.
+    NotDeterministic,
 }
 
 /// A failure of the engine process, with what is known of the exchange.
@@ -105,13 +109,16 @@ pub struct EngineProcess {
     command: String,
     timeout: Duration,
     child: Child,
-    requests: Option<Sender<String>>,
-    lines: Receiver<Result<String, String>>,
+    /// The engine's standard input; `None` once it is closed.
+    requests: Option<ChildStdin>,
+    lines: LineReader,
     stderr: Arc<Mutex<VecDeque<u8>>>,
     next_id: u64,
     last_request: Option<String>,
     last_response: Option<String>,
     hello: (EngineInfo, Vec<String>),
+    /// A restore to send with the next request.
+    restore_later: Option<String>,
 }
 
 impl EngineProcess {
@@ -155,12 +162,16 @@ impl EngineProcess {
             command: command.to_string(),
             timeout,
             child,
-            requests: Some(write_lines(stdin)),
-            lines: read_lines(stdout),
+            requests: Some({
+                set_nonblocking(stdin.as_raw_fd());
+                stdin
+            }),
+            lines: LineReader::new(stdout),
             stderr: tail,
             next_id: 1,
             last_request: None,
             last_response: None,
+            restore_later: None,
             hello: (
                 EngineInfo {
                     name: String::new(),
@@ -202,9 +213,9 @@ impl EngineProcess {
 
     /// Start a game at `position` (an engine scenario without steps); the
     /// engine's observation of it.
-    pub fn setup(&mut self, position: serde_json::Value) -> Result<Observation, ProcessError> {
+    pub fn setup(&mut self, position: serde_json::Value) -> Result<Observed, ProcessError> {
         match self.call(RequestBody::Setup { position }, &["observation"])? {
-            ResponseBody::Observation { observation } => Ok(observation),
+            ResponseBody::Observation(observed) => Ok(observed),
             other => Err(self.unexpected("setup", &other)),
         }
     }
@@ -221,21 +232,21 @@ impl EngineProcess {
     pub fn apply(
         &mut self,
         decision: &Decision,
-    ) -> Result<Result<Observation, Refusal>, ProcessError> {
+    ) -> Result<Result<Observed, Refusal>, ProcessError> {
         let request = RequestBody::Apply {
             decision: decision.clone(),
         };
         match self.call(request, &["applied", "refused"])? {
-            ResponseBody::Applied { observation } => Ok(Ok(observation)),
+            ResponseBody::Applied(observed) => Ok(Ok(observed)),
             ResponseBody::Refused(refusal) => Ok(Err(refusal)),
             other => Err(self.unexpected("apply", &other)),
         }
     }
 
     /// The game as it stands.
-    pub fn observe(&mut self) -> Result<Observation, ProcessError> {
+    pub fn observe(&mut self) -> Result<Observed, ProcessError> {
         match self.call(RequestBody::Observe, &["observation"])? {
-            ResponseBody::Observation { observation } => Ok(observation),
+            ResponseBody::Observation(observed) => Ok(observed),
             other => Err(self.unexpected("observe", &other)),
         }
     }
@@ -249,14 +260,23 @@ impl EngineProcess {
         }
     }
 
+    /// Go back to the game remembered under `token` with the next request,
+    /// sent in the same write (its response is checked then): one round
+    /// trip fewer when the game's observation is known already.
+    pub fn restore_later(&mut self, token: &str) -> Result<(), ProcessError> {
+        self.require(FEATURE_SNAPSHOT, "restore")?;
+        self.restore_later = Some(token.to_string());
+        Ok(())
+    }
+
     /// Go back to the game remembered under `token`; its observation.
-    pub fn restore(&mut self, token: &str) -> Result<Observation, ProcessError> {
+    pub fn restore(&mut self, token: &str) -> Result<Observed, ProcessError> {
         self.require(FEATURE_SNAPSHOT, "restore")?;
         let request = RequestBody::Restore {
             token: token.to_string(),
         };
         match self.call(request, &["observation"])? {
-            ResponseBody::Observation { observation } => Ok(observation),
+            ResponseBody::Observation(observed) => Ok(observed),
             other => Err(self.unexpected("restore", &other)),
         }
     }
@@ -276,38 +296,77 @@ impl EngineProcess {
     }
 
     /// Send one request and read its response: of one of the `expected`
-    /// types, with the request's id. An error response is a failure.
+    /// types, with the request's id. An error response is a failure. A
+    /// restore put off ([`EngineProcess::restore_later`]) is sent first, in
+    /// the same write, and its response read first.
     fn call(&mut self, body: RequestBody, expected: &[&str]) -> Result<ResponseBody, ProcessError> {
-        let kind = body.kind();
+        let deadline = Instant::now() + self.timeout;
+        let restore = self.restore_later.take().map(|token| {
+            let id = self.next_id;
+            self.next_id += 1;
+            (id, RequestBody::Restore { token })
+        });
         let id = self.next_id;
         self.next_id += 1;
-        let line = serde_json::to_string(&Request { id, body }).map_err(|e| {
-            self.fail(
-                Problem::Start,
-                format!("cannot write the '{kind}' request: {e}"),
-            )
-        })?;
-        self.last_request = Some(line.clone());
-        let deadline = Instant::now() + self.timeout;
-        let sent = self
-            .requests
-            .as_ref()
-            .is_some_and(|r| r.send(line + "\n").is_ok());
-        if !sent {
-            return Err(self.exited(kind, deadline));
+        let kind = body.kind();
+        let mut text = String::new();
+        for (id, body) in restore
+            .iter()
+            .map(|(i, b)| (*i, b.clone()))
+            .chain([(id, body)])
+        {
+            let k = body.kind();
+            let line = serde_json::to_string(&Request { id, body }).map_err(|e| {
+                self.fail(
+                    Problem::Start,
+                    format!("cannot write the '{k}' request: {e}"),
+                )
+            })?;
+            text.push_str(&line);
+            text.push('\n');
+            self.last_request = Some(line);
         }
-        let received = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()));
-        let line = match received {
-            Ok(Ok(line)) => line,
-            Ok(Err(why)) => {
+        let sent = match self.requests.as_mut() {
+            Some(stdin) => write_line(stdin, &text, deadline),
+            None => Err(Written::Closed),
+        };
+        match sent {
+            Ok(()) => {}
+            Err(Written::Closed) => return Err(self.exited(kind, deadline)),
+            Err(Written::Timeout) => {
+                return Err(self.fail(
+                    Problem::Timeout,
+                    format!(
+                    "the engine did not read the '{kind}' request within the time limit of {:.1} s",
+                    self.timeout.as_secs_f64()
+                ),
+                ))
+            }
+        }
+        if let Some((restore_id, _)) = restore {
+            self.receive("restore", restore_id, &["observation"], deadline)?;
+        }
+        self.receive(kind, id, expected, deadline)
+    }
+
+    /// Read the response to request `id` (a `kind` request), of one of the
+    /// `expected` types.
+    fn receive(
+        &mut self,
+        kind: &str,
+        id: u64,
+        expected: &[&str],
+        deadline: Instant,
+    ) -> Result<ResponseBody, ProcessError> {
+        let line = match self.lines.next(deadline) {
+            Got::Line(line) => line,
+            Got::Bad(why) => {
                 return Err(self.fail(
                     Problem::Garbage,
                     format!("answering '{kind}', the engine wrote {why}"),
                 ))
             }
-            Err(RecvTimeoutError::Timeout) => {
+            Got::Timeout => {
                 return Err(self.fail(
                     Problem::Timeout,
                     format!(
@@ -316,7 +375,7 @@ impl EngineProcess {
                     ),
                 ))
             }
-            Err(RecvTimeoutError::Disconnected) => return Err(self.exited(kind, deadline)),
+            Got::End => return Err(self.exited(kind, deadline)),
         };
         self.last_response = Some(line.clone());
         let response: Response = serde_json::from_str(&line).map_err(|e| {
@@ -393,7 +452,9 @@ impl EngineProcess {
         self.fail(Problem::Exited, message)
     }
 
-    fn fail(&self, problem: Problem, message: String) -> ProcessError {
+    /// A failure of this engine: `problem`, in words, with the last
+    /// exchange.
+    pub fn fail(&self, problem: Problem, message: String) -> ProcessError {
         let stderr_tail = match self.stderr.lock() {
             Ok(tail) => {
                 String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>()).into_owned()
@@ -421,58 +482,164 @@ impl Drop for EngineProcess {
     }
 }
 
-/// A thread writing request lines to the engine; it ends when the engine
-/// stops reading or the sender is dropped. Writing on a thread keeps a
-/// large request to an engine that does not read from blocking the caller.
-fn write_lines(mut stdin: ChildStdin) -> Sender<String> {
-    let (send, receive) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in receive {
-            if stdin
-                .write_all(line.as_bytes())
-                .and_then(|()| stdin.flush())
-                .is_err()
-            {
-                break;
-            }
-        }
-    });
-    send
+/// Why a request could not be written.
+enum Written {
+    /// The engine closed its standard input (or exited).
+    Closed,
+    /// The engine did not read it before the deadline.
+    Timeout,
 }
 
-/// A thread reading the engine's standard output line by line: each line
-/// (without its line ending), or why it cannot be read; the channel
-/// closes at the end of the output.
-fn read_lines(stdout: impl Read + Send + 'static) -> Receiver<Result<String, String>> {
-    let (send, receive) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut reader = BufReader::new(stdout);
+/// Write `line` to the engine's standard input (non-blocking, so that an
+/// engine that stops reading cannot hold battlecheck past `deadline`).
+fn write_line(stdin: &mut ChildStdin, line: &str, deadline: Instant) -> Result<(), Written> {
+    let mut rest = line.as_bytes();
+    while !rest.is_empty() {
+        match stdin.write(rest) {
+            Ok(0) => return Err(Written::Closed),
+            Ok(n) => rest = &rest[n..],
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                if !wait_for(stdin.as_raw_fd(), libc::POLLOUT, deadline) {
+                    return Err(Written::Timeout);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return Err(Written::Closed),
+        }
+    }
+    Ok(())
+}
+
+/// What reading the engine's next line gave.
+enum Got {
+    /// A line, without its line ending.
+    Line(String),
+    /// Output that is not a line of text (why, in words); the reader gives
+    /// nothing more after it.
+    Bad(String),
+    Timeout,
+    /// The end of the output.
+    End,
+}
+
+/// The engine's standard output, read line by line without blocking past
+/// a deadline.
+struct LineReader {
+    stdout: ChildStdout,
+    buf: Vec<u8>,
+    /// Where the next line starts in `buf`.
+    start: usize,
+    /// How far `buf[start..]` is known to hold no line ending.
+    scanned: usize,
+    done: bool,
+}
+
+impl LineReader {
+    fn new(stdout: ChildStdout) -> Self {
+        set_nonblocking(stdout.as_raw_fd());
+        LineReader {
+            stdout,
+            buf: Vec::new(),
+            start: 0,
+            scanned: 0,
+            done: false,
+        }
+    }
+
+    fn next(&mut self, deadline: Instant) -> Got {
+        if self.done {
+            return Got::End;
+        }
         loop {
-            let mut bytes = Vec::new();
-            let read = (&mut reader)
-                .take(MAX_LINE_BYTES as u64 + 1)
-                .read_until(b'\n', &mut bytes);
-            let line = match read {
-                Ok(0) => break,
-                Err(e) => Err(format!("output that cannot be read ({e})")),
-                Ok(_) if bytes.len() > MAX_LINE_BYTES => {
-                    Err(format!("a line longer than {MAX_LINE_BYTES} bytes"))
+            if let Some(i) = self.buf[self.start + self.scanned..]
+                .iter()
+                .position(|b| *b == b'\n')
+            {
+                let end = self.start + self.scanned + i;
+                let mut bytes = &self.buf[self.start..end];
+                while let [rest @ .., b'\r'] = bytes {
+                    bytes = rest;
                 }
-                Ok(_) => {
-                    while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-                        bytes.pop();
+                let line = std::str::from_utf8(bytes).map(str::to_string);
+                self.start = end + 1;
+                self.scanned = 0;
+                if self.start == self.buf.len() {
+                    self.buf.clear();
+                    self.start = 0;
+                }
+                return match line {
+                    Ok(line) => Got::Line(line),
+                    Err(_) => self.bad("a line that is not UTF-8 text".into()),
+                };
+            }
+            self.scanned = self.buf.len() - self.start;
+            if self.scanned > MAX_LINE_BYTES {
+                return self.bad(format!("a line longer than {MAX_LINE_BYTES} bytes"));
+            }
+            if self.start > 0 {
+                self.buf.drain(..self.start);
+                self.start = 0;
+            }
+            let mut chunk = [0u8; 1 << 16];
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => {
+                    self.done = true;
+                    return Got::End;
+                }
+                Ok(n) => self.buf.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    if !wait_for(self.stdout.as_raw_fd(), libc::POLLIN, deadline) {
+                        return Got::Timeout;
                     }
-                    String::from_utf8(bytes)
-                        .map_err(|_| "a line that is not UTF-8 text".to_string())
                 }
-            };
-            let last = line.is_err();
-            if send.send(line).is_err() || last {
-                break;
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return self.bad(format!("output that cannot be read ({e})")),
             }
         }
-    });
-    receive
+    }
+
+    fn bad(&mut self, why: String) -> Got {
+        self.done = true;
+        Got::Bad(why)
+    }
+}
+
+/// Put a pipe in non-blocking mode.
+fn set_nonblocking(fd: RawFd) {
+    // SAFETY: fcntl on a file descriptor this process owns, with flags read
+    // from it; no memory is passed.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags >= 0 {
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+    }
+}
+
+/// Wait until `fd` is ready for `events` (or closed), at most until
+/// `deadline`; false if the deadline passed first.
+fn wait_for(fd: RawFd, events: libc::c_short, deadline: Instant) -> bool {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return false;
+        }
+        let millis = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+        let mut p = libc::pollfd {
+            fd,
+            events,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, for the duration of the call.
+        match unsafe { libc::poll(&mut p, 1, millis) } {
+            n if n > 0 => return true,
+            0 => {}
+            _ if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => {}
+            // A poll failure cannot be waited out: let the read or write
+            // report the stream's state.
+            _ => return true,
+        }
+    }
 }
 
 /// A thread keeping the last bytes of the engine's standard error.

@@ -13,6 +13,7 @@
 //! observations are those of the shared vocabulary
 //! ([`battlecheck_properties::Decision`], [`battlecheck_properties::Observation`]).
 
+use battlecheck_engine::game::TurnStep;
 use battlecheck_properties::{Decision, Observation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -53,8 +54,9 @@ pub enum RequestBody {
     Apply { decision: Decision },
     /// The game as it stands. Answered by [`ResponseBody::Observation`].
     Observe,
-    /// Remember the game as it stands (feature [`FEATURE_SNAPSHOT`]).
-    /// Answered by [`ResponseBody::Snapshot`].
+    /// Remember the game as it stands (feature [`FEATURE_SNAPSHOT`]); the
+    /// token is valid until the next `setup` (an engine may free its
+    /// snapshots then). Answered by [`ResponseBody::Snapshot`].
     Snapshot,
     /// Go back to a remembered game (feature [`FEATURE_SNAPSHOT`]); the
     /// token stays valid. Answered by [`ResponseBody::Observation`].
@@ -99,11 +101,11 @@ pub enum ResponseBody {
         features: Vec<String>,
     },
     /// The game as it stands (after `setup`, `observe` or `restore`).
-    Observation { observation: Observation },
+    Observation(Observed),
     /// Every decision the engine accepts now, in any order.
     Legal { decisions: Vec<Decision> },
     /// The decision was taken; the game as it now stands.
-    Applied { observation: Observation },
+    Applied(Observed),
     /// The rules forbid the decision; the game is unchanged.
     Refused(Refusal),
     /// The game was remembered under `token` (opaque to battlecheck).
@@ -118,14 +120,28 @@ impl ResponseBody {
     pub fn kind(&self) -> &'static str {
         match self {
             ResponseBody::Hello { .. } => "hello",
-            ResponseBody::Observation { .. } => "observation",
+            ResponseBody::Observation(_) => "observation",
             ResponseBody::Legal { .. } => "legal",
-            ResponseBody::Applied { .. } => "applied",
+            ResponseBody::Applied(_) => "applied",
             ResponseBody::Refused(_) => "refused",
             ResponseBody::Snapshot { .. } => "snapshot",
             ResponseBody::Error { .. } => "error",
         }
     }
+}
+
+/// The game as it stands: what battlecheck compares, and the step of the
+/// turn in full, by which battlecheck drives the engine through the steps
+/// its model does not explore.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Observed {
+    pub observation: Observation,
+    /// The step of the turn (500.1), in full: `upkeep`, `draw`, `main1`,
+    /// `begin_combat`, `declare_attackers`, `declare_blockers`,
+    /// `first_strike_damage`, `combat_damage`, `end_combat`, `main2`, `end`
+    /// (the observation's `step` reports the steps without battle
+    /// interaction as `main`).
+    pub turn_step: TurnStep,
 }
 
 /// The engine's name and version, for reports.

@@ -12,29 +12,34 @@
 //!   runner checks every invariant after every step, so the replay fails,
 //!   at the step that breaks it, on an engine with the model's bug.
 
-use super::bridge::{advance, engine_game, expected, scenario, Stuck};
+use super::bridge::{in_process, scenario, Driven, Stuck};
+use super::engine::Engine;
 use super::lockstep::Divergence;
+use super::process::ProcessError;
+use super::protocol::Refusal;
 use crate::check::model::BattleModel;
 use crate::check::record::Record;
 use crate::check::{CheckReport, PropertyResult, Trace, TraceStep};
 use crate::rules::config::Config;
 use crate::rules::state::GameState;
-use battlecheck_engine::{EngineError, EngineFault, Game};
+use battlecheck_engine::EngineFault;
 use battlecheck_properties::{Decision, PlayerId};
 use serde_json::{json, Value};
 use stateright::Model;
 use std::path::{Path, PathBuf};
 
-/// The scenario reproducing a divergence reached by `path`.
-pub fn counterexample(
+/// The scenario reproducing a divergence reached by `path` on `engine`
+/// (driven from its starting position, the configuration's with `faults`).
+pub fn counterexample<E: Engine>(
     config: &Config,
     faults: &[EngineFault],
+    engine: &mut Driven<E>,
     path: &[Decision],
     div: &Divergence,
-) -> Value {
+) -> Result<Value, ProcessError> {
     let model = BattleModel::new(config.clone()).expect("the configuration was checked");
     let trace = crate::check::trace(&model, path, true);
-    let mut steps = follow(config, faults, &trace.steps).steps;
+    let mut steps = follow(engine, &trace.steps)?.steps;
     let mut expect = Vec::new();
     if let Some(o) = &div.expected {
         expect.push(json!({"observation": o}));
@@ -57,7 +62,7 @@ pub fn counterexample(
     );
     s["steps"] = json!(steps);
     s["battlecheck"] = record(config, None, path);
-    s
+    Ok(s)
 }
 
 /// The scenario of the counterexample `trace` that `check` found to
@@ -87,11 +92,14 @@ pub fn check_counterexample(
     let config = &report.config;
     let decisions: Vec<Decision> = trace.steps.iter().map(|s| s.decision.clone()).collect();
     let model = model_end(config, &decisions);
-    let path = follow(config, engine_faults, &trace.steps);
+    let mut engine = Driven::new(in_process(config, engine_faults), config.turns)
+        .expect("the engine in process does not fail");
+    let path = follow(&mut engine, &trace.steps).expect("the engine in process does not fail");
     let mut steps = path.steps;
     let ending = match path.end {
-        PathEnd::Followed(game) => {
-            let end = end_position(model.as_ref(), &game);
+        PathEnd::Followed => {
+            let end = end_position(model.as_ref(), &mut engine)
+                .expect("the engine in process does not fail");
             expect_at_end(&mut steps, vec![end.expect.clone()]);
             followed_ending(config, model.is_some(), &end)
         }
@@ -215,25 +223,26 @@ struct EndPosition {
 /// The engine's turn, step, active player and pending decision after a
 /// path, each expected if the model's path ends the same (without the
 /// model's end, all four).
-fn end_position(model: Option<&GameState>, game: &Game) -> EndPosition {
-    let e = game.observe();
-    let m = model.map_or_else(|| e.clone(), |m| expected(m, game));
+fn end_position<E: Engine>(
+    model: Option<&GameState>,
+    engine: &mut Driven<E>,
+) -> Result<EndPosition, ProcessError> {
+    let e = engine.engine.observe()?;
+    let at = engine.engine.status();
+    let m = match model {
+        Some(m) => engine.expected(m)?,
+        None => e.clone(),
+    };
     let active = |p: PlayerId| json!(format!("P{}", p.0 + 1));
     // (field, in words, the model's value, the engine's, the expectation)
     let fields = [
-        (
-            "turn",
-            "turn",
-            json!(m.turn),
-            json!(e.turn),
-            json!(game.turn),
-        ),
+        ("turn", "turn", json!(m.turn), json!(e.turn), json!(at.turn)),
         (
             "step",
             "step",
             json!(m.step),
             json!(e.step),
-            json!(game.step),
+            json!(at.turn_step),
         ),
         (
             "active",
@@ -265,7 +274,7 @@ fn end_position(model: Option<&GameState>, game: &Game) -> EndPosition {
             ));
         }
     }
-    end
+    Ok(end)
 }
 
 /// The description's sentence about the end of a path the engine took:
@@ -295,17 +304,21 @@ fn followed_ending(config: &Config, model_follows: bool, end: &EndPosition) -> S
 
 /// Mark the last step, whose decision the engine refused, as refused citing
 /// the rule the engine cites; the description's sentence about it.
-fn refused_ending(steps: &mut [Value], e: &EngineError) -> String {
+fn refused_ending(steps: &mut [Value], e: &Refusal) -> String {
     let n = steps.len();
-    match (e.rule(), steps.last_mut()) {
+    match (&e.rule, steps.last_mut()) {
         (Some(rule), Some(last)) => {
             last["rejected"] = json!(rule);
             format!(
-                "The engine refuses step {n}, which the model took ({e}): the replay expects \
-                 that refusal, and the path ends there."
+                "The engine refuses step {n}, which the model took ({}): the replay expects \
+                 that refusal, and the path ends there.",
+                e.message
             )
         }
-        _ => format!("The engine refused step {n} when this file was written: {e}"),
+        _ => format!(
+            "The engine refused step {n} when this file was written: {}",
+            e.message
+        ),
     }
 }
 
@@ -335,20 +348,24 @@ struct EnginePath {
 
 /// How the engine left a path.
 enum PathEnd {
-    /// It took every decision; its game after the last one.
-    Followed(Box<Game>),
+    /// It took every decision; its game is where the last one left it.
+    Followed,
     /// It refused the last step's decision.
-    Refused(EngineError),
+    Refused(Refusal),
     /// It did not leave a step the model does not explore.
     Stuck(Stuck),
 }
 
-/// Take `path` on the engine game of `config`: each decision (noted in the
-/// model's words), then the passes through the steps the model does not
-/// explore ([`advance`]), up to the first decision the engine refuses. A
-/// stuck engine stops at a pass: the steps make the passes made and the one
-/// that failed, which the scenario runner checks ends the step (500.2).
-fn follow(config: &Config, faults: &[EngineFault], path: &[TraceStep]) -> EnginePath {
+/// Take `path` on `engine` from its starting position: each decision
+/// (noted in the model's words), then the passes through the steps the
+/// model does not explore ([`Driven::advance`]), up to the first decision
+/// the engine refuses. A stuck engine stops at a pass: the steps make the
+/// passes made and the one that failed, which the scenario runner checks
+/// ends the step (500.2).
+fn follow<E: Engine>(
+    engine: &mut Driven<E>,
+    path: &[TraceStep],
+) -> Result<EnginePath, ProcessError> {
     let mut steps = Vec::new();
     let stuck = |mut steps: Vec<Value>, s: Stuck| {
         steps.extend(std::iter::repeat_n(pass_step(), s.passes + 1));
@@ -357,30 +374,29 @@ fn follow(config: &Config, faults: &[EngineFault], path: &[TraceStep]) -> Engine
             end: PathEnd::Stuck(s),
         }
     };
-    let mut game = match engine_game(config, faults) {
-        Ok(game) => game,
-        Err(s) => return stuck(steps, s),
-    };
+    if let Err(s) = engine.reset()? {
+        return Ok(stuck(steps, s));
+    }
     for step in path {
         steps.push(json!({
             "do": {"decision": {"decision": step.decision}},
             "note": step.text,
         }));
-        if let Err(e) = game.apply_decision(&step.decision) {
-            return EnginePath {
+        if let Err(e) = engine.apply(&step.decision)? {
+            return Ok(EnginePath {
                 steps,
                 end: PathEnd::Refused(e),
-            };
+            });
         }
-        match advance(&mut game, config.turns) {
+        match engine.advance()? {
             Ok(n) => steps.extend(std::iter::repeat_n(pass_step(), n)),
-            Err(s) => return stuck(steps, s),
+            Err(s) => return Ok(stuck(steps, s)),
         }
     }
-    EnginePath {
+    Ok(EnginePath {
         steps,
-        end: PathEnd::Followed(Box::new(game)),
-    }
+        end: PathEnd::Followed,
+    })
 }
 
 /// Every player passes through a step the model does not explore.

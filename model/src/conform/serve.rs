@@ -3,7 +3,8 @@
 //! the line holds. `battlecheck serve-engine` feeds it standard input.
 
 use super::protocol::{
-    EngineInfo, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_SNAPSHOT, VERSION,
+    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_SNAPSHOT,
+    VERSION,
 };
 use battlecheck_engine::{Catalogue, EngineFault, Game};
 use std::collections::HashMap;
@@ -16,6 +17,9 @@ pub struct Session {
     cards: Option<Catalogue>,
     game: Option<Game>,
     snapshots: HashMap<String, Game>,
+    /// Snapshots taken on this connection: tokens are never reused, so a
+    /// token from before a setup is unknown rather than another game.
+    taken: u64,
 }
 
 impl Session {
@@ -26,6 +30,7 @@ impl Session {
             cards: None,
             game: None,
             snapshots: HashMap::new(),
+            taken: 0,
         }
     }
 
@@ -82,9 +87,11 @@ impl Session {
             },
             RequestBody::Setup { position } => match self.setup(position) {
                 Ok(game) => {
-                    let observation = game.observe();
+                    let observed = observed(&game);
                     self.game = Some(game);
-                    ResponseBody::Observation { observation }
+                    // Tokens are valid until the next setup.
+                    self.snapshots.clear();
+                    ResponseBody::Observation(observed)
                 }
                 Err(message) => error(message),
             },
@@ -93,21 +100,18 @@ impl Session {
             }),
             RequestBody::Apply { decision } => {
                 self.with_game(|g| match g.apply_decision(&decision) {
-                    Ok(_) => ResponseBody::Applied {
-                        observation: g.observe(),
-                    },
+                    Ok(_) => ResponseBody::Applied(observed(g)),
                     Err(e) => ResponseBody::Refused(Refusal {
                         rule: e.rule().map(str::to_string),
                         message: e.to_string(),
                     }),
                 })
             }
-            RequestBody::Observe => self.with_game(|g| ResponseBody::Observation {
-                observation: g.observe(),
-            }),
+            RequestBody::Observe => self.with_game(|g| ResponseBody::Observation(observed(g))),
             RequestBody::Snapshot => match &self.game {
                 Some(g) => {
-                    let token = format!("s{}", self.snapshots.len() + 1);
+                    self.taken += 1;
+                    let token = format!("s{}", self.taken);
                     self.snapshots.insert(token.clone(), g.clone());
                     ResponseBody::Snapshot { token }
                 }
@@ -115,9 +119,9 @@ impl Session {
             },
             RequestBody::Restore { token } => match self.snapshots.get(&token) {
                 Some(g) => {
-                    let observation = g.observe();
+                    let observed = observed(g);
                     self.game = Some(g.clone());
-                    ResponseBody::Observation { observation }
+                    ResponseBody::Observation(observed)
                 }
                 None => error(format!("unknown snapshot token '{token}'")),
             },
@@ -165,6 +169,14 @@ impl Session {
             Some(g) => f(g),
             None => no_game(),
         }
+    }
+}
+
+/// What an observation response says of a game.
+fn observed(game: &Game) -> Observed {
+    Observed {
+        observation: game.observe(),
+        turn_step: game.step,
     }
 }
 

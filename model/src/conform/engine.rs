@@ -1,0 +1,280 @@
+//! The engine under test, as the harness drives it: one trait, [`Engine`],
+//! over this repository's engine linked in process ([`InProcess`], the fast
+//! path) and any engine behind the engine protocol ([`Process`], a child
+//! process written in any language). The harness ([`super::bridge`],
+//! [`super::lockstep`], [`super::scenario`]) sees only the trait.
+
+use super::process::{EngineProcess, Exchange, Problem, ProcessError};
+use super::protocol::{Observed, Refusal};
+use battlecheck_engine::game::TurnStep;
+use battlecheck_engine::{Catalogue, EngineFault, Game};
+use battlecheck_properties::{Decision, Observation, Pending};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Where the engine stands: what the harness needs to drive it through the
+/// steps the model does not explore.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status {
+    pub turn: u8,
+    /// The step of the turn, in full (500.1).
+    pub turn_step: TurnStep,
+    pub pending: Pending,
+    pub stack_empty: bool,
+}
+
+/// An engine holding one game at a time, which it can remember and go
+/// back to. A [`ProcessError`] is a failure of the engine process itself
+/// (it crashed, hung, broke the protocol); the engine in process never
+/// fails so.
+pub trait Engine {
+    /// A game remembered by [`Engine::save`].
+    type Saved;
+    /// Start the game at the engine's starting position again.
+    fn reset(&mut self) -> Result<(), ProcessError>;
+    fn status(&self) -> Status;
+    fn observe(&mut self) -> Result<Observation, ProcessError>;
+    /// The decisions the engine accepts now, in its own order.
+    fn legal(&mut self) -> Result<Vec<Decision>, ProcessError>;
+    /// Take a decision, or say why the rules forbid it (the game unchanged).
+    fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError>;
+    fn save(&mut self) -> Result<Self::Saved, ProcessError>;
+    fn restore(&mut self, saved: &Self::Saved) -> Result<(), ProcessError>;
+    /// A failure of this engine that the harness found (`problem`, in
+    /// words), with what is known of the exchange.
+    fn failure(&self, problem: Problem, message: String) -> ProcessError;
+}
+
+/// This repository's engine, linked in: a game per position, copied to
+/// save and restore.
+#[derive(Clone)]
+pub struct InProcess {
+    /// The starting position (shared by the copies for other threads);
+    /// none for a game taken in play ([`InProcess::playing`]).
+    start: Option<Arc<Game>>,
+    pub game: Game,
+}
+
+impl InProcess {
+    /// The engine at `position` (an engine scenario without steps), with
+    /// `faults` injected.
+    pub fn new(position: &serde_json::Value, faults: &[EngineFault]) -> Result<Self, String> {
+        let cards = Catalogue::bundled().map_err(|e| format!("cannot load the card data: {e}"))?;
+        let mut game = battlecheck_engine::scenario::build_game(
+            Path::new("position"),
+            &position.to_string(),
+            &cards,
+        )
+        .map_err(|e| e.to_string())?;
+        for f in faults {
+            if !game.faults.contains(f) {
+                game.faults.push(*f);
+            }
+        }
+        Ok(InProcess::of(game))
+    }
+
+    /// The engine holding `game`, which is also its starting position.
+    pub fn of(game: Game) -> Self {
+        InProcess {
+            start: Some(Arc::new(game.clone())),
+            game,
+        }
+    }
+
+    /// The engine holding a game in play, without a starting position to
+    /// reset to (a reset leaves the game as it is).
+    pub fn playing(game: Game) -> Self {
+        InProcess { start: None, game }
+    }
+}
+
+impl Engine for InProcess {
+    type Saved = Game;
+
+    fn reset(&mut self) -> Result<(), ProcessError> {
+        if let Some(start) = &self.start {
+            self.game.clone_from(start);
+        }
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        let g = &self.game;
+        Status {
+            turn: g.turn,
+            turn_step: g.step,
+            pending: battlecheck_properties::GameView::pending(g),
+            stack_empty: g.stack.is_empty(),
+        }
+    }
+
+    fn observe(&mut self) -> Result<Observation, ProcessError> {
+        Ok(self.game.observe())
+    }
+
+    fn legal(&mut self) -> Result<Vec<Decision>, ProcessError> {
+        Ok(self.game.legal_decisions())
+    }
+
+    fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
+        Ok(self
+            .game
+            .apply_decision(d)
+            .map(|_| ())
+            .map_err(|e| Refusal {
+                rule: e.rule().map(str::to_string),
+                message: e.to_string(),
+            }))
+    }
+
+    fn save(&mut self) -> Result<Game, ProcessError> {
+        Ok(self.game.clone())
+    }
+
+    fn restore(&mut self, saved: &Game) -> Result<(), ProcessError> {
+        self.game.clone_from(saved);
+        Ok(())
+    }
+
+    fn failure(&self, problem: Problem, message: String) -> ProcessError {
+        ProcessError {
+            problem,
+            message,
+            exchange: Box::new(Exchange {
+                command: "battlecheck's engine (in process)".into(),
+                ..Exchange::default()
+            }),
+        }
+    }
+}
+
+/// An engine behind the engine protocol, started as a child process, at a
+/// position battlecheck sends it.
+pub struct Process {
+    engine: EngineProcess,
+    position: serde_json::Value,
+    /// The engine's last observation.
+    last: Observed,
+    /// The decisions taken since the position was set up (to save a game
+    /// by its path when the engine has no snapshots).
+    path: Vec<Decision>,
+    snapshots: bool,
+}
+
+/// A game of an engine process: its snapshot token, or (for an engine
+/// without the `snapshot` feature) the decisions that reach it from the
+/// starting position.
+#[derive(Clone, Debug)]
+pub enum ProcessSaved {
+    /// The token, and the observation it restores (known, so the restore
+    /// is sent with the next request).
+    Token(String, Box<Observed>),
+    Path(Vec<Decision>),
+}
+
+impl Process {
+    /// Start `command`, shake hands and set up `position`; every answer is
+    /// awaited at most `timeout`.
+    pub fn start(
+        command: &str,
+        timeout: Duration,
+        position: serde_json::Value,
+    ) -> Result<Process, ProcessError> {
+        let mut engine = EngineProcess::spawn(command, timeout)?;
+        let snapshots = engine
+            .features()
+            .iter()
+            .any(|f| f == super::protocol::FEATURE_SNAPSHOT);
+        let last = engine.setup(position.clone())?;
+        Ok(Process {
+            engine,
+            position,
+            last,
+            path: Vec::new(),
+            snapshots,
+        })
+    }
+
+    /// The engine's hello.
+    pub fn engine(&self) -> &EngineProcess {
+        &self.engine
+    }
+}
+
+impl Engine for Process {
+    type Saved = ProcessSaved;
+
+    fn reset(&mut self) -> Result<(), ProcessError> {
+        self.last = self.engine.setup(self.position.clone())?;
+        self.path.clear();
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        let o = &self.last.observation;
+        Status {
+            turn: o.turn,
+            turn_step: self.last.turn_step,
+            pending: o.pending,
+            stack_empty: o.stack.is_empty(),
+        }
+    }
+
+    fn observe(&mut self) -> Result<Observation, ProcessError> {
+        Ok(self.last.observation.clone())
+    }
+
+    fn legal(&mut self) -> Result<Vec<Decision>, ProcessError> {
+        self.engine.legal()
+    }
+
+    fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
+        Ok(match self.engine.apply(d)? {
+            Ok(observed) => {
+                self.last = observed;
+                self.path.push(d.clone());
+                Ok(())
+            }
+            Err(refusal) => Err(refusal),
+        })
+    }
+
+    fn save(&mut self) -> Result<ProcessSaved, ProcessError> {
+        Ok(if self.snapshots {
+            ProcessSaved::Token(self.engine.snapshot()?, Box::new(self.last.clone()))
+        } else {
+            ProcessSaved::Path(self.path.clone())
+        })
+    }
+
+    fn restore(&mut self, saved: &ProcessSaved) -> Result<(), ProcessError> {
+        match saved {
+            ProcessSaved::Token(token, observed) => {
+                self.engine.restore_later(token)?;
+                self.last.clone_from(observed);
+            }
+            ProcessSaved::Path(path) => {
+                self.reset()?;
+                for d in path {
+                    if let Err(refusal) = self.apply(d)? {
+                        return Err(self.failure(
+                            Problem::NotDeterministic,
+                            format!(
+                                "replaying the decisions to a game it reached before, the engine refused {} ({}): the engine is not deterministic",
+                                super::probe::json(d),
+                                refusal.message
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn failure(&self, problem: Problem, message: String) -> ProcessError {
+        self.engine.fail(problem, message)
+    }
+}

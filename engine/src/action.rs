@@ -65,6 +65,58 @@ pub enum Action {
 }
 
 impl Action {
+    /// The shared decision this action is when its player is the one to
+    /// act, if it is one by itself: not a single player's pass, protector
+    /// choice or block declaration, which a decision makes together with
+    /// the other players' (see [`Game::legal_decisions`]).
+    pub fn as_decision(&self) -> Option<Decision> {
+        Some(match self.clone() {
+            Action::Cast {
+                player,
+                card,
+                targets,
+            } => Decision::Cast {
+                player,
+                card,
+                targets,
+            },
+            Action::Equip {
+                player,
+                equipment,
+                creature,
+            } => Decision::Equip {
+                player,
+                equipment,
+                creature,
+            },
+            Action::Concede { player } => Decision::Concede { player },
+            Action::ChooseCopy {
+                player,
+                card,
+                original,
+            } => Decision::ChooseCopy {
+                player,
+                card,
+                original,
+            },
+            Action::DeclareAttackers { attacks, .. } => Decision::DeclareAttackers { attacks },
+            Action::AssignTrample {
+                attacker,
+                to_attacked,
+                ..
+            } => Decision::AssignTrample {
+                attacker,
+                to_attacked,
+            },
+            Action::CastTransformed { player, card, cast } => {
+                Decision::CastTransformed { player, card, cast }
+            }
+            Action::Pass { .. }
+            | Action::ChooseProtector { .. }
+            | Action::DeclareBlockers { .. } => return None,
+        })
+    }
+
     /// The player who acts.
     pub fn player(&self) -> PlayerId {
         match *self {

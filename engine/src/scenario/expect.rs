@@ -2,9 +2,13 @@
 
 use super::format::Expect;
 use super::setup::Run;
+use super::subject::Subject;
 use super::{Failure, ScenarioError, ScenarioReport};
-use crate::game::{Combat, Game, StackItem};
-use battlecheck_properties::{AttackTarget, CardId, GameView, PlayerId};
+use crate::game::TurnStep;
+use battlecheck_properties::view::CombatObs;
+use battlecheck_properties::{
+    AttackTarget, CardId, Decision, GameView, Observation, PlayerId, StackObs,
+};
 
 impl Run {
     /// Check that an expectation names existing things and asks about the
@@ -81,7 +85,23 @@ impl Run {
         }
     }
 
-    pub(super) fn check(&self, g: &Game, e: &Expect, step: usize, report: &mut ScenarioReport) {
+    /// Check expectation `e` after step `step` (from 1) against what the
+    /// engine shows.
+    pub(super) fn check<S: Subject>(
+        &self,
+        seen: &mut Seen<'_, S>,
+        e: &Expect,
+        step: usize,
+        report: &mut ScenarioReport,
+    ) -> Result<(), S::Failure> {
+        let g = seen.observation()?.clone();
+        let turn_step = seen.turn_step()?;
+        let to_act = S::ENGINE_SPECIFIC.then(|| seen.subject.to_act());
+        let legal = if e.legal.is_empty() && e.illegal.is_empty() {
+            Vec::new()
+        } else {
+            seen.legal()?.to_vec()
+        };
         let mut cmp = |what: String, expected: String, actual: String| {
             report.checks += 1;
             if expected != actual {
@@ -100,7 +120,6 @@ impl Run {
         if let Some(name) = &e.card {
             let id = self.card(name, "").expect("validated");
             let o = g.object(id);
-            let obj = g.obj(id);
             let w = |f: &str| format!("{name}.{f}");
             if let Some(z) = e.zone {
                 cmp(w("zone"), format!("{z:?}"), format!("{:?}", o.zone));
@@ -134,19 +153,19 @@ impl Run {
                 cmp(w("creature"), t.to_string(), o.creature.to_string());
             }
             if let Some(d) = e.damage {
-                cmp(w("damage"), d.to_string(), obj.damage.to_string());
+                cmp(w("damage"), d.to_string(), o.damage.to_string());
             }
             if let Some(h) = e.history {
                 cmp(w("history"), format!("{h:?}"), format!("{:?}", o.history));
             }
             if let Some(a) = &e.attacking {
-                let actual = match &obj.combat {
-                    Combat::Attacking { target: None, .. } => "nothing".to_string(),
-                    Combat::Attacking {
+                let actual = match &o.combat {
+                    CombatObs::Attacking { target: None, .. } => "nothing".to_string(),
+                    CombatObs::Attacking {
                         target: Some(AttackTarget::Player(p)),
                         ..
                     } => self.name_player(*p),
-                    Combat::Attacking {
+                    CombatObs::Attacking {
                         target: Some(AttackTarget::Battle(b)),
                         ..
                     } => self.name_card(*b),
@@ -155,8 +174,8 @@ impl Run {
                 cmp(w("attacking"), a.clone(), actual);
             }
             if let Some(b) = &e.blocking {
-                let actual = match &obj.combat {
-                    Combat::Blocking { attacker, .. } => self.name_card(*attacker),
+                let actual = match &o.combat {
+                    CombatObs::Blocking(attacker) => self.name_card(*attacker),
                     _ => "none".to_string(),
                 };
                 cmp(w("blocking"), b.clone(), actual);
@@ -191,7 +210,7 @@ impl Run {
                 let actual = g
                     .stack
                     .iter()
-                    .any(|x| matches!(x, StackItem::DefeatTrigger(t) if t.source == id));
+                    .any(|x| matches!(x, StackObs::DefeatTrigger { source, .. } if *source == id));
                 cmp(
                     format!("trigger of {name} on the stack"),
                     s.to_string(),
@@ -199,7 +218,7 @@ impl Run {
                 );
             }
             if let Some(s) = e.waiting {
-                let actual = g.waiting_triggers.iter().any(|t| t.source == id);
+                let actual = g.waiting_triggers.contains(&id);
                 cmp(
                     format!("trigger of {name} waiting"),
                     s.to_string(),
@@ -218,20 +237,20 @@ impl Run {
             cmp(
                 "pending".into(),
                 format!("{p:?}"),
-                format!("{:?}", g.pending()),
+                format!("{:?}", g.pending),
             );
         }
-        if let Some(p) = &e.to_act {
+        if let (Some(p), Some(to_act)) = (&e.to_act, to_act) {
             cmp(
                 "to act".into(),
                 p.clone(),
-                g.to_act()
+                to_act
                     .map(|p| self.name_player(p))
                     .unwrap_or_else(|| "none".into()),
             );
         }
         if let Some(s) = e.step {
-            cmp("step".into(), format!("{s:?}"), format!("{:?}", g.step));
+            cmp("step".into(), format!("{s:?}"), format!("{turn_step:?}"));
         }
         if let Some(t) = e.turn {
             cmp("turn".into(), t.to_string(), g.turn.to_string());
@@ -244,7 +263,7 @@ impl Run {
             );
         }
         if let Some(o) = &e.observation {
-            let diffs = battlecheck_properties::diff::differences(o, &g.observe());
+            let diffs = battlecheck_properties::diff::differences(o, &g);
             if diffs.is_empty() {
                 cmp("observation".into(), String::new(), String::new());
             }
@@ -253,7 +272,6 @@ impl Run {
             }
         }
         if !e.legal.is_empty() || !e.illegal.is_empty() {
-            let legal = g.legal_decisions();
             for d in &e.legal {
                 cmp(
                     format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
@@ -279,5 +297,46 @@ impl Run {
                 );
             }
         }
+        Ok(())
+    }
+}
+
+/// What the engine shows after a step, asked for once and only if needed.
+pub(super) struct Seen<'a, S: Subject> {
+    pub(super) subject: &'a mut S,
+    observation: Option<Observation>,
+    turn_step: Option<TurnStep>,
+    legal: Option<Vec<Decision>>,
+}
+
+impl<'a, S: Subject> Seen<'a, S> {
+    pub(super) fn new(subject: &'a mut S) -> Self {
+        Seen {
+            subject,
+            observation: None,
+            turn_step: None,
+            legal: None,
+        }
+    }
+
+    pub(super) fn observation(&mut self) -> Result<&Observation, S::Failure> {
+        if self.observation.is_none() {
+            self.observation = Some(self.subject.observe()?);
+        }
+        Ok(self.observation.as_ref().expect("just set"))
+    }
+
+    fn turn_step(&mut self) -> Result<TurnStep, S::Failure> {
+        if self.turn_step.is_none() {
+            self.turn_step = Some(self.subject.turn_step()?);
+        }
+        Ok(self.turn_step.expect("just set"))
+    }
+
+    fn legal(&mut self) -> Result<&[Decision], S::Failure> {
+        if self.legal.is_none() {
+            self.legal = Some(self.subject.legal()?);
+        }
+        Ok(self.legal.as_deref().expect("just set"))
     }
 }

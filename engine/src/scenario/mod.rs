@@ -28,6 +28,7 @@ mod expect;
 mod format;
 mod read;
 mod setup;
+mod subject;
 
 pub use format::{
     Act, CardSetup, Expect, PlayerSetup, Players, Scenario, StackSetup, StartPending, Step,
@@ -35,12 +36,14 @@ pub use format::{
 };
 pub(crate) use read::{json_files, read_bounded};
 pub use read::{read_text, MAX_FILE_BYTES};
+pub use subject::{Never, Refused, Subject};
 
 use crate::action::Action;
 use crate::cards::{CardError, Catalogue};
-use crate::game::{Game, TurnStep, Waiting};
+use crate::game::{Game, TurnStep};
 use crate::jsonpos::JsonFault;
-use battlecheck_properties::{Decision, Kind, CATALOGUE};
+use battlecheck_properties::{Decision, Kind, Observation, Pending, CATALOGUE};
+use expect::Seen;
 use serde::Serialize;
 use setup::Run;
 use std::fmt;
@@ -66,6 +69,10 @@ pub enum ScenarioError {
     },
     #[error("card data: {0}")]
     Cards(#[from] CardError),
+    /// The engine the scenario ran on failed (not a refusal: it crashed,
+    /// hung or broke its protocol).
+    #[error("{file}: the engine failed: {message}")]
+    Engine { file: PathBuf, message: String },
 }
 
 /// One failed expectation, refused action or violated property.
@@ -91,6 +98,11 @@ pub struct ScenarioReport {
     /// The `sometimes` properties of the catalogue that held after some
     /// step: the situations the scenario reached.
     pub witnessed: Vec<&'static str>,
+    /// Why the scenario was not run on this engine: it has a step or an
+    /// expectation that only this repository's engine shows (one player's
+    /// pass, the player to act), and the engine is seen from outside.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
 }
 
 impl ScenarioReport {
@@ -101,6 +113,14 @@ impl ScenarioReport {
 
 impl fmt::Display for ScenarioReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(why) = &self.skipped {
+            return writeln!(
+                f,
+                "skipped: {} ({}) — {why}",
+                self.name,
+                self.file.display()
+            );
+        }
         let verdict = if self.passed() { "ok" } else { "FAILED" };
         writeln!(
             f,
@@ -137,14 +157,22 @@ pub fn run_file(path: &Path) -> Result<ScenarioReport, ScenarioError> {
 /// Run a scenario file, or every `*.json` file of a directory (name order).
 /// An entry that is not a regular file is reported, never opened.
 pub fn run_path(path: &Path) -> Vec<(PathBuf, Result<ScenarioReport, ScenarioError>)> {
+    run_path_with(path, run_file)
+}
+
+/// [`run_path`] with each file run by `run` (given the file's path).
+pub fn run_path_with(
+    path: &Path,
+    mut run: impl FnMut(&Path) -> Result<ScenarioReport, ScenarioError>,
+) -> Vec<(PathBuf, Result<ScenarioReport, ScenarioError>)> {
     if !path.is_dir() {
-        return vec![(path.to_path_buf(), run_file(path))];
+        return vec![(path.to_path_buf(), run(path))];
     }
     match json_files(path) {
         Ok(files) => files
             .into_iter()
             .map(|f| {
-                let r = run_file(&f);
+                let r = run(&f);
                 (f, r)
             })
             .collect(),
@@ -221,15 +249,30 @@ fn prepare(
     Ok((run, game, acts))
 }
 
-/// Run a scenario given as text; `file` names it in the report and errors.
+/// Run a scenario given as text on this repository's engine; `file` names
+/// it in the report and errors.
 pub fn run_text(
     file: &Path,
     text: &str,
     cards: &Catalogue,
 ) -> Result<ScenarioReport, ScenarioError> {
+    run_on(file, text, cards, |game, _| Ok::<Game, Never>(game))
+}
+
+/// Run a scenario given as text on the engine `start` makes of its
+/// position: from this repository's game of it, or from the position
+/// itself (the scenario's JSON without its steps and notes), for an engine
+/// seen from outside. Such an engine cannot take a scenario with
+/// engine-specific steps or expectations: the report says it was skipped.
+pub fn run_on<S: Subject>(
+    file: &Path,
+    text: &str,
+    cards: &Catalogue,
+    start: impl FnOnce(Game, serde_json::Value) -> Result<S, S::Failure>,
+) -> Result<ScenarioReport, ScenarioError> {
     let scenario = parse(file, text)?;
-    let (run, mut game, acts) = prepare(file, &scenario, cards)?;
-    let steps: Vec<(Option<Resolved>, &Step)> = acts.into_iter().zip(&scenario.steps).collect();
+    let (run, game, acts) = prepare(file, &scenario, cards)?;
+    let mut steps: Vec<(Option<Resolved>, &Step)> = acts.into_iter().zip(&scenario.steps).collect();
     let mut report = ScenarioReport {
         file: file.to_path_buf(),
         name: scenario.name.clone(),
@@ -238,13 +281,25 @@ pub fn run_text(
         checks: 0,
         failures: Vec::new(),
         witnessed: Vec::new(),
+        skipped: None,
     };
+    if !S::ENGINE_SPECIFIC {
+        report.skipped = as_decisions(&mut steps).err();
+        if report.skipped.is_some() {
+            return Ok(report);
+        }
+    }
+    let failed = |e: S::Failure| ScenarioError::Engine {
+        file: file.to_path_buf(),
+        message: e.to_string(),
+    };
+    let mut subject = start(game, position(text)).map_err(failed)?;
     // The setup was settled (see `Run::build`); the properties are checked
     // after every step.
     for (i, (act, step)) in steps.iter().enumerate() {
         let n = i + 1;
         if let Some(act) = act {
-            let outcome = perform(&mut game, act);
+            let outcome = perform(&mut subject, act).map_err(failed)?;
             match (&step.rejected, outcome) {
                 (None, Ok(())) => {}
                 (None, Err(e)) => report.failures.push(Failure {
@@ -261,7 +316,7 @@ pub fn run_text(
                 }),
                 (Some(rule), Err(e)) => {
                     report.checks += 1;
-                    if e.rule != Some(rule.as_str()) {
+                    if e.rule.as_deref() != Some(rule.as_str()) {
                         report.failures.push(Failure {
                             step: n,
                             what: format!("{act}"),
@@ -272,17 +327,64 @@ pub fn run_text(
                 }
             }
         }
+        let mut seen = Seen::new(&mut subject);
         for e in &step.expect {
-            run.check(&game, e, n, &mut report);
+            run.check(&mut seen, e, n, &mut report).map_err(failed)?;
         }
-        check_properties(&game, n, &mut report);
+        check_properties(seen.observation().map_err(failed)?, n, &mut report);
     }
     Ok(report)
 }
 
-/// Evaluate the catalogue on the engine: every `always` property must hold;
-/// `sometimes` properties that hold are recorded as witnessed.
-fn check_properties(game: &Game, step: usize, report: &mut ScenarioReport) {
+/// The steps as shared decisions, for an engine seen from outside: each
+/// action taken by the player to act is the decision it stands for. Fails
+/// with the first step or expectation that only this repository's engine
+/// shows, in words: an action that is no decision by itself (one player's
+/// pass, protector choice or blocks), an action expected to be refused (a
+/// decision would make the passes that bring priority to its player), the
+/// player to act.
+fn as_decisions(steps: &mut [(Option<Resolved>, &Step)]) -> Result<(), String> {
+    for (i, (act, step)) in steps.iter_mut().enumerate() {
+        let n = i + 1;
+        if let Some(Resolved::Action(a)) = act {
+            let text = serde_json::to_string(a).unwrap_or_default();
+            match a.as_decision() {
+                Some(_) if step.rejected.is_some() => {
+                    return Err(format!(
+                        "step {n} ({text}) is expected to be refused, which a decision of the engine protocol cannot show"
+                    ))
+                }
+                Some(d) => *act = Some(Resolved::Decision(d)),
+                None => {
+                    return Err(format!(
+                        "step {n} ({text}) is not a decision of the engine protocol"
+                    ))
+                }
+            }
+        }
+        if step.expect.iter().any(|e| e.to_act.is_some()) {
+            return Err(format!(
+                "step {n} expects the player to act, which the engine protocol does not show"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A scenario's position: its JSON without steps and notes.
+fn position(text: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+    if let Some(fields) = v.as_object_mut() {
+        for key in ["steps", "name", "covers", "description", "battlecheck"] {
+            fields.remove(key);
+        }
+    }
+    v
+}
+
+/// Evaluate the catalogue on what the engine shows: every `always` property
+/// must hold; `sometimes` properties that hold are recorded as witnessed.
+fn check_properties(game: &Observation, step: usize, report: &mut ScenarioReport) {
     for spec in CATALOGUE.iter().filter(|s| s.kind == Kind::Sometimes) {
         if !report.witnessed.contains(&spec.name) && spec.id.check(game) {
             report.witnessed.push(spec.name);
@@ -322,65 +424,58 @@ impl fmt::Display for Resolved {
     }
 }
 
-/// A refusal, as the report shows it.
-struct Refusal {
-    rule: Option<&'static str>,
-    text: String,
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-fn perform(game: &mut Game, act: &Resolved) -> Result<(), Refusal> {
-    let refuse = |e: crate::EngineError| Refusal {
-        rule: e.rule(),
-        text: e.to_string(),
+/// Take a step's action on the engine: the engine's refusal, if it
+/// refuses it.
+fn perform<S: Subject>(s: &mut S, act: &Resolved) -> Result<Result<(), Refused>, S::Failure> {
+    let refusal = |rule: Option<&str>, text: String| {
+        Ok(Err(Refused {
+            rule: rule.map(str::to_string),
+            text,
+        }))
     };
     match act {
-        Resolved::Action(a) => game.apply(a).map(|_| ()).map_err(refuse),
+        Resolved::Action(a) => Ok(s.act(a)),
         Resolved::Decision(d) => {
             // With an empty stack, every player passing ends the step
             // (117.4, 500.2): an engine that stays in it is reported.
+            let before = s.observe()?;
             let ends_step = *d == Decision::PassAll
-                && game.waiting == Waiting::Priority
-                && game.stack.is_empty();
-            let (turn, step) = (game.turn, game.step);
-            game.apply_decision(d).map_err(refuse)?;
-            if ends_step && (game.turn, game.step) <= (turn, step) {
-                return Err(Refusal {
-                    rule: Some("500.2"),
-                    text: format!(
-                        "every player passed with an empty stack in the {step:?} step of turn {turn} and the game is in the {:?} step of turn {}: the step must end",
-                        game.step, game.turn
-                    ),
-                });
+                && before.pending == Pending::Priority
+                && before.stack.is_empty();
+            let (turn, step) = (before.turn, s.turn_step()?);
+            if let Err(e) = s.decide(d)? {
+                return Ok(Err(e));
             }
-            Ok(())
+            let now = (s.observe()?.turn, s.turn_step()?);
+            if ends_step && now <= (turn, step) {
+                return refusal(
+                    Some("500.2"),
+                    format!(
+                        "every player passed with an empty stack in the {step:?} step of turn {turn} and the game is in the {:?} step of turn {}: the step must end",
+                        now.1, now.0
+                    ),
+                );
+            }
+            Ok(Ok(()))
         }
         Resolved::PassUntil(step, turn) => {
             for _ in 0..500 {
-                if game.step == *step && turn.is_none_or(|t| game.turn == t) {
-                    return Ok(());
+                let o = s.observe()?;
+                let at = s.turn_step()?;
+                if at == *step && turn.is_none_or(|t| o.turn == t) {
+                    return Ok(Ok(()));
                 }
-                if game.waiting != Waiting::Priority {
-                    return Err(Refusal {
-                        rule: None,
-                        text: format!(
-                            "stopped at {:?}: the game waits for {}",
-                            game.step,
-                            game.waiting_text()
-                        ),
-                    });
+                if o.pending != Pending::Priority {
+                    return refusal(
+                        None,
+                        format!("stopped at {at:?}: the game waits for {:?}", o.pending),
+                    );
                 }
-                game.apply_decision(&Decision::PassAll).map_err(refuse)?;
+                if let Err(e) = s.decide(&Decision::PassAll)? {
+                    return Ok(Err(e));
+                }
             }
-            Err(Refusal {
-                rule: None,
-                text: format!("{step:?} never began"),
-            })
+            refusal(None, format!("{step:?} never began"))
         }
     }
 }

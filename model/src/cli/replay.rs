@@ -1,10 +1,14 @@
-//! `battlecheck replay`: scenario files run on the engine.
+//! `battlecheck replay`: scenario files run on this repository's engine, or
+//! on any engine behind the engine protocol (`--engine-cmd`: a process per
+//! scenario; scenarios with engine-specific steps are skipped).
 
-use super::args::{json, Format};
+use super::args::{json, EngineCmdArgs, Format};
 use super::out::Out;
 use super::Outcome;
+use crate::conform::engine::Process;
 use crate::report::{junit, Case};
-use battlecheck_engine::scenario::run_path;
+use battlecheck_engine::scenario::{read_text, run_on, run_path, run_path_with};
+use battlecheck_engine::Catalogue;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,6 +18,8 @@ pub struct ReplayArgs {
     /// Scenario files or directories (every *.json inside, in name order).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+    #[command(flatten)]
+    engine: EngineCmdArgs,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -23,9 +29,29 @@ pub struct ReplayArgs {
 /// if any expectation failed, else 0.
 pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
     let mut results = Vec::new();
-    for path in &args.paths {
-        results.extend(run_path(path));
+    match &args.engine.engine_cmd {
+        None => {
+            for path in &args.paths {
+                results.extend(run_path(path));
+            }
+        }
+        Some(command) => {
+            let timeout = args.engine.timeout()?;
+            let cards = Catalogue::bundled()?;
+            for path in &args.paths {
+                results.extend(run_path_with(path, |file| {
+                    let text = read_text(file)?;
+                    run_on(file, &text, &cards, |_, position| {
+                        Process::start(command, timeout, position)
+                    })
+                }));
+            }
+        }
     }
+    let skipped = results
+        .iter()
+        .filter(|(_, r)| r.as_ref().is_ok_and(|r| r.skipped.is_some()))
+        .count();
     let errors = results.iter().filter(|(_, r)| r.is_err()).count();
     let failed = results
         .iter()
@@ -38,6 +64,10 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
                 .map(|(file, r)| {
                     let name = file.display().to_string();
                     match r {
+                        Ok(report) if report.skipped.is_some() => (
+                            name,
+                            Case::Skipped(report.skipped.clone().unwrap_or_default()),
+                        ),
                         Ok(report) if report.passed() => (name, Case::Passed),
                         Ok(report) => (
                             name,
@@ -75,10 +105,15 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
                     Err(e) => eprintln!("error: {e}"),
                 }
             }
+            let skipped_text = if skipped > 0 {
+                format!(", {skipped} skipped (not expressible through the engine protocol)")
+            } else {
+                String::new()
+            };
             out.println(&format!(
-                "{} scenarios: {} passed, {failed} failed, {errors} could not be run",
+                "{} scenarios: {} passed, {failed} failed, {errors} could not be run{skipped_text}",
                 results.len(),
-                results.len() - failed - errors
+                results.len() - failed - errors - skipped
             ));
         }
     }

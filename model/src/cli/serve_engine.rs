@@ -20,6 +20,10 @@ pub struct ServeEngineArgs {
     /// Inject a known engine bug into every game (for testing clients). Repeatable.
     #[arg(long, value_name = "BUG")]
     engine_fault: Vec<String>,
+    /// Serve no optional feature (no snapshots): an engine that clients
+    /// must drive by replaying decisions.
+    #[arg(long)]
+    no_snapshots: bool,
     /// Print the JSON Schemas of the protocol's requests and responses
     /// (`{"request": …, "response": …}`) and exit.
     #[arg(long)]
@@ -32,6 +36,9 @@ pub fn run(args: ServeEngineArgs, out: &mut Out) -> Outcome {
         return Ok(ExitCode::SUCCESS);
     }
     let mut session = Session::new(engine_faults(&args.engine_fault)?);
+    if args.no_snapshots {
+        session.without_snapshots();
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();

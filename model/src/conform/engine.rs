@@ -6,9 +6,11 @@
 
 use super::process::{EngineProcess, Exchange, Problem, ProcessError};
 use super::protocol::{Observed, Refusal};
+use battlecheck_engine::action::Action;
 use battlecheck_engine::game::TurnStep;
+use battlecheck_engine::scenario::{Refused, Subject};
 use battlecheck_engine::{Catalogue, EngineFault, Game};
-use battlecheck_properties::{Decision, Observation, Pending};
+use battlecheck_properties::{Decision, Observation, Pending, PlayerId};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -276,5 +278,42 @@ impl Engine for Process {
 
     fn failure(&self, problem: Problem, message: String) -> ProcessError {
         self.engine.fail(problem, message)
+    }
+}
+
+/// An engine process runs scenarios seen from outside: decisions,
+/// observations and legal decisions only.
+impl Subject for Process {
+    type Failure = ProcessError;
+    const ENGINE_SPECIFIC: bool = false;
+
+    fn observe(&mut self) -> Result<Observation, ProcessError> {
+        Ok(self.last.observation.clone())
+    }
+
+    fn turn_step(&mut self) -> Result<TurnStep, ProcessError> {
+        Ok(self.last.turn_step)
+    }
+
+    fn legal(&mut self) -> Result<Vec<Decision>, ProcessError> {
+        self.engine.legal()
+    }
+
+    fn decide(&mut self, d: &Decision) -> Result<Result<(), Refused>, ProcessError> {
+        Ok(Engine::apply(self, d)?.map_err(|r| Refused {
+            rule: r.rule,
+            text: r.message,
+        }))
+    }
+
+    fn act(&mut self, _: &Action) -> Result<(), Refused> {
+        Err(Refused {
+            rule: None,
+            text: "an engine-specific step is not a decision of the engine protocol".into(),
+        })
+    }
+
+    fn to_act(&self) -> Option<PlayerId> {
+        None
     }
 }

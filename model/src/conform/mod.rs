@@ -93,6 +93,9 @@ pub struct ConformReport {
     pub config: Config,
     /// The engine checked (its hello, for an engine process).
     pub engine: EngineInfo,
+    /// The engine process's command, if the engine is not in process.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_cmd: Option<String>,
     pub threads: usize,
     pub symmetry: SymmetryUse,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -207,6 +210,7 @@ where
     Ok(ConformReport {
         config,
         engine,
+        engine_cmd: opts.engine_cmd.clone(),
         threads,
         symmetry,
         engine_faults: opts.engine_faults.clone(),

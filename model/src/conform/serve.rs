@@ -20,6 +20,8 @@ pub struct Session {
     /// Snapshots taken on this connection: tokens are never reused, so a
     /// token from before a setup is unknown rather than another game.
     taken: u64,
+    /// The optional feature "snapshot" is served.
+    snapshots_served: bool,
 }
 
 impl Session {
@@ -31,7 +33,14 @@ impl Session {
             game: None,
             snapshots: HashMap::new(),
             taken: 0,
+            snapshots_served: true,
         }
+    }
+
+    /// Serve no optional feature: snapshot and restore requests are
+    /// answered with an error, as by an engine without them.
+    pub fn without_snapshots(&mut self) {
+        self.snapshots_served = false;
     }
 
     /// The response line (without its newline) to one request line.
@@ -83,7 +92,11 @@ impl Session {
                     name: "battlecheck-engine".into(),
                     version: env!("CARGO_PKG_VERSION").into(),
                 },
-                features: vec![FEATURE_SNAPSHOT.into()],
+                features: if self.snapshots_served {
+                    vec![FEATURE_SNAPSHOT.into()]
+                } else {
+                    Vec::new()
+                },
             },
             RequestBody::Setup { position } => match self.setup(position) {
                 Ok(game) => {
@@ -108,6 +121,9 @@ impl Session {
                 })
             }
             RequestBody::Observe => self.with_game(|g| ResponseBody::Observation(observed(g))),
+            RequestBody::Snapshot | RequestBody::Restore { .. } if !self.snapshots_served => {
+                error("this engine serves no snapshots (it announced no 'snapshot' feature)".into())
+            }
             RequestBody::Snapshot => match &self.game {
                 Some(g) => {
                     self.taken += 1;

@@ -12,6 +12,9 @@ pub fn human_report(r: &ConformReport) -> String {
         "engine {verdict}: preset '{}', {} model states compared in lockstep ({} decisions, depth {}, symmetry {:?}), {:.1}s on {} thread(s)",
         r.config.name, r.states, r.transitions, r.depth, r.symmetry, r.seconds, r.threads
     );
+    if r.engine_cmd.is_some() {
+        let _ = writeln!(s, "engine process: {} {}", r.engine.name, r.engine.version);
+    }
     if !r.engine_faults.is_empty() {
         let names: Vec<String> = r.engine_faults.iter().map(|f| format!("{f:?}")).collect();
         let _ = writeln!(s, "injected engine faults: {}", names.join(", "));
@@ -53,11 +56,20 @@ pub fn human_report(r: &ConformReport) -> String {
         );
     }
     if let Some(f) = &c.scenario {
+        let engine = match &r.engine_cmd {
+            Some(cmd) => format!("--engine-cmd {} ", shell_quote(cmd)),
+            None => String::new(),
+        };
         let _ = writeln!(
             s,
-            "replay on the engine: battlecheck replay {}",
+            "replay on the engine: battlecheck replay {engine}{}",
             f.display()
         );
     }
     s
+}
+
+/// `text` quoted for a POSIX shell (single quotes).
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
 }

@@ -1,0 +1,220 @@
+//! `conform --engine-cmd`: the lockstep check of an engine behind the
+//! engine protocol. With this repository's engine as a process
+//! (`battlecheck serve-engine`), every configuration of the CI suite gives
+//! the same verdict and the same counts as in process, with snapshots and
+//! without (decisions replayed); an engine process that fails mid-run is
+//! reported as such (exit 2), within the time limit, never as a verdict.
+
+mod process;
+
+use battlecheck::conform::{conform, suite, ConformOptions, ConformReport};
+use battlecheck::report::conform::human_report;
+use battlecheck::Config;
+use process::{battlecheck, text};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_battlecheck");
+
+fn run(config: Config, engine_cmd: Option<String>) -> ConformReport {
+    let opts = ConformOptions {
+        threads: 2,
+        engine_cmd,
+        ..ConformOptions::default()
+    };
+    let r = conform(config, &opts).unwrap();
+    eprintln!("{}", human_report(&r));
+    r
+}
+
+fn same(a: &ConformReport, b: &ConformReport) {
+    let name = &a.config.name;
+    assert!(a.passed() && b.passed(), "{name}");
+    assert_eq!(
+        (a.states, a.transitions, a.depth),
+        (b.states, b.transitions, b.depth),
+        "{name}: the same counts in process and through the protocol"
+    );
+    assert_eq!(a.symmetry, b.symmetry, "{name}");
+}
+
+/// Every small configuration of the CI suite (the default is checked in
+/// process by `.ci/run`, and through the protocol by the ignored test
+/// below: about 7 minutes).
+#[test]
+fn the_ci_suite_through_serve_engine_gives_the_same_counts() {
+    let serve = format!("'{BIN}' serve-engine");
+    let configs = suite::ci().unwrap();
+    assert!(configs.len() > 10);
+    for config in configs.into_iter().filter(|c| c.name != "default") {
+        let piped = run(config.clone(), Some(serve.clone()));
+        assert!(
+            piped.engine.name.starts_with("battlecheck-engine"),
+            "{:?}",
+            piped.engine
+        );
+        same(&run(config, None), &piped);
+    }
+}
+
+#[test]
+#[ignore = "about 7 minutes: run with --ignored"]
+fn the_default_through_serve_engine_gives_the_same_counts() {
+    let config = Config::preset("default").unwrap();
+    let piped = run(config.clone(), Some(format!("'{BIN}' serve-engine")));
+    same(&run(config, None), &piped);
+}
+
+/// An engine without snapshots is driven by replaying decisions from the
+/// position: the same exploration, more slowly.
+#[test]
+fn an_engine_without_snapshots_gives_the_same_counts() {
+    let serve = format!("'{BIN}' serve-engine --no-snapshots");
+    for preset in ["tiny", "copies"] {
+        let config = Config::preset(preset).unwrap();
+        same(
+            &run(config.clone(), None),
+            &run(config, Some(serve.clone())),
+        );
+    }
+}
+
+#[test]
+fn an_injected_bug_is_caught_through_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-engine-cmd-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let engine = format!("'{BIN}' serve-engine --engine-fault trigger-per-source");
+    let out = battlecheck(&[
+        "conform",
+        "--preset",
+        "tiny",
+        "--engine-cmd",
+        &engine,
+        "--save-counterexample",
+        dir.to_str().unwrap(),
+    ]);
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("DIVERGES"), "{said}");
+    assert!(
+        said.contains("engine process: battlecheck-engine"),
+        "{said}"
+    );
+    let file = dir.join("conform-tiny.json");
+    assert!(said.contains("battlecheck replay --engine-cmd"), "{said}");
+    // The counterexample replays through the protocol: it fails on the
+    // faulty engine and passes on the correct one.
+    let replay =
+        |engine: &str| battlecheck(&["replay", "--engine-cmd", engine, file.to_str().unwrap()]);
+    let faulty = replay(&engine);
+    assert_eq!(faulty.status.code(), Some(1), "{}", text(&faulty));
+    let correct = replay(&format!("'{BIN}' serve-engine"));
+    assert_eq!(correct.status.code(), Some(0), "{}", text(&correct));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The hand-written scenarios that use only shared decisions replay
+/// through the protocol as in process; the others are skipped, each with
+/// the step that only this repository's engine shows.
+#[test]
+fn scenarios_replay_through_serve_engine() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/scenarios");
+    let out = battlecheck(&[
+        "replay",
+        "--engine-cmd",
+        &format!("'{BIN}' serve-engine"),
+        dir,
+    ]);
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    let summary = said.lines().last().unwrap();
+    let passed: usize = summary
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(passed >= 20, "{summary}");
+    assert!(
+        summary.contains("0 failed, 0 could not be run"),
+        "{summary}"
+    );
+    assert!(
+        said.contains("skipped: ") && said.contains("is not a decision of the engine protocol"),
+        "{said}"
+    );
+}
+
+/// The engine process ends after its 60th request: the run stops with a
+/// protocol failure naming it, exit 2.
+#[test]
+fn an_engine_that_dies_mid_run_is_reported_not_judged() {
+    let engine = format!("sh -c \"stdbuf -oL head -n 60 | '{BIN}' serve-engine\"");
+    let start = Instant::now();
+    let out = battlecheck(&[
+        "conform",
+        "--preset",
+        "duel",
+        "--engine-cmd",
+        &engine,
+        "--engine-timeout",
+        "2",
+    ]);
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("exited") || said.contains("closed"), "{said}");
+    assert!(said.contains("last request sent"), "{said}");
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+/// The engine process stops answering after its 60th request: reported at
+/// the time limit, exit 2.
+#[test]
+fn an_engine_that_hangs_mid_run_is_reported_at_the_time_limit() {
+    let engine = format!("sh -c \"(stdbuf -oL head -n 60; sleep 5) | '{BIN}' serve-engine\"");
+    let start = Instant::now();
+    let out = battlecheck(&[
+        "conform",
+        "--preset",
+        "duel",
+        "--engine-cmd",
+        &engine,
+        "--engine-timeout",
+        "1",
+    ]);
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("time limit of 1.0 s"), "{said}");
+    assert!(start.elapsed() < Duration::from_secs(15));
+}
+
+#[test]
+fn bad_engine_flags_are_refused() {
+    let engine = format!("'{BIN}' serve-engine");
+    for (args, named) in [
+        (
+            vec![
+                "--engine-cmd",
+                engine.as_str(),
+                "--engine-fault",
+                "trigger-per-source",
+            ],
+            "serve-engine --engine-fault",
+        ),
+        (
+            vec!["--engine-cmd", engine.as_str(), "--engine-timeout", "0"],
+            "--engine-timeout",
+        ),
+        (vec!["--engine-cmd", "'unclosed"], "unclosed quote"),
+        (vec!["--engine-cmd", "/no/such/engine"], "cannot start"),
+    ] {
+        let mut all = vec!["conform", "--preset", "tiny"];
+        all.extend(args);
+        let out = battlecheck(&all);
+        let said = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{all:?}: {said}");
+        assert!(said.contains(named), "{all:?}: {said}");
+    }
+}

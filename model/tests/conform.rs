@@ -8,7 +8,7 @@ use battlecheck::conform::{conform, suite, ConformOptions, ConformReport};
 use battlecheck::report::conform::human_report;
 use battlecheck::rules::cards::CardName;
 use battlecheck::{BattleModel, Config};
-use battlecheck_properties::{Decision, Kind, CATALOGUE};
+use battlecheck_properties::{Kind, CATALOGUE};
 use stateright::Model;
 use std::collections::{BTreeSet, HashSet};
 
@@ -90,23 +90,6 @@ fn the_ci_suite_reaches_every_witness() {
     assert!(missing.is_empty(), "never witnessed: {missing:?}");
 }
 
-/// The kind of a decision (the match is exhaustive: a new kind of decision
-/// does not compile until it is named here and in [`KINDS`]).
-fn kind(d: &Decision) -> &'static str {
-    match d {
-        Decision::PassAll => "pass_all",
-        Decision::Cast { .. } => "cast",
-        Decision::Equip { .. } => "equip",
-        Decision::Concede { .. } => "concede",
-        Decision::ChooseCopy { .. } => "choose_copy",
-        Decision::ChooseProtectors { .. } => "choose_protectors",
-        Decision::DeclareAttackers { .. } => "declare_attackers",
-        Decision::DeclareBlockers { .. } => "declare_blockers",
-        Decision::AssignTrample { .. } => "assign_trample",
-        Decision::CastTransformed { .. } => "cast_transformed",
-    }
-}
-
 /// Every kind of decision but `equip`, which is the engine's alone: the
 /// model's pool has no Equipment.
 const KINDS: [&str; 9] = [
@@ -139,7 +122,7 @@ fn the_ci_suite_offers_every_kind_of_decision() {
             decisions.clear();
             s.decisions(&mut decisions);
             for d in &decisions {
-                offered.insert(kind(d));
+                offered.insert(d.kind());
                 let mut next = s.clone();
                 next.apply(d);
                 stack.push(next);

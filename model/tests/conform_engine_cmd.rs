@@ -218,3 +218,58 @@ fn bad_engine_flags_are_refused() {
         assert!(said.contains(named), "{all:?}: {said}");
     }
 }
+
+/// `suite` writes the check as scenario files: they pass on the engine in
+/// process and through the protocol, and fail on an engine with a bug; a
+/// bug the shortest paths miss (damage that never wears off, in `duel`) is
+/// caught with `--known-bugs`.
+#[test]
+fn the_written_suite_replays_and_catches_bugs() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-suite-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let write = |preset: &str, extra: &[&str]| {
+        let out_dir = dir.join(preset);
+        let mut args = vec![
+            "suite",
+            "--preset",
+            preset,
+            "--out",
+            out_dir.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let out = battlecheck(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        out_dir
+    };
+    let replay = |dir: &std::path::Path, engine: Option<&str>| {
+        let mut args = vec!["replay".to_string()];
+        if let Some(e) = engine {
+            args.extend(["--engine-cmd".to_string(), e.to_string()]);
+        }
+        args.push(dir.display().to_string());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = battlecheck(&args);
+        (out.status.code(), text(&out))
+    };
+    let tiny = write("tiny", &[]);
+    let files = std::fs::read_dir(&tiny).unwrap().count();
+    assert!(files >= 10, "{files} files");
+    assert_eq!(replay(&tiny, None).0, Some(0));
+    let serve = format!("'{BIN}' serve-engine");
+    let (code, said) = replay(&tiny, Some(&serve));
+    assert_eq!(code, Some(0), "{said}");
+    let faulty = format!("'{BIN}' serve-engine --engine-fault optional-trigger");
+    assert_eq!(replay(&tiny, Some(&faulty)).0, Some(1));
+    let stays = format!("'{BIN}' serve-engine --engine-fault damage-stays");
+    let duel = write("duel", &[]);
+    assert_eq!(
+        replay(&duel, Some(&stays)).0,
+        Some(0),
+        "missed without --known-bugs"
+    );
+    let duel = write("duel", &["--known-bugs"]);
+    assert!(duel.join("duel-catches-damage-stays.json").exists());
+    assert_eq!(replay(&duel, None).0, Some(0));
+    assert_eq!(replay(&duel, Some(&stays)).0, Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

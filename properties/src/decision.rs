@@ -115,6 +115,38 @@ pub enum Decision {
     },
 }
 
+impl Decision {
+    /// The decision's kind: its `decision` tag on the wire.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Decision::PassAll => "pass_all",
+            Decision::Cast { .. } => "cast",
+            Decision::Equip { .. } => "equip",
+            Decision::Concede { .. } => "concede",
+            Decision::ChooseCopy { .. } => "choose_copy",
+            Decision::ChooseProtectors { .. } => "choose_protectors",
+            Decision::DeclareAttackers { .. } => "declare_attackers",
+            Decision::DeclareBlockers { .. } => "declare_blockers",
+            Decision::AssignTrample { .. } => "assign_trample",
+            Decision::CastTransformed { .. } => "cast_transformed",
+        }
+    }
+
+    /// The decision with its combined parts (attacks, blocks, protector
+    /// choices) in a canonical order, so that decisions compare whatever
+    /// order each side lists the parts in (the order means nothing).
+    pub fn canonical(&self) -> Decision {
+        let mut d = self.clone();
+        match &mut d {
+            Decision::DeclareAttackers { attacks } => attacks.sort(),
+            Decision::DeclareBlockers { blocks } => blocks.sort(),
+            Decision::ChooseProtectors { choices } => choices.sort(),
+            _ => {}
+        }
+        d
+    }
+}
+
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -97,10 +97,10 @@ impl Run {
         let g = seen.observation()?.clone();
         let turn_step = seen.turn_step()?;
         let to_act = S::ENGINE_SPECIFIC.then(|| seen.subject.to_act());
-        let legal = if e.legal.is_empty() && e.illegal.is_empty() {
+        let legal: Vec<Decision> = if e.legal.is_empty() && e.illegal.is_empty() {
             Vec::new()
         } else {
-            seen.legal()?.to_vec()
+            seen.legal()?.iter().map(Decision::canonical).collect()
         };
         let mut cmp = |what: String, expected: String, actual: String| {
             report.checks += 1;
@@ -276,7 +276,7 @@ impl Run {
                 cmp(
                     format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
                     "legal".into(),
-                    if legal.contains(d) {
+                    if legal.contains(&d.canonical()) {
                         "legal"
                     } else {
                         "illegal"
@@ -288,7 +288,7 @@ impl Run {
                 cmp(
                     format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
                     "illegal".into(),
-                    if legal.contains(d) {
+                    if legal.contains(&d.canonical()) {
                         "legal"
                     } else {
                         "illegal"

@@ -20,7 +20,7 @@ pub enum Format {
 /// The game configuration: a preset, optionally changed by flags.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Preset to start from (default, deep, duel, copies, mimic, tiny).
+    /// Preset to start from (default, deep, duel, copies, mimic, tiny, table).
     #[arg(long, default_value = "default")]
     pub preset: String,
     /// Number of players, 2 to 6 (extra seats copy the last seat).

@@ -21,6 +21,7 @@ pub mod replay;
 pub mod rules;
 pub mod scenario;
 pub mod serve_engine;
+pub mod suite;
 pub mod sweep;
 
 use clap::{Parser, Subcommand};
@@ -67,6 +68,10 @@ enum Command {
     /// Serve this repository's engine over the engine protocol on standard
     /// input and output (engine/PROTOCOL.md).
     ServeEngine(serve_engine::ServeEngineArgs),
+    /// Write the conformance check of a configuration as scenario files: every
+    /// kind of decision and every witness, each by the fewest decisions.
+    #[command(allow_negative_numbers = true)]
+    Suite(suite::SuiteArgs),
     /// Start an engine that speaks the engine protocol, show what it says at
     /// a configuration's starting position, and compare it with this
     /// repository's engine.
@@ -108,6 +113,7 @@ pub fn main() -> ExitCode {
         Command::Conform(args) => conform::run(args, &mut out),
         Command::ServeEngine(args) => serve_engine::run(args, &mut out),
         Command::ProbeEngine(args) => probe_engine::run(args, &mut out),
+        Command::Suite(args) => suite::run(args, &mut out),
     };
     let outcome = outcome.and_then(|code| out.finish().map(|()| code));
     match outcome {

@@ -233,7 +233,7 @@ impl<E: Engine> Driven<E> {
                 Decision::Concede { player } => config.concede && *player != active && priority,
                 _ => true,
             })
-            .map(canonical)
+            .map(Decision::canonical)
             .collect();
         out.sort();
         out.dedup();
@@ -294,24 +294,11 @@ pub struct Stuck {
     pub why: String,
 }
 
-/// A decision with its combined parts in a canonical order, so that sets
-/// of decisions compare regardless of how each side lists the parts.
-pub fn canonical(d: &Decision) -> Decision {
-    let mut d = d.clone();
-    match &mut d {
-        Decision::DeclareAttackers { attacks } => attacks.sort(),
-        Decision::DeclareBlockers { blocks } => blocks.sort(),
-        Decision::ChooseProtectors { choices } => choices.sort(),
-        _ => {}
-    }
-    d
-}
-
 /// The model's decisions, canonical and sorted.
 pub fn model_decisions(model: &GameState) -> Vec<Decision> {
     let mut out = Vec::new();
     model.decisions(&mut out);
-    let mut out: Vec<Decision> = out.iter().map(canonical).collect();
+    let mut out: Vec<Decision> = out.iter().map(Decision::canonical).collect();
     out.sort();
     out
 }

@@ -3,7 +3,7 @@
 //! starting position, compared with this repository's engine at the same
 //! position.
 
-use super::bridge::{canonical, scenario};
+use super::bridge::scenario;
 use super::process::{EngineProcess, ProcessError};
 use super::protocol::{EngineInfo, RequestBody, ResponseBody};
 use super::serve::Session;
@@ -105,7 +105,7 @@ fn describe(response: &ResponseBody) -> String {
 
 /// Decisions canonical and sorted, so that lists compare as sets.
 fn sorted(decisions: Vec<Decision>) -> Vec<Decision> {
-    let mut out: Vec<Decision> = decisions.iter().map(canonical).collect();
+    let mut out: Vec<Decision> = decisions.iter().map(Decision::canonical).collect();
     out.sort();
     out.dedup();
     out

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# phase.rs under battlecheck, as CI runs it: install the pinned
+# phase-python wheel into a virtual environment, then check that
+#   1. the adapter speaks the protocol: probe-engine agrees with battlecheck's
+#      engine at the starting position of every preset it expresses;
+#   2. every finding in findings/ passes on battlecheck's engine and fails on
+#      phase.rs (a finding that passes on phase.rs was fixed: say so in
+#      FINDINGS.md and expected-conform.json);
+#   3. conform --engine-cmd, with every mask on, gives on each preset exactly
+#      the verdict, counts and counterexample recorded in
+#      expected-conform.json (a new divergence, or a known one gone, fails);
+#   4. random games steered away from the findings no mask hides show no
+#      difference from battlecheck's engine.
+# Exit 0 if all hold. Run from anywhere; needs python3 (3.11 or later, with
+# venv) and target/release/battlecheck (built if missing).
+#   PHASE_VENV=DIR   the virtual environment (default target/phase-venv)
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+VENV=${PHASE_VENV:-$ROOT/target/phase-venv}
+PIN=0.103.0
+BIN=$ROOT/target/release/battlecheck
+[ -x "$BIN" ] || (cd "$ROOT" && cargo build --release -p battlecheck)
+
+if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+fi
+"$VENV/bin/pip" install --quiet --disable-pip-version-check "phase-python==$PIN"
+PY=$VENV/bin/python
+ADAPTER="$PY $HERE/adapter.py"
+MASKS=$("$PY" -c 'import json,sys; print(" ".join("--mask " + m for m in json.load(open(sys.argv[1]))["masks"]))' "$HERE/expected-conform.json")
+PRESETS=$("$PY" -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))["presets"]))' "$HERE/expected-conform.json")
+fail=0
+
+echo "== 1. probe-engine ($PRESETS)"
+for p in $PRESETS; do
+    if "$BIN" probe-engine --engine-cmd "$ADAPTER" --preset "$p" >/dev/null; then
+        echo "ok: $p"
+    else
+        echo "FAILED: probe-engine --preset $p"; fail=1
+    fi
+done
+
+echo "== 2. findings"
+files=$(ls "$HERE"/findings/*.json | wc -l)
+"$BIN" replay "$HERE/findings" >/dev/null || { echo "FAILED: a finding fails on battlecheck's engine"; fail=1; }
+"$BIN" replay --engine-cmd "$ADAPTER" --format json "$HERE/findings" > "$ROOT/target/phase-findings.json" || true
+"$PY" - "$ROOT/target/phase-findings.json" "$files" <<'PY' || fail=1
+import json, sys
+reports = json.load(open(sys.argv[1]))
+bad = [r.get("file") for r in reports if "error" in r or r.get("skipped") or not r.get("failures")]
+print(f"{len(reports) - len(bad)} of {sys.argv[2]} findings fail on phase.rs, as known")
+for f in bad:
+    print(f"FAILED: {f} no longer fails on phase.rs (or could not run)")
+sys.exit(1 if bad or len(reports) != int(sys.argv[2]) else 0)
+PY
+
+echo "== 3. conform with every mask"
+for p in $PRESETS; do
+    # shellcheck disable=SC2086
+    "$BIN" conform --preset "$p" --engine-cmd "$ADAPTER $MASKS" --format json > "$ROOT/target/phase-conform-$p.json" || true
+    "$PY" - "$HERE/expected-conform.json" "$ROOT/target/phase-conform-$p.json" "$p" <<'PY' || fail=1
+import json, sys
+want = json.load(open(sys.argv[1]))["presets"][sys.argv[3]]
+try:
+    r = json.load(open(sys.argv[2]))
+except ValueError:
+    print(f"FAILED: {sys.argv[3]}: conform gave no report (see above)"); sys.exit(1)
+c = r.get("counterexample")
+got = {"states": r["states"], "depth": r["depth"], "counterexample": None}
+if c:
+    d = c["divergence"]
+    got["counterexample"] = {"decisions": [s["decision"] for s in c["steps"]],
+        "fields": [f["field"] for f in d.get("fields", [])],
+        "model_only": d.get("model_only", []), "engine_only": d.get("engine_only", []),
+        "refused": d.get("refused"), "stuck": d.get("stuck")}
+want = {k: want[k] for k in got}
+if got == want:
+    print(f"ok: {sys.argv[3]}: {'conforms' if not c else 'the known counterexample'} ({r['states']} states)")
+    sys.exit(0)
+print(f"FAILED: {sys.argv[3]}: expected {json.dumps(want)}\n  got {json.dumps(got)}")
+sys.exit(1)
+PY
+done
+
+echo "== 4. random games away from the known findings"
+for p in $PRESETS; do
+    # shellcheck disable=SC2086
+    if "$PY" "$HERE/selftest.py" --preset "$p" --games 25 --seed 1 --avoid-known $MASKS > "$ROOT/target/phase-selftest-$p.txt"; then
+        echo "ok: $p: $(head -1 "$ROOT/target/phase-selftest-$p.txt")"
+    else
+        echo "FAILED: $p"; cat "$ROOT/target/phase-selftest-$p.txt"; fail=1
+    fi
+done
+
+exit $fail

@@ -205,6 +205,13 @@ impl GameState {
                     targets,
                 },
             ) => self.cast(*player, *card, targets),
+            // Ambiguous in the rules: after a concession (104.3a, 800.4a)
+            // the game goes on in the same priority window, and nothing says
+            // whether a player "would get priority" (117.5, 704.3) before
+            // the next action or pass. The model performs state-based
+            // actions at once, as if the priority holder got priority again;
+            // an engine that waits until a player next gets priority (phase.rs
+            // does) differs only until that happens.
             (Pending::Priority, Decision::Concede { player }) => {
                 self.leave_game(*player);
                 self.settle(crate::rules::state::Then::Priority);

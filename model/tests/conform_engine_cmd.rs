@@ -273,3 +273,60 @@ fn the_written_suite_replays_and_catches_bugs() {
     assert_eq!(replay(&duel, Some(&stays)).0, Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `check --target engine --engine-cmd`: an engine process checked against
+/// the property catalogue on its own finds what the check of the engine in
+/// process finds, with counterexamples of the same length, and writes them
+/// as scenario files that fail through the protocol on the faulty engine.
+#[test]
+fn check_target_engine_through_the_protocol() {
+    let serve = format!("'{BIN}' serve-engine");
+    let out = battlecheck(&[
+        "check",
+        "--target",
+        "engine",
+        "--preset",
+        "tiny",
+        "--engine-cmd",
+        &serve,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let violated = |args: &[&str]| -> Vec<(String, usize)> {
+        let mut all = vec![
+            "check", "--target", "engine", "--preset", "tiny", "--format", "json",
+        ];
+        all.extend(args);
+        let out = battlecheck(&all);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        r["properties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["status"] == "violated")
+            .map(|p| {
+                let steps = p["counterexample"]["steps"].as_array().unwrap().len();
+                (p["name"].as_str().unwrap().to_string(), steps)
+            })
+            .collect()
+    };
+    let faulty = format!("'{BIN}' serve-engine --engine-fault optional-trigger");
+    let dir = std::env::temp_dir().join(format!("battlecheck-walk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let piped = violated(&[
+        "--engine-cmd",
+        &faulty,
+        "--save-counterexample",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(piped, violated(&["--engine-fault", "optional-trigger"]));
+    assert_eq!(piped, vec![("defeat-trigger-accounted".to_string(), 8)]);
+    let file = dir.join("tiny-defeat-trigger-accounted.json");
+    let replay =
+        |engine: &str| battlecheck(&["replay", "--engine-cmd", engine, file.to_str().unwrap()]);
+    assert_eq!(replay(&faulty).status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let out = battlecheck(&["check", "--preset", "tiny", "--engine-cmd", &serve]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("--target engine"), "{}", text(&out));
+}

@@ -94,7 +94,7 @@ fn read(file: &Path) -> Value {
 /// Check `config` with `fault` and write its counterexamples in `root`.
 fn counterexamples(root: &Path, fault: Fault, config: Config) -> Vec<PathBuf> {
     let report = run(with_fault(config, fault));
-    let files = save_counterexamples(&report, &root.join(fault.as_str()), &[]).unwrap();
+    let files = save_counterexamples(&report, &root.join(fault.as_str()), &[], None).unwrap();
     assert!(!files.is_empty(), "{fault}: a counterexample");
     files
 }

@@ -1,7 +1,7 @@
 //! `battlecheck check`: the exhaustive check of the model (or of the
 //! engine, `--target engine`) against the property catalogue.
 
-use super::args::{engine_faults, json, Format, GameArgs, SearchArgs};
+use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, SearchArgs};
 use super::out::Out;
 use super::{Failure, Outcome};
 use crate::check::stop::INTERRUPTED;
@@ -47,6 +47,10 @@ pub struct CheckArgs {
     /// With --target engine: inject a known engine bug. Repeatable.
     #[arg(long, value_name = "BUG")]
     engine_fault: Vec<String>,
+    /// With --target engine: the engine checked is not this repository's
+    /// but one behind the engine protocol.
+    #[command(flatten)]
+    engine: EngineCmdArgs,
 }
 
 pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
@@ -62,6 +66,16 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         Target::Engine if !config.faults.is_empty() => {
             return Err(Failure::BadInput(
                 "--fault seeds a bug in the model; with --target engine use --engine-fault".into(),
+            ))
+        }
+        Target::Model if args.engine.engine_cmd.is_some() => {
+            return Err(Failure::BadInput(
+                "--engine-cmd applies to --target engine only".into(),
+            ))
+        }
+        Target::Engine if args.engine.engine_cmd.is_some() && !faults.is_empty() => {
+            return Err(Failure::BadInput(
+                "--engine-fault injects bugs into the engine in process; for an engine process give them to it (`battlecheck serve-engine --engine-fault BUG`)".into(),
             ))
         }
         _ => {}
@@ -90,12 +104,21 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         max_states: args.max_states,
         progress,
     };
-    let report = match args.target {
-        Target::Model => check(config, &opts),
-        Target::Engine => crate::conform::check_engine(config, &opts, &faults),
-    }?;
+    let engine_timeout = args.engine.timeout()?;
+    let engine_cmd = args.engine.engine_cmd.as_deref();
+    let report = match (args.target, engine_cmd) {
+        (Target::Model, _) => check(config, &opts)?,
+        (Target::Engine, None) => crate::conform::check_engine(config, &opts, &faults)?,
+        (Target::Engine, Some(command)) => crate::conform::engine_walk::check_engine_process(
+            config,
+            &opts,
+            command,
+            engine_timeout,
+        )?,
+    };
     if let Some(dir) = &args.save_counterexample {
-        for file in save_counterexamples(&report, dir, &faults)? {
+        let engine = engine_cmd.map(|c| (c, engine_timeout));
+        for file in save_counterexamples(&report, dir, &faults, engine)? {
             eprintln!("counterexample written to {}", file.display());
         }
     }

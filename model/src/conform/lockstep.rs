@@ -153,16 +153,16 @@ struct Node {
 
 /// The search tree: `parents[id]` = (parent id, decision); the root (id 0)
 /// is its own parent.
-type Parents = Vec<(u32, Decision)>;
+pub(super) type Parents = Vec<(u32, Decision)>;
 
 /// States expanded together: large enough to keep every thread busy, small
 /// enough that a level's children are not all held at once.
-const CHUNK: usize = 2048;
+pub(super) const CHUNK: usize = 2048;
 
 /// States whose engine games one thread rebuilds in a row, sharing the
 /// replay of their common ancestors (consecutive states of a level have
 /// consecutive parents).
-const REPLAY_RUN: usize = 32;
+pub(super) const REPLAY_RUN: usize = 32;
 
 /// The engines of the worker threads: a run of states takes one and gives
 /// it back (an engine process serves one request at a time).
@@ -201,7 +201,7 @@ impl<E: Engine, F: Fn() -> Result<Driven<E>, ProcessError>> Engines<E, F> {
 /// itself is remembered only if more than one decision is taken from it
 /// (the states of a run are all of one level: none is another's
 /// ancestor).
-struct Replay<'a, E: Engine> {
+pub(super) struct Replay<'a, E: Engine> {
     parents: &'a Parents,
     path: Vec<(u32, Saved<E::Saved>)>,
     /// The state last rebuilt, remembered if it needs to be.
@@ -212,7 +212,7 @@ struct Replay<'a, E: Engine> {
 
 impl<'a, E: Engine> Replay<'a, E> {
     /// Start the engine's game again; the path holds its root.
-    fn new(parents: &'a Parents, engine: &mut Driven<E>) -> Result<Self, ProcessError> {
+    pub(super) fn new(parents: &'a Parents, engine: &mut Driven<E>) -> Result<Self, ProcessError> {
         if let Err(stuck) = engine.reset()? {
             return Err(not_deterministic(engine, stuck.why));
         }
@@ -228,7 +228,7 @@ impl<'a, E: Engine> Replay<'a, E> {
     /// will be taken. The engine accepted these decisions when the state
     /// was reached: a refusal now means the engine is not deterministic,
     /// and is reported.
-    fn go_to(
+    pub(super) fn go_to(
         &mut self,
         id: u32,
         decisions: usize,
@@ -292,6 +292,13 @@ impl<'a, E: Engine> Replay<'a, E> {
         engine: &mut Driven<E>,
         d: &Decision,
     ) -> Result<(GameState, Option<Divergence>), ProcessError> {
+        self.back(engine)?;
+        step(config, model, engine, d)
+    }
+
+    /// Bring the engine back to the state last brought to, for the next of
+    /// its decisions (the first finds it there).
+    pub(super) fn back(&mut self, engine: &mut Driven<E>) -> Result<(), ProcessError> {
         if !self.fresh {
             let saved = match &self.state {
                 Some((_, Some(saved))) => saved,
@@ -301,7 +308,7 @@ impl<'a, E: Engine> Replay<'a, E> {
             engine.restore(saved)?;
         }
         self.fresh = false;
-        step(config, model, engine, d)
+        Ok(())
     }
 }
 

@@ -12,6 +12,7 @@ pub mod bench;
 pub mod bridge;
 pub mod engine;
 pub mod engine_check;
+pub mod engine_walk;
 pub mod export;
 pub mod lockstep;
 pub mod probe;

@@ -13,7 +13,7 @@
 //!   at the step that breaks it, on an engine with the model's bug.
 
 use super::bridge::{in_process, scenario, Driven, Stuck};
-use super::engine::Engine;
+use super::engine::{Engine, Process};
 use super::lockstep::Divergence;
 use super::process::ProcessError;
 use super::protocol::Refusal;
@@ -27,6 +27,7 @@ use battlecheck_properties::{Decision, PlayerId};
 use serde_json::{json, Value};
 use stateright::Model;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The scenario reproducing a divergence reached by `path` on `engine`
 /// (driven from its starting position, the configuration's with `faults`).
@@ -83,23 +84,21 @@ pub fn counterexample<E: Engine>(
 /// A seeded fault (`--fault`) is in the model only, so the engine is
 /// expected not to reproduce the violation: the replay passes on a correct
 /// engine, and fails on an engine with the fault's bug.
-pub fn check_counterexample(
+pub fn check_counterexample<E: Engine>(
     report: &CheckReport,
     p: &PropertyResult,
     trace: &Trace,
     engine_faults: &[EngineFault],
-) -> Value {
+    engine: &mut Driven<E>,
+) -> Result<Value, ProcessError> {
     let config = &report.config;
     let decisions: Vec<Decision> = trace.steps.iter().map(|s| s.decision.clone()).collect();
     let model = model_end(config, &decisions);
-    let mut engine = Driven::new(in_process(config, engine_faults), config.turns)
-        .expect("the engine in process does not fail");
-    let path = follow(&mut engine, &trace.steps).expect("the engine in process does not fail");
+    let path = follow(engine, &trace.steps)?;
     let mut steps = path.steps;
     let ending = match path.end {
         PathEnd::Followed => {
-            let end = end_position(model.as_ref(), &mut engine)
-                .expect("the engine in process does not fail");
+            let end = end_position(model.as_ref(), engine)?;
             expect_at_end(&mut steps, vec![end.expect.clone()]);
             followed_ending(config, model.is_some(), &end)
         }
@@ -121,7 +120,7 @@ pub fn check_counterexample(
     ));
     s["steps"] = json!(steps);
     s["battlecheck"] = record(config, Some(p.name), &decisions);
-    s
+    Ok(s)
 }
 
 /// Write each counterexample of `report` as a scenario file in `dir`
@@ -132,6 +131,7 @@ pub fn save_counterexamples(
     report: &CheckReport,
     dir: &Path,
     engine_faults: &[EngineFault],
+    engine_cmd: Option<(&str, Duration)>,
 ) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("--save-counterexample {}: {e}", dir.display()))?;
@@ -140,7 +140,18 @@ pub fn save_counterexamples(
         let Some(trace) = &p.counterexample else {
             continue;
         };
-        let scenario = check_counterexample(report, p, trace, engine_faults);
+        let config = &report.config;
+        let scenario = match engine_cmd {
+            None => {
+                let mut engine = Driven::new(in_process(config, engine_faults), config.turns)
+                    .expect("the engine in process does not fail");
+                check_counterexample(report, p, trace, engine_faults, &mut engine)
+            }
+            Some((command, timeout)) => Process::start(command, timeout, scenario(config, &[]))
+                .and_then(|e| Driven::new(e, config.turns))
+                .and_then(|mut engine| check_counterexample(report, p, trace, &[], &mut engine)),
+        }
+        .map_err(|e| format!("--save-counterexample: {e}"))?;
         let file = dir.join(format!("{}-{}.json", report.config.name, p.name));
         let text = serde_json::to_string_pretty(&scenario).expect("scenarios serialise");
         std::fs::write(&file, text + "\n")

@@ -190,13 +190,32 @@ pub fn shortest_path(model: &EngineModel, id: PropertyId, stop: &Stop) -> Option
     )
 }
 
-/// A path of the engine, in game terms: the model's words for each decision
-/// while the model agrees it is legal, the decision itself after that.
+/// A path of the engine, in game terms (see [`in_words`]), and what its
+/// last decision changed.
 fn engine_trace(model: &EngineModel, path: &[Decision]) -> Trace {
-    let spec = BattleModel::new(model.config.clone()).expect("the configuration was checked");
-    let mut state = Some(spec.init_states().remove(0));
     let mut game = model.init_states().remove(0);
     let mut before = game.game.observe();
+    for d in path {
+        before = game.game.observe();
+        game = model
+            .next_state(&game, d.clone())
+            .expect("the path was found by taking these decisions");
+    }
+    let after = game.game.observe();
+    Trace {
+        steps: in_words(&model.config, path),
+        final_state: serde_json::to_string(&after).unwrap_or_default(),
+        last_changes: battlecheck_properties::diff::differences(&before, &after),
+        shortest: true,
+    }
+}
+
+/// The decisions of an engine's path in game terms: the model's words for
+/// each decision while the model agrees it is legal, the decision itself
+/// after that.
+pub(super) fn in_words(config: &Config, path: &[Decision]) -> Vec<TraceStep> {
+    let spec = BattleModel::new(config.clone()).expect("the configuration was checked");
+    let mut state = Some(spec.init_states().remove(0));
     let mut steps = Vec::new();
     for d in path {
         let text = match &state {
@@ -211,16 +230,6 @@ fn engine_trace(model: &EngineModel, path: &[Decision]) -> Trace {
             s.apply(d);
             s
         });
-        before = game.game.observe();
-        game = model
-            .next_state(&game, d.clone())
-            .expect("the path was found by taking these decisions");
     }
-    let after = game.game.observe();
-    Trace {
-        steps,
-        final_state: serde_json::to_string(&after).unwrap_or_default(),
-        last_changes: battlecheck_properties::diff::differences(&before, &after),
-        shortest: true,
-    }
+    steps
 }

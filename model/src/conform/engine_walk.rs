@@ -22,9 +22,7 @@ use super::lockstep::{fingerprint, ConformError, Engines, Parents, Replay, CHUNK
 use super::process::ProcessError;
 use crate::check::model::BattleModel;
 use crate::check::stop::Stop;
-use crate::check::{
-    property_results, CheckOptions, CheckReport, Exploration, SymmetryUse, Trace, TraceStep,
-};
+use crate::check::{property_results, CheckOptions, CheckReport, Exploration, SymmetryUse, Trace};
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::diff::differences;
@@ -250,8 +248,8 @@ fn path_to(parents: &Parents, mut at: u32) -> Vec<Decision> {
     path
 }
 
-/// A path of the engine in game terms (the model's words for each decision
-/// while the model takes it), and what its last decision changed.
+/// A path of the engine in game terms (see
+/// [`super::engine_check::in_words`]), and what its last decision changed.
 fn trace<E, F>(
     config: &Config,
     engines: &Engines<E, F>,
@@ -261,32 +259,18 @@ where
     E: Engine,
     F: Fn() -> Result<Driven<E>, ProcessError>,
 {
-    let spec = BattleModel::new(config.clone()).expect("the configuration was checked");
-    let mut state = Some(spec.init_states().remove(0));
     let mut engine = engines.take()?;
     let _ = engine.reset()?;
     let mut before: Observation = engine.engine.observe()?;
-    let mut steps = Vec::new();
     for d in path {
-        let text = match &state {
-            Some(s) if s.is_legal(d) => s.decision_text(d),
-            _ => serde_json::to_string(d).unwrap_or_default(),
-        };
-        steps.push(TraceStep {
-            decision: d.clone(),
-            text,
-        });
-        state = state.filter(|s| s.is_legal(d)).map(|mut s| {
-            s.apply(d);
-            s
-        });
         before = engine.engine.observe()?;
         let _ = engine.apply(d)?;
         let _ = engine.advance()?;
     }
     let after = engine.engine.observe()?;
+    engines.give_back(engine);
     Ok(Trace {
-        steps,
+        steps: super::engine_check::in_words(config, path),
         final_state: serde_json::to_string(&after).unwrap_or_default(),
         last_changes: differences(&before, &after),
         shortest: true,

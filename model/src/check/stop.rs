@@ -78,6 +78,16 @@ impl Stop {
         self.stopped.load(Ordering::Relaxed)
     }
 
+    /// Whether the run must stop, reading the clock and the interrupt flag
+    /// now (for searches whose steps are slow: an engine process's).
+    pub fn poll_now(&self) -> bool {
+        if INTERRUPTED.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+        self.stopped.load(Ordering::Relaxed)
+    }
+
     /// Whether a limit or an interrupt stopped the run.
     pub fn stopped(&self) -> bool {
         self.stopped.load(Ordering::Relaxed)

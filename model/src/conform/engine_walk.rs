@@ -130,6 +130,11 @@ pub fn check_engine_process(
                         let mut replay = Replay::new(&parents, &mut engine)?;
                         let mut out = Vec::with_capacity(run.len());
                         for n in run {
+                            // A slow engine is not waited for past the
+                            // limits: the run stops, its level unfinished.
+                            if stop.poll_now() {
+                                break;
+                            }
                             replay.go_to(n.id, n.decisions.len(), &mut engine)?;
                             let mut kids = Vec::with_capacity(n.decisions.len());
                             for d in &n.decisions {
@@ -143,6 +148,9 @@ pub fn check_engine_process(
                     })
                     .collect::<Result<_, ProcessError>>()
             })?;
+            if stop.stopped() {
+                break 'search;
+            }
             for (n, kids) in chunk.iter().zip(stepped.into_iter().flatten()) {
                 for (d, kid) in n.decisions.iter().zip(kids) {
                     generated += 1;

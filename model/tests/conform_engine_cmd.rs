@@ -330,3 +330,34 @@ fn check_target_engine_through_the_protocol() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(text(&out).contains("--target engine"), "{}", text(&out));
 }
+
+/// An engine process whose observations name players or cards that are
+/// not there is reported as a protocol failure (exit 2), never read.
+#[test]
+fn an_observation_that_cannot_be_read_is_a_protocol_failure() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-unreadable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (edit, named)) in [
+        (r#"s/"active":0/"active":9/"#, "active names player 9"),
+        (
+            r#"s/"objects":\[{"id":0/"objects":[{"id":7/"#,
+            "objects[0].id is 7",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let script = dir.join(format!("engine-{i}.sh"));
+        std::fs::write(&script, format!("'{BIN}' serve-engine | sed -u '{edit}'\n")).unwrap();
+        let engine = format!("sh '{}'", script.display());
+        let out = battlecheck(&["conform", "--preset", "tiny", "--engine-cmd", &engine]);
+        let said = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{said}");
+        assert!(
+            said.contains("an observation that cannot be read"),
+            "{said}"
+        );
+        assert!(said.contains(named), "{said}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -352,6 +352,93 @@ impl Observation {
     }
 }
 
+impl Observation {
+    /// Whether the observation can be read as a game: each object listed
+    /// under its own id, and every player and card it names present in it.
+    /// (An observation from another process is checked before anything
+    /// reads it.) The first problem, with its field.
+    pub fn check_references(&self) -> Result<(), String> {
+        let players = self.players.len();
+        let objects = self.objects.len();
+        let player = |p: PlayerId, at: &str| {
+            if (p.0 as usize) < players {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{at} names player {}, but there are {players} players",
+                    p.0
+                ))
+            }
+        };
+        let card = |c: CardId, at: &str| {
+            if (c.0 as usize) < objects {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{at} names card {}, but there are {objects} objects",
+                    c.0
+                ))
+            }
+        };
+        let target = |t: AttackTarget, at: &str| match t {
+            AttackTarget::Player(p) => player(p, at),
+            AttackTarget::Battle(c) => card(c, at),
+        };
+        if players == 0 {
+            return Err("players is empty".into());
+        }
+        player(self.active, "active")?;
+        for (i, o) in self.objects.iter().enumerate() {
+            let at = format!("objects[{i}]");
+            if o.id.0 as usize != i {
+                return Err(format!(
+                    "{at}.id is {}: objects are listed by id, from 0",
+                    o.id.0
+                ));
+            }
+            player(o.owner, &format!("{at}.owner"))?;
+            player(o.controller, &format!("{at}.controller"))?;
+            if let Some(p) = o.protector {
+                player(p, &format!("{at}.protector"))?;
+            }
+            if let Some(c) = o.attached_to {
+                card(c, &format!("{at}.attached_to"))?;
+            }
+            match o.combat {
+                CombatObs::None => {}
+                CombatObs::Attacking { target: t, .. } => {
+                    if let Some(t) = t {
+                        target(t, &format!("{at}.combat"))?;
+                    }
+                }
+                CombatObs::Blocking(c) => card(c, &format!("{at}.combat"))?,
+            }
+        }
+        for (i, x) in self.stack.iter().enumerate() {
+            let at = format!("stack[{i}]");
+            match *x {
+                StackObs::Spell {
+                    card: c,
+                    controller,
+                    ..
+                } => {
+                    card(c, &at)?;
+                    player(controller, &at)?;
+                }
+                StackObs::DefeatTrigger { source, controller }
+                | StackObs::Ability { source, controller } => {
+                    card(source, &at)?;
+                    player(controller, &at)?;
+                }
+            }
+        }
+        for (i, c) in self.waiting_triggers.iter().enumerate() {
+            card(*c, &format!("waiting_triggers[{i}]"))?;
+        }
+        Ok(())
+    }
+}
+
 impl GameView for Observation {
     fn turn(&self) -> u8 {
         self.turn

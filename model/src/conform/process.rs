@@ -409,6 +409,14 @@ impl EngineProcess {
         if !expected.contains(&response.body.kind()) {
             return Err(self.unexpected(kind, &response.body));
         }
+        if let ResponseBody::Observation(o) | ResponseBody::Applied(o) = &response.body {
+            if let Err(why) = o.observation.check_references() {
+                return Err(self.fail(
+                    Problem::Garbage,
+                    format!("answering '{kind}', the engine wrote an observation that cannot be read: {why}"),
+                ));
+            }
+        }
         Ok(response.body)
     }
 

@@ -218,18 +218,28 @@ pub(super) fn in_words(config: &Config, path: &[Decision]) -> Vec<TraceStep> {
     let mut state = Some(spec.init_states().remove(0));
     let mut steps = Vec::new();
     for d in path {
-        let text = match &state {
-            Some(s) if s.is_legal(d) => s.decision_text(d),
+        // The model's own decision, whatever order the engine lists its
+        // parts in.
+        let offered = state.as_ref().and_then(|s| {
+            let mut all = Vec::new();
+            s.decisions(&mut all);
+            all.into_iter().find(|x| x.canonical() == d.canonical())
+        });
+        let text = match (&state, &offered) {
+            (Some(s), Some(x)) => s.decision_text(x),
             _ => serde_json::to_string(d).unwrap_or_default(),
         };
         steps.push(TraceStep {
             decision: d.clone(),
             text,
         });
-        state = state.filter(|s| s.is_legal(d)).map(|mut s| {
-            s.apply(d);
-            s
-        });
+        state = match (state, offered) {
+            (Some(mut s), Some(x)) => {
+                s.apply(&x);
+                Some(s)
+            }
+            _ => None,
+        };
     }
     steps
 }

@@ -53,13 +53,21 @@ type Child = Option<(u64, Vec<Decision>)>;
 /// The key of the state `d` leads to from `parent`: its model state's
 /// fingerprint while the model takes the decisions, else the path's.
 fn key_of(parent: &Node, d: &Decision) -> (u64, Option<GameState>) {
-    match &parent.model {
-        Some(m) if m.is_legal(d) => {
+    // The engine's decisions are canonical; the model's in its own order.
+    let offered = parent.model.as_ref().and_then(|m| {
+        let mut all = Vec::new();
+        m.decisions(&mut all);
+        all.into_iter()
+            .find(|x| x.canonical() == *d)
+            .map(|x| (m, x))
+    });
+    match offered {
+        Some((m, x)) => {
             let mut m = m.clone();
-            m.apply(d);
+            m.apply(&x);
             (fingerprint(&m), Some(m))
         }
-        _ => {
+        None => {
             let mut h = DefaultHasher::new();
             (parent.key, d).hash(&mut h);
             (h.finish(), None)

@@ -361,3 +361,33 @@ fn an_observation_that_cannot_be_read_is_a_protocol_failure() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Through the protocol as in process, the verdict, the counts and the
+/// shortest counterexample do not depend on the number of threads (one
+/// engine process each).
+#[test]
+fn the_same_counterexample_on_one_thread_and_two() {
+    let engine = format!("'{BIN}' serve-engine --engine-fault protector-left-kept");
+    let run = |threads: &str| {
+        let out = battlecheck(&[
+            "conform",
+            "--preset",
+            "tiny",
+            "--players",
+            "3",
+            "--engine-cmd",
+            &engine,
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+        let mut r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for volatile in ["seconds", "threads"] {
+            r.as_object_mut().unwrap().remove(volatile);
+        }
+        r
+    };
+    assert_eq!(run("1"), run("2"));
+}

@@ -148,26 +148,32 @@ fn scenarios_replay_through_serve_engine() {
     );
 }
 
-/// The engine process ends after its 60th request: the run stops with a
-/// protocol failure naming it, exit 2.
-#[test]
-fn an_engine_that_dies_mid_run_is_reported_not_judged() {
-    let engine = format!("sh -c \"stdbuf -oL head -n 60 | '{BIN}' serve-engine\"");
+/// `conform --preset duel` on `engine` with an answer time limit of
+/// `limit` seconds: the exit code, what was printed, and how long it took.
+fn conform_on_duel(engine: &str, limit: &str) -> (Option<i32>, String, Duration) {
     let start = Instant::now();
     let out = battlecheck(&[
         "conform",
         "--preset",
         "duel",
         "--engine-cmd",
-        &engine,
+        engine,
         "--engine-timeout",
-        "2",
+        limit,
     ]);
-    let said = text(&out);
-    assert_eq!(out.status.code(), Some(2), "{said}");
+    (out.status.code(), text(&out), start.elapsed())
+}
+
+/// The engine process ends after its 60th request: the run stops with a
+/// protocol failure naming it, exit 2.
+#[test]
+fn an_engine_that_dies_mid_run_is_reported_not_judged() {
+    let engine = format!("sh -c \"stdbuf -oL head -n 60 | '{BIN}' serve-engine\"");
+    let (code, said, took) = conform_on_duel(&engine, "2");
+    assert_eq!(code, Some(2), "{said}");
     assert!(said.contains("exited") || said.contains("closed"), "{said}");
     assert!(said.contains("last request sent"), "{said}");
-    assert!(start.elapsed() < Duration::from_secs(20));
+    assert!(took < Duration::from_secs(20));
 }
 
 /// The engine process stops answering after its 60th request: reported at
@@ -175,20 +181,10 @@ fn an_engine_that_dies_mid_run_is_reported_not_judged() {
 #[test]
 fn an_engine_that_hangs_mid_run_is_reported_at_the_time_limit() {
     let engine = format!("sh -c \"(stdbuf -oL head -n 60; sleep 5) | '{BIN}' serve-engine\"");
-    let start = Instant::now();
-    let out = battlecheck(&[
-        "conform",
-        "--preset",
-        "duel",
-        "--engine-cmd",
-        &engine,
-        "--engine-timeout",
-        "1",
-    ]);
-    let said = text(&out);
-    assert_eq!(out.status.code(), Some(2), "{said}");
+    let (code, said, took) = conform_on_duel(&engine, "1");
+    assert_eq!(code, Some(2), "{said}");
     assert!(said.contains("time limit of 1.0 s"), "{said}");
-    assert!(start.elapsed() < Duration::from_secs(15));
+    assert!(took < Duration::from_secs(15));
 }
 
 #[test]

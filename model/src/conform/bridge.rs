@@ -223,8 +223,8 @@ impl<E: Engine> Driven<E> {
         if self.at_bound() {
             return Ok(Vec::new());
         }
-        let priority = self.engine.status().pending == Pending::Priority;
-        let active = self.engine.observe()?.active;
+        let at = self.engine.status();
+        let (priority, active) = (at.pending == Pending::Priority, at.active);
         let mut out: Vec<Decision> = self
             .engine
             .legal()?

@@ -20,6 +20,7 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Status {
     pub turn: u8,
+    pub active: PlayerId,
     /// The step of the turn, in full (500.1).
     pub turn_step: TurnStep,
     pub pending: Pending,
@@ -106,6 +107,7 @@ impl Engine for InProcess {
         let g = &self.game;
         Status {
             turn: g.turn,
+            active: g.active,
             turn_step: g.step,
             pending: battlecheck_properties::GameView::pending(g),
             stack_empty: g.stack.is_empty(),
@@ -218,6 +220,7 @@ impl Engine for Process {
         let o = &self.last.observation;
         Status {
             turn: o.turn,
+            active: o.active,
             turn_step: self.last.turn_step,
             pending: o.pending,
             stack_empty: o.stack.is_empty(),

@@ -18,7 +18,9 @@
 
 use super::bridge::{scenario, Driven};
 use super::engine::{Engine, Process};
-use super::lockstep::{fingerprint, ConformError, Engines, Parents, Replay, CHUNK, REPLAY_RUN};
+use super::lockstep::{
+    fingerprint, path_to, ConformError, Engines, Parents, Replay, CHUNK, REPLAY_RUN,
+};
 use super::process::ProcessError;
 use crate::check::model::BattleModel;
 use crate::check::stop::Stop;
@@ -252,16 +254,6 @@ fn record(found: &mut HashMap<&'static str, u32>, wanted: u64, holds: u64, id: u
             found.entry(spec.name).or_insert(id);
         }
     }
-}
-
-fn path_to(parents: &Parents, mut at: u32) -> Vec<Decision> {
-    let mut path = Vec::new();
-    while at != 0 {
-        path.push(parents[at as usize].1.clone());
-        at = parents[at as usize].0;
-    }
-    path.reverse();
-    path
 }
 
 /// A path of the engine in game terms (see

@@ -8,13 +8,14 @@
 //! runs them; an engine team can port them to its own test framework.
 
 use super::bridge::{in_process, model_decisions, scenario, Driven};
-use super::lockstep::fingerprint;
+use super::lockstep::{fingerprint, path_to, Parents};
 use super::ConformOptions;
-use crate::check::model::{BattleModel, Judged};
+use crate::check::model::BattleModel;
+use crate::check::target;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::EngineFault;
-use battlecheck_properties::{Decision, Kind, PropertyId, CATALOGUE};
+use battlecheck_properties::{Decision, Kind, PropertyId};
 use serde_json::{json, Value};
 use stateright::Model;
 use std::collections::{BTreeMap, HashSet};
@@ -67,27 +68,17 @@ pub fn paths(config: &Config) -> Result<(Vec<GoalPath>, Vec<Goal>), ConfigError>
         .filter(|id| id.spec().kind == Kind::Sometimes)
         .collect();
     let mut found: BTreeMap<Goal, Vec<Decision>> = BTreeMap::new();
-    // The search tree: (parent, decision); the root is its own parent.
-    let mut parents: Vec<(usize, Decision)> = vec![(0, Decision::PassAll)];
-    let path_to = |parents: &[(usize, Decision)], mut at: usize| {
-        let mut path = Vec::new();
-        while at != 0 {
-            path.push(parents[at].1.clone());
-            at = parents[at].0;
-        }
-        path.reverse();
-        path
-    };
+    let mut parents: Parents = vec![(0, Decision::PassAll)];
     let init = model.init_states().remove(0);
     let mut seen = HashSet::from([fingerprint(&init)]);
-    let mut frontier = vec![(init, 0usize)];
+    let mut frontier = vec![(init, 0u32)];
     let mut decisions = Vec::new();
     while !frontier.is_empty() {
         let mut next = Vec::new();
         for (state, id) in frontier {
             for w in &witnesses {
                 let goal = Goal::Witness(*w);
-                if !found.contains_key(&goal) && holds(*w, &state) {
+                if !found.contains_key(&goal) && target::<BattleModel>(*w, &state) {
                     found.insert(goal, path_to(&parents, id));
                 }
             }
@@ -103,7 +94,7 @@ pub fn paths(config: &Config) -> Result<(Vec<GoalPath>, Vec<Goal>), ConfigError>
                 child.apply(d);
                 if seen.insert(fingerprint(&child)) {
                     parents.push((id, d.clone()));
-                    next.push((child, parents.len() - 1));
+                    next.push((child, parents.len() as u32 - 1));
                 }
             }
         }
@@ -115,14 +106,6 @@ pub fn paths(config: &Config) -> Result<(Vec<GoalPath>, Vec<Goal>), ConfigError>
         .filter(|g| !found.contains_key(g))
         .collect();
     Ok((found.into_iter().collect(), missing))
-}
-
-fn holds(id: PropertyId, state: &GameState) -> bool {
-    let index = CATALOGUE
-        .iter()
-        .position(|p| p.id == id)
-        .expect("every id is in the catalogue");
-    BattleModel::evaluate(state, 1 << index) != 0
 }
 
 /// The scenario taking `path` from the configuration's starting position:

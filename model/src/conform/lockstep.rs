@@ -155,6 +155,17 @@ struct Node {
 /// is its own parent.
 pub(super) type Parents = Vec<(u32, Decision)>;
 
+/// The decisions from the root to state `at` of the search tree.
+pub(super) fn path_to(parents: &Parents, mut at: u32) -> Vec<Decision> {
+    let mut path = Vec::new();
+    while at != 0 {
+        path.push(parents[at as usize].1.clone());
+        at = parents[at as usize].0;
+    }
+    path.reverse();
+    path
+}
+
 /// States expanded together: large enough to keep every thread busy, small
 /// enough that a level's children are not all held at once.
 pub(super) const CHUNK: usize = 2048;
@@ -440,14 +451,8 @@ where
                             next.push(Node { model: m, id });
                         }
                         Some(div) => {
-                            let mut path = vec![d];
-                            let mut at = parent;
-                            while at != 0 {
-                                let (up, d) = &parents[at as usize];
-                                path.push(d.clone());
-                                at = *up;
-                            }
-                            path.reverse();
+                            let mut path = path_to(&parents, parent);
+                            path.push(d);
                             result.states = parents.len() + 1;
                             result.divergence = Some((path, div));
                             result.symmetry_not_exact =

@@ -305,7 +305,10 @@ fn a_malformed_scenario_names_the_field_or_step() {
     let err = run_text(Path::new("s.json"), &beyond, &cards)
         .unwrap_err()
         .to_string();
-    assert!(err.contains("no card labelled \"#3\""), "{err}");
+    assert!(
+        err.contains("no card \"#3\" (the setup has 3 cards and token slots, #0…#2)"),
+        "{err}"
+    );
 
     // Seats are P1..P2 here: P0 and P3 are no players.
     for seat in ["P0", "P3"] {

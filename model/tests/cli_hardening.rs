@@ -286,7 +286,7 @@ fn explore_refuses_a_trace_it_cannot_follow_or_flags_beside_it() {
     );
     let mut scenario: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    scenario["battlecheck"]["decisions"][0]["card"] = 99.into();
+    scenario["battlecheck"]["decisions"][0]["card"] = "#99".into();
     let bad = dir.join("bad-card.json");
     std::fs::write(&bad, scenario.to_string()).unwrap();
     assert_bad_input(

@@ -77,7 +77,7 @@ fn every_fault_has_an_exposing_configuration() {
 /// The file's record reopens the model path: every decision is one the
 /// model offers at that point.
 fn reopens_in_the_model(file: &Path, scenario: &Value) {
-    let record: Record = serde_json::from_value(scenario["battlecheck"].clone())
+    let record = Record::of_scenario(scenario)
         .unwrap_or_else(|e| panic!("{}: no record: {e}", file.display()));
     let model = BattleModel::new(record.config.clone()).unwrap();
     let indices = record
@@ -165,4 +165,47 @@ fn a_counterexample_fails_on_an_engine_with_the_same_bug() {
         }
     }
     std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// Every counterexample names the objects that break its property in its
+/// last state (what the text report and the Explorer mark); the seeded
+/// faults together break every invariant of the catalogue, so every
+/// invariant's marking is shown to work.
+#[test]
+fn every_counterexample_names_what_breaks_the_property() {
+    let mut marked = Vec::new();
+    for (fault, config) in exposing() {
+        let report = run(with_fault(config, fault));
+        for p in report
+            .properties
+            .iter()
+            .filter(|p| p.counterexample.is_some())
+        {
+            let trace = p.counterexample.as_ref().unwrap();
+            let breaking = trace
+                .breaks
+                .iter()
+                .find(|b| b.property == p.name)
+                .unwrap_or_else(|| panic!("{fault}: {} is broken at the end", p.name));
+            assert!(
+                !breaking.objects.is_empty(),
+                "{fault}: an object breaks {}",
+                p.name
+            );
+            assert!(
+                battlecheck::report::human_report(&report)
+                    .contains(&format!("breaks it: {}", breaking.objects.join("; "))),
+                "{fault}: the text report names it"
+            );
+            marked.push(p.name);
+        }
+    }
+    marked.sort();
+    marked.dedup();
+    eprintln!("{} invariants marked: {}", marked.len(), marked.join(", "));
+    let invariants = battlecheck_properties::CATALOGUE
+        .iter()
+        .filter(|s| s.kind == battlecheck_properties::Kind::Always)
+        .count();
+    assert_eq!(marked.len(), invariants, "{marked:?}");
 }

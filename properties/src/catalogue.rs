@@ -102,6 +102,29 @@ pub struct PropertySpec {
 }
 
 impl PropertyId {
+    /// The objects that break this invariant in `v` (none if it holds, and
+    /// none for a witness): what a counterexample's picture marks.
+    pub fn offenders<V: GameView + ?Sized>(self, v: &V) -> Vec<CardId> {
+        use PropertyId::*;
+        let breaks: fn(&V, &ObjectObs) -> bool = match self {
+            SiegeControllerNeverProtector => always::siege_controller_is_protector,
+            BattleHasLegalProtector => always::battle_lacks_legal_protector,
+            ZeroDefenseBattleLeaves => always::zero_defense_battle_stays,
+            DefeatTriggersOnce => always::triggers_not_defeats,
+            ProtectorNeverAttacksItsBattle => always::attacks_its_protected_battle,
+            OnlyProtectorBlocks => always::blocks_for_a_battle_not_protected,
+            BattlesNeverFightOrAttach => always::battle_fights_or_attaches,
+            BackFaceOnlyAfterExile => always::back_face_without_exile,
+            DefeatTriggerAccounted => always::trigger_unaccounted,
+            DefeatOutcomeFollowsRules => always::defeat_outcome_breaks_rules,
+            BattleCastAtSorcerySpeed => always::battle_cast_at_wrong_time,
+            DefenseNeverExceedsPrinted => always::defense_above_printed,
+            LeaverLeavesNothing => always::left_behind_by_leaver,
+            _ => return Vec::new(),
+        };
+        v.objects().filter(|o| breaks(v, o)).map(|o| o.id).collect()
+    }
+
     pub fn spec(self) -> &'static PropertySpec {
         CATALOGUE
             .iter()
@@ -315,114 +338,187 @@ fn pending_triggers_of<V: GameView + ?Sized>(v: &V, card: CardId) -> u8 {
 mod always {
     use super::*;
 
-    pub fn siege_controller_never_protector<V: GameView + ?Sized>(v: &V) -> bool {
-        !settled(v) || on_battlefield(v).all(|o| !o.siege || o.protector != Some(o.controller))
+    /// An invariant over objects: `$holds` holds when, unless `$guard`
+    /// excuses the whole view, no object breaks it; `$breaks` tells
+    /// whether one object breaks it (the objects a report marks). Both are
+    /// made from the one condition.
+    macro_rules! per_object {
+        ($holds:ident, $breaks:ident, $guard:path, |$v:ident, $o:ident| $body:expr) => {
+            pub fn $breaks<V: GameView + ?Sized>($v: &V, $o: &ObjectObs) -> bool {
+                let _ = ($v, $o);
+                $guard($v) && $body
+            }
+
+            pub fn $holds<V: GameView + ?Sized>($v: &V) -> bool {
+                !$guard($v)
+                    || !$v.objects().any(|o| {
+                        let $o = &o;
+                        $body
+                    })
+            }
+        };
     }
 
-    pub fn battle_has_legal_protector<V: GameView + ?Sized>(v: &V) -> bool {
-        !settled(v)
-            || on_battlefield(v)
-                .filter(|o| o.battle)
-                .all(|o| match o.protector {
-                    None => false,
-                    Some(p) if v.may_protect(&o, p) => true,
+    /// No guard: the invariant holds in every view.
+    fn always<V: GameView + ?Sized>(_: &V) -> bool {
+        true
+    }
+
+    per_object!(
+        siege_controller_never_protector,
+        siege_controller_is_protector,
+        settled,
+        |v, o| o.zone == Zone::Battlefield && o.siege && o.protector == Some(o.controller)
+    );
+
+    per_object!(
+        battle_has_legal_protector,
+        battle_lacks_legal_protector,
+        settled,
+        |v, o| {
+            o.zone == Zone::Battlefield
+                && o.battle
+                && match o.protector {
+                    None => true,
+                    Some(p) if v.may_protect(o, p) => false,
                     // B26: a protector who left the game stays until no creature attacks the battle.
-                    Some(p) => !v.in_game(p) && v.attacked(o.id),
-                })
-    }
+                    Some(p) => v.in_game(p) || !v.attacked(o.id),
+                }
+        }
+    );
 
-    pub fn zero_defense_battle_leaves<V: GameView + ?Sized>(v: &V) -> bool {
-        !settled(v)
-            || on_battlefield(v)
-                .filter(|o| o.battle && o.defense == 0)
-                .all(|o| o.siege && v.trigger_pending(o.id))
-    }
+    per_object!(
+        zero_defense_battle_leaves,
+        zero_defense_battle_stays,
+        settled,
+        |v, o| {
+            o.zone == Zone::Battlefield
+                && o.battle
+                && o.defense == 0
+                && !(o.siege && v.trigger_pending(o.id))
+        }
+    );
 
-    pub fn defeat_triggers_once<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().all(|o| o.history.triggers == o.history.defeats)
-    }
+    per_object!(
+        defeat_triggers_once,
+        triggers_not_defeats,
+        always,
+        |v, o| o.history.triggers != o.history.defeats
+    );
 
-    pub fn protector_never_attacks<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().all(|a| match battle_attacked_by(&a) {
-            Some(b) => v.object(b).protector != Some(a.controller),
-            None => true,
-        })
-    }
+    per_object!(
+        protector_never_attacks,
+        attacks_its_protected_battle,
+        always,
+        |v, o| {
+            battle_attacked_by(o).is_some_and(|b| v.object(b).protector == Some(o.controller))
+        }
+    );
 
-    pub fn only_protector_blocks<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().all(|x| match x.combat {
-            CombatObs::Blocking(a) => match battle_attacked_by(&v.object(a)) {
-                Some(b) => v.object(b).protector == Some(x.controller),
-                None => true,
-            },
-            _ => true,
-        })
-    }
+    per_object!(
+        only_protector_blocks,
+        blocks_for_a_battle_not_protected,
+        always,
+        |v, o| {
+            match o.combat {
+                CombatObs::Blocking(a) => battle_attacked_by(&v.object(a))
+                    .is_some_and(|b| v.object(b).protector != Some(o.controller)),
+                _ => false,
+            }
+        }
+    );
 
-    pub fn battles_never_fight_or_attach<V: GameView + ?Sized>(v: &V) -> bool {
-        on_battlefield(v)
-            .filter(|o| o.battle)
-            .all(|o| o.combat == CombatObs::None && o.attached_to.is_none())
-    }
+    per_object!(
+        battles_never_fight_or_attach,
+        battle_fights_or_attaches,
+        always,
+        |v, o| {
+            o.zone == Zone::Battlefield
+                && o.battle
+                && (o.combat != CombatObs::None || o.attached_to.is_some())
+        }
+    );
 
-    pub fn back_face_only_after_exile<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().all(|o| {
-            o.history.transformed_casts <= o.history.trigger_exiles
-                && (!o.back_face || o.history.transformed_casts > 0)
-        })
-    }
+    per_object!(
+        back_face_only_after_exile,
+        back_face_without_exile,
+        always,
+        |v, o| {
+            o.history.transformed_casts > o.history.trigger_exiles
+                || (o.back_face && o.history.transformed_casts == 0)
+        }
+    );
 
-    pub fn defeat_trigger_accounted<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().all(|o| {
+    per_object!(
+        defeat_trigger_accounted,
+        trigger_unaccounted,
+        always,
+        |v, o| {
             let h = o.history;
             h.triggers
-                == h.trigger_exiles
+                != h.trigger_exiles
                     + h.trigger_fizzles
                     + h.triggers_countered
                     + pending_triggers_of(v, o.id)
-        })
-    }
+        }
+    );
 
-    pub fn defeat_outcome_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
-        v.objects().all(|o| {
+    per_object!(
+        defeat_outcome_follows_rules,
+        defeat_outcome_breaks_rules,
+        always,
+        |v, o| {
             let castable = o.dfc && !o.token;
-            (castable || o.history.transformed_casts == 0)
-                && !(o.sorcery_back && o.back_face && o.zone == Zone::Battlefield)
-                && (!settled(v) || !o.token || matches!(o.zone, Zone::Battlefield | Zone::Outside))
-        })
-    }
+            (!castable && o.history.transformed_casts > 0)
+                || (o.sorcery_back && o.back_face && o.zone == Zone::Battlefield)
+                || (settled(v) && o.token && !matches!(o.zone, Zone::Battlefield | Zone::Outside))
+        }
+    );
 
-    pub fn battle_cast_at_sorcery_speed<V: GameView + ?Sized>(v: &V) -> bool {
-        let n = v.stack_len();
-        (0..n).all(|i| match v.stack_item(i) {
-            StackObs::Spell {
-                card,
-                controller,
-                transformed: false,
-            } if v.object(card).battle => {
-                i == 0 && v.step() == Step::Main && controller == v.active()
-            }
-            _ => true,
-        })
-    }
+    per_object!(
+        battle_cast_at_sorcery_speed,
+        battle_cast_at_wrong_time,
+        always,
+        |v, o| {
+            o.battle
+                && v.stack().enumerate().any(|(i, s)| match s {
+                    StackObs::Spell {
+                        card,
+                        controller,
+                        transformed: false,
+                    } if card == o.id => {
+                        !(i == 0 && v.step() == Step::Main && controller == v.active())
+                    }
+                    _ => false,
+                })
+        }
+    );
 
-    pub fn defense_never_exceeds_printed<V: GameView + ?Sized>(v: &V) -> bool {
-        // A battle with more counters that becomes a copy of a Siege with a
-        // lower printed defense keeps its counters (707.2); such a battle is
-        // a Siege copy, so only non-copies are held to their printed defense.
-        on_battlefield(v)
-            .filter(|o| o.battle && !o.siege_copy)
-            .all(|o| o.defense <= o.printed_defense)
-    }
+    // A battle with more counters that becomes a copy of a Siege with a
+    // lower printed defense keeps its counters (707.2); such a battle is a
+    // Siege copy, so only non-copies are held to their printed defense.
+    per_object!(
+        defense_never_exceeds_printed,
+        defense_above_printed,
+        always,
+        |v, o| {
+            o.zone == Zone::Battlefield
+                && o.battle
+                && !o.siege_copy
+                && o.defense > o.printed_defense
+        }
+    );
 
-    pub fn leaver_leaves_nothing<V: GameView + ?Sized>(v: &V) -> bool {
-        !settled(v)
-            || v.objects().all(|o| {
-                let gone = |p| !v.in_game(p);
-                (!gone(o.owner) || o.zone == Zone::Outside)
-                    && (!gone(o.controller) || !matches!(o.zone, Zone::Battlefield | Zone::Stack))
-            })
-    }
+    per_object!(
+        leaver_leaves_nothing,
+        left_behind_by_leaver,
+        settled,
+        |v, o| {
+            let gone = |p| !v.in_game(p);
+            (gone(o.owner) && o.zone != Zone::Outside)
+                || (gone(o.controller) && matches!(o.zone, Zone::Battlefield | Zone::Stack))
+        }
+    );
 }
 
 mod sometimes {

@@ -5,6 +5,7 @@
 //! lockstep and judged by the same checks:
 //!
 //! * [`ids`] — player seats and card identities.
+//! * [`naming`] — how scenario files name them (`P1`, card labels).
 //! * [`decision`] — the decisions players make ([`Decision`]).
 //! * [`view`] — what can be observed of a game ([`GameView`], [`Observation`]).
 //! * [`catalogue`] — the properties: stable ids, kinds, the checklist items and
@@ -16,6 +17,7 @@ pub mod checklist;
 pub mod decision;
 pub mod diff;
 pub mod ids;
+pub mod naming;
 pub mod view;
 
 pub use catalogue::{Kind, PropertyId, PropertySpec, CATALOGUE};

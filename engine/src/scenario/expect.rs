@@ -79,10 +79,14 @@ impl Run {
     }
 
     pub(super) fn name_card(&self, c: CardId) -> String {
-        match self.labels.get(c.0 as usize).cloned().flatten() {
-            Some(l) => l,
-            None => format!("#{}", c.0),
-        }
+        self.names.card(c)
+    }
+
+    /// A decision or action as the scenario writes it (names, not numbers).
+    pub(super) fn describe(&self, x: &impl serde::Serialize) -> String {
+        self.names
+            .scope(|| serde_json::to_string(x))
+            .unwrap_or_default()
     }
 
     /// Check expectation `e` after step `step` (from 1) against what the
@@ -274,7 +278,7 @@ impl Run {
         if !e.legal.is_empty() || !e.illegal.is_empty() {
             for d in &e.legal {
                 cmp(
-                    format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
+                    format!("decision {}", self.describe(d)),
                     "legal".into(),
                     if legal.contains(&d.canonical()) {
                         "legal"
@@ -286,7 +290,7 @@ impl Run {
             }
             for d in &e.illegal {
                 cmp(
-                    format!("decision {}", serde_json::to_string(d).unwrap_or_default()),
+                    format!("decision {}", self.describe(d)),
                     "illegal".into(),
                     if legal.contains(&d.canonical()) {
                         "legal"

@@ -17,28 +17,37 @@ pub struct Scenario {
     /// editors; not read.
     #[serde(default, rename = "$schema")]
     pub schema: Option<String>,
+    /// What the scenario shows, in one line (reports name it).
     pub name: String,
     /// Checklist ids (B01–B35 …) the scenario shows.
     #[serde(default)]
     pub covers: Vec<String>,
+    /// The situation, the rules that decide it and what must happen,
+    /// citing rule numbers.
     #[serde(default)]
     pub description: Option<String>,
     /// The number of players (20 life each) or each player's state, in seat
     /// (turn) order.
     pub players: Players,
+    /// The turn number at the start (a count of turns, 0–255).
     #[serde(default = "one")]
+    #[schemars(example = 3)]
     pub turn: u8,
+    /// The active player (default: P1).
     #[serde(default)]
     pub active: Option<String>,
+    /// The step the game is in at the start.
     #[serde(default = "main1")]
     pub step: TurnStep,
     /// Who holds priority (default: the active player).
     #[serde(default)]
+    #[schemars(example = &"P2")]
     pub priority: Option<String>,
     /// What the game waits for at the start (default: priority). A
     /// declaration must match the step.
     #[serde(default)]
     pub pending: StartPending,
+    /// Every card and token of the game, in any zone.
     pub cards: Vec<CardSetup>,
     /// The stack, bottom first.
     #[serde(default)]
@@ -49,7 +58,9 @@ pub struct Scenario {
     /// Injected engine bugs (tests only: a counterexample found with them
     /// replays them).
     #[serde(default)]
+    #[schemars(example = FAULTS_EXAMPLE)]
     pub faults: Vec<crate::fault::EngineFault>,
+    /// What happens, in order: actions and expectations.
     pub steps: Vec<Step>,
     /// Where a generated scenario came from: the battlecheck model's record
     /// of its configuration and decisions (read by `battlecheck explore
@@ -57,6 +68,9 @@ pub struct Scenario {
     #[serde(default)]
     pub battlecheck: Option<serde_json::Value>,
 }
+
+/// The schema's example of `faults`.
+const FAULTS_EXAMPLE: [&str; 1] = ["damage_off_by_one"];
 
 fn one() -> u8 {
     1
@@ -141,8 +155,10 @@ impl<'de> Visitor<'de> for PlayersVisitor {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerSetup {
+    /// Life total.
     #[serde(default = "twenty")]
     pub life: i32,
+    /// False for a player who has left the game (800.4a).
     #[serde(default = "yes")]
     pub in_game: bool,
 }
@@ -166,9 +182,13 @@ pub struct CardSetup {
     pub id: Option<String>,
     /// Card name in the catalogue.
     pub card: String,
+    /// The player who owns it (108.3).
     pub owner: String,
+    /// Where it is.
     pub zone: Zone,
+    /// A token of the card rather than the card (111.1).
     #[serde(default)]
+    #[schemars(example = true)]
     pub token: bool,
     /// The player who put it onto the battlefield or cast it (default: its
     /// owner).
@@ -178,27 +198,37 @@ pub struct CardSetup {
     /// control), which ends if that player leaves the game (800.4a).
     #[serde(default)]
     pub control_effect: Option<String>,
+    /// A battle's defense counters (default: its printed defense).
     #[serde(default)]
     pub defense: Option<u8>,
+    /// A battle's protector (default: the next opponent of its controller
+    /// in turn order for a Siege, its controller for another battle).
     #[serde(default)]
     pub protector: Option<String>,
     #[serde(default)]
     pub protector_origin: ProtectorOrigin,
+    /// Tapped (a creature that attacked without vigilance is).
     #[serde(default)]
     pub tapped: bool,
     /// Came under its controller's control this turn (302.6).
     #[serde(default)]
+    #[schemars(example = true)]
     pub sick: bool,
+    /// Damage marked on a creature this turn (120.3, 514.2).
     #[serde(default)]
+    #[schemars(example = 1)]
     pub damage: u8,
+    /// A transforming card with its back face up (712.8).
     #[serde(default)]
     pub back_face: bool,
     /// Name of the card whose front face it is a copy of.
     #[serde(default)]
+    #[schemars(example = &"Invasion of Azgol")]
     pub copy_of: Option<String>,
     /// Power and toughness set by an animating effect.
     #[serde(default)]
     pub animated: Option<(i8, i8)>,
+    /// The permanent an Equipment is attached to.
     #[serde(default)]
     pub attached_to: Option<String>,
     /// What it attacks: a player or a battle label, or "nothing".
@@ -207,6 +237,8 @@ pub struct CardSetup {
     /// The attacker it blocks.
     #[serde(default)]
     pub blocking: Option<String>,
+    /// What happened to it before the scenario starts (counts the
+    /// invariants are stated over).
     #[serde(default)]
     pub history: History,
 }
@@ -252,16 +284,16 @@ impl JsonSchema for StackSetup {
                 {
                     "type": "object",
                     "properties": {
-                        "spell": {"type": "string"},
-                        "targets": {"type": "array", "items": {"type": "string"}},
-                        "transformed": {"type": "boolean"}
+                        "spell": {"type": "string", "description": "A spell: the card's label.", "examples": ["shock"]},
+                        "targets": {"type": "array", "items": {"type": "string"}, "description": "The spell's targets: players, permanents or trigger:<label>.", "default": [], "examples": [["siege"]]},
+                        "transformed": {"type": "boolean", "description": "Cast transformed (its back face, 712.11a).", "default": false, "examples": [true]}
                     },
                     "required": ["spell"],
                     "additionalProperties": false
                 },
                 {
                     "type": "object",
-                    "properties": {"trigger": {"type": "string"}},
+                    "properties": {"trigger": {"type": "string", "description": "A defeat trigger (310.12b): its source's label."}},
                     "required": ["trigger"],
                     "additionalProperties": false
                 }
@@ -309,14 +341,19 @@ impl<'de> Visitor<'de> for StackVisitor {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Step {
+    /// The action taken: one player's, or a shared decision.
     #[serde(default, rename = "do")]
     pub act: Option<Act>,
-    /// The action must be refused citing this rule.
+    /// The action must be refused citing this rule (the number of the rule
+    /// that forbids it, exactly as the engine cites it).
     #[serde(default)]
     pub rejected: Option<String>,
+    /// What must be true after the action (or now, without one).
     #[serde(default)]
     pub expect: Vec<Expect>,
+    /// A comment for the reader; not read.
     #[serde(default)]
+    #[schemars(example = &"a step the model does not explore")]
     pub note: Option<String>,
 }
 
@@ -324,56 +361,95 @@ pub struct Step {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Act {
+    /// One player passes priority (117.3d); the player must hold it.
     Pass {
+        /// The player who passes.
         player: String,
     },
     /// Every player passes in succession (`Decision::PassAll`).
     PassAll,
     /// Every player passes in succession until the step begins.
     PassUntil {
+        /// The step to stop at.
         step: TurnStep,
+        /// The turn of that step (default: the first time it begins).
         #[serde(default)]
         turn: Option<u8>,
     },
+    /// A player casts a spell from their hand (601.2).
     Cast {
+        /// The caster.
         player: String,
+        /// The card cast.
         card: String,
+        /// Its targets: players, permanents, or `trigger:<label>`.
         #[serde(default)]
         targets: Vec<String>,
     },
+    /// A player activates an Equipment's equip ability (702.6a).
     Equip {
+        /// The Equipment's controller.
         player: String,
+        /// The Equipment.
         equipment: String,
+        /// The target creature.
         creature: String,
     },
+    /// A player concedes (104.3a).
     Concede {
+        /// The player who leaves the game.
         player: String,
     },
+    /// A battle's controller chooses its protector (310.9a, 310.12a,
+    /// 704.5x–y).
     ChooseProtector {
+        /// The battle's controller.
         player: String,
+        /// The battle.
         battle: String,
+        /// The player chosen.
         protector: String,
     },
+    /// The active player declares attackers (508.1).
     Attack {
+        /// The active player.
         player: String,
+        /// Pairs of an attacking creature and what it attacks (a player or
+        /// a battle); empty for no attack.
         attacks: Vec<(String, String)>,
     },
+    /// A defending player declares blockers (509.1).
     Block {
+        /// The defending player.
         player: String,
+        /// Pairs of a blocking creature and the attacker it blocks.
         blocks: Vec<(String, String)>,
     },
+    /// A trampling attacker's controller divides its combat damage
+    /// (702.19b).
     AssignTrample {
+        /// The attacker's controller.
         player: String,
+        /// The trampling attacker.
         attacker: String,
+        /// The damage assigned to what it attacks; the rest goes to its
+        /// blockers.
         to_attacked: u8,
     },
+    /// A Siege's controller casts the exiled card transformed or declines
+    /// (310.12b).
     CastTransformed {
+        /// The defeat trigger's controller.
         player: String,
+        /// The exiled Siege.
         card: String,
+        /// Whether it is cast.
         cast: bool,
     },
-    /// A shared decision, with numeric ids.
+    /// A shared decision (engine/PROTOCOL.md), with players and cards
+    /// named as everywhere in the file.
     Decision {
+        /// The decision.
         decision: Decision,
     },
 }
@@ -382,25 +458,34 @@ pub enum Act {
 #[derive(Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
+    /// The card the card fields below are about.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
+    /// Its zone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<Zone>,
+    /// Its defense counters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defense: Option<u8>,
     /// A player, or "none".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protector: Option<String>,
+    /// How its protector was chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protector_origin: Option<ProtectorOrigin>,
+    /// Its controller.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controller: Option<String>,
+    /// Whether it is tapped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tapped: Option<bool>,
+    /// Whether its back face is up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back_face: Option<bool>,
+    /// Whether it is a battle now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<bool>,
+    /// Whether it is a creature now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature: Option<bool>,
     /// What it attacks: a player, a battle, "nothing" (506.4c) or "none"
@@ -413,23 +498,31 @@ pub struct Expect {
     /// What it is attached to, or "none".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attached_to: Option<String>,
+    /// Damage marked on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<u8>,
+    /// Its whole history (fields left out are 0 or false).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub history: Option<History>,
+    /// The player the player fields below are about.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
+    /// Their life total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub life: Option<i32>,
+    /// Whether they are still in the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_game: Option<bool>,
     /// The source of a defeat trigger: with `on_stack` and/or `waiting`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trigger: Option<String>,
+    /// Whether that trigger is on the stack.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_stack: Option<bool>,
+    /// Whether it has triggered and waits to be put on the stack (603.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waiting: Option<bool>,
+    /// The number of objects on the stack.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stack_size: Option<usize>,
     /// What the game waits for (the shared `Pending`, snake_case).
@@ -438,10 +531,13 @@ pub struct Expect {
     /// The player who must act.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_act: Option<String>,
+    /// The step the game is in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<TurnStep>,
+    /// The turn number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<u8>,
+    /// The active player.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub active: Option<String>,
     /// The whole observation must be this (what the model observed, in a

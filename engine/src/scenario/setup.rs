@@ -6,18 +6,29 @@ use super::{Resolved, ScenarioError};
 use crate::action::Action;
 use crate::cards::Catalogue;
 use crate::game::{Combat, Game, Object, Player, Snapshot, StackItem, Trigger, TurnStep, Waiting};
+use battlecheck_properties::naming::Names;
 use battlecheck_properties::view::History;
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Names of a scenario being run.
 pub(super) struct Run {
     pub(super) file: PathBuf,
-    pub(super) labels: Vec<Option<String>>,
-    pub(super) players: usize,
+    /// Its players' and cards' names (token slots included once built).
+    pub(super) names: Names,
+    /// The number of objects: cards and token slots (0 before the build).
+    pub(super) objects: usize,
 }
 
 impl Run {
+    pub(super) fn new(file: &Path) -> Run {
+        Run {
+            file: file.to_path_buf(),
+            names: Names::default(),
+            objects: 0,
+        }
+    }
+
     pub(super) fn invalid(
         &self,
         at: impl Into<String>,
@@ -31,27 +42,25 @@ impl Run {
     }
 
     pub(super) fn player(&self, name: &str, at: &str) -> Result<PlayerId, ScenarioError> {
-        let n = name.strip_prefix('P').and_then(|n| n.parse::<usize>().ok());
-        match n {
-            Some(n) if n >= 1 && n <= self.players => Ok(PlayerId((n - 1) as u8)),
-            _ => Err(self.invalid(
-                at,
-                format!("no player {name:?} (players are P1…P{})", self.players),
-            )),
-        }
+        self.names.player(name).map_err(|m| self.invalid(at, m))
     }
 
     pub(super) fn card(&self, name: &str, at: &str) -> Result<CardId, ScenarioError> {
-        if let Some(n) = name.strip_prefix('#').and_then(|n| n.parse::<usize>().ok()) {
-            if n < self.labels.len() {
-                return Ok(CardId(n as u8));
-            }
+        let c = self
+            .names
+            .card_named(name)
+            .map_err(|m| self.invalid(at, m))?;
+        if usize::from(c.0) >= self.objects {
+            return Err(self.invalid(
+                at,
+                format!(
+                    "no card {name:?} (the setup has {} cards and token slots, #0…#{})",
+                    self.objects,
+                    self.objects.saturating_sub(1)
+                ),
+            ));
         }
-        self.labels
-            .iter()
-            .position(|l| l.as_deref() == Some(name))
-            .map(|i| CardId(i as u8))
-            .ok_or_else(|| self.invalid(at, format!("no card labelled {name:?}")))
+        Ok(c)
     }
 
     pub(super) fn target(&self, name: &str, at: &str) -> Result<Target, ScenarioError> {
@@ -98,10 +107,14 @@ impl Run {
                 format!("a game needs from 2 to {MAX_PLAYERS} players"),
             ));
         }
-        self.players = players.len();
         let mut labels: Vec<Option<String>> = s.cards.iter().map(|c| c.id.clone()).collect();
         for (i, l) in labels.iter().enumerate() {
             if let Some(l) = l {
+                if let Some(why) = reserved(l) {
+                    return Err(
+                        self.invalid(format!("cards[{i}].id"), format!("label {l:?} {why}"))
+                    );
+                }
                 if labels[..i].iter().any(|m| m.as_ref() == Some(l)) {
                     return Err(self.invalid(
                         format!("cards[{i}].id"),
@@ -110,6 +123,8 @@ impl Run {
                 }
             }
         }
+        self.names = Names::new(players.len(), labels.clone());
+        self.objects = s.cards.len();
         let mut objects = Vec::new();
         let mut token_of = Vec::new();
         for (i, c) in s.cards.iter().enumerate() {
@@ -198,7 +213,8 @@ impl Run {
                 ),
             ));
         }
-        self.labels = labels;
+        self.objects = objects.len();
+        self.names = Names::new(players.len(), labels);
         let active = match &s.active {
             Some(p) => self.player(p, "active")?,
             None => PlayerId(0),
@@ -455,6 +471,26 @@ impl Run {
                 cast: *cast,
             },
         }))
+    }
+}
+
+/// Why a card label cannot be used, if it cannot: it would read as another
+/// name (a player, a card by number, a trigger) or as a word that
+/// expectations give a meaning ("none", "nothing").
+fn reserved(label: &str) -> Option<&'static str> {
+    let player = label
+        .strip_prefix('P')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if player {
+        Some("reads as a player (players are P1, P2, …)")
+    } else if label.starts_with('#') {
+        Some("reads as a card number (#n)")
+    } else if label.starts_with("trigger:") {
+        Some("reads as a triggered ability (trigger:<label>)")
+    } else if label == "none" || label == "nothing" || label.is_empty() {
+        Some("is reserved (\"none\" and \"nothing\" are values of expectations)")
+    } else {
+        None
     }
 }
 

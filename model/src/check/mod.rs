@@ -25,7 +25,7 @@ use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::catalogue::Feature;
 use battlecheck_properties::diff::{differences, FieldDiff};
-use battlecheck_properties::{Decision, Kind, Observation, PropertyId, CATALOGUE};
+use battlecheck_properties::{CardId, Decision, Kind, Observation, PropertyId, CATALOGUE};
 use serde::Serialize;
 use stateright::{Checker, Model, Representative};
 use std::collections::hash_map::{DefaultHasher, Entry};
@@ -132,6 +132,29 @@ pub struct Trace {
     pub last_changes: Vec<FieldDiff>,
     /// True when the path is proven to have the fewest decisions.
     pub shortest: bool,
+    /// The invariants the final state breaks, each with the objects that
+    /// break it ([`PropertyId::offenders`]): what to look at.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub breaks: Vec<Breaking>,
+}
+
+/// An invariant a state breaks, and the objects that break it, named.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Breaking {
+    pub property: &'static str,
+    pub objects: Vec<String>,
+}
+
+/// The invariants `after` breaks, with their objects named by `name`.
+pub fn breaking(after: &Observation, name: impl Fn(CardId) -> String) -> Vec<Breaking> {
+    CATALOGUE
+        .iter()
+        .filter(|spec| spec.kind == Kind::Always && !spec.id.check(after))
+        .map(|spec| Breaking {
+            property: spec.name,
+            objects: spec.id.offenders(after).into_iter().map(&name).collect(),
+        })
+        .collect()
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -504,11 +527,13 @@ pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Tra
             .next_state(&state, d.clone())
             .expect("every decision leads to a state");
     }
+    let after = Observation::of(&state);
     Trace {
         steps,
         final_state: state.describe(),
-        last_changes: differences(&Observation::of(&before), &Observation::of(&state)),
+        last_changes: differences(&Observation::of(&before), &after),
         shortest,
+        breaks: breaking(&after, |c| state.card_name(c)),
     }
 }
 

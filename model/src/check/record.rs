@@ -4,6 +4,7 @@
 
 use crate::check::model::BattleModel;
 use crate::rules::config::Config;
+use battlecheck_properties::naming::Names;
 use battlecheck_properties::Decision;
 use serde::{Deserialize, Serialize};
 use stateright::Model;
@@ -18,6 +19,17 @@ pub struct Record {
 }
 
 impl Record {
+    /// The record in a scenario file's JSON: its `battlecheck` field, read
+    /// with the names the file gives players and cards.
+    pub fn of_scenario(scenario: &serde_json::Value) -> Result<Record, String> {
+        let record = scenario
+            .get("battlecheck")
+            .ok_or("no \"battlecheck\" record (write one with check --save-counterexample)")?;
+        Names::of_scenario(scenario)
+            .scope(|| serde_json::from_value(record.clone()))
+            .map_err(|e| format!("battlecheck record: {e}"))
+    }
+
     /// The index of each decision among the actions the model offers at
     /// that point (the Explorer addresses states by these), or the number
     /// and text of the first decision the model does not offer.

@@ -80,12 +80,5 @@ fn read_record(file: &Path) -> Result<Record, String> {
     let text = read_text(file).map_err(|e| format!("--trace {e}"))?;
     let value: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| format!("--trace {}: not JSON: {e}", file.display()))?;
-    let record = value.get("battlecheck").ok_or_else(|| {
-        format!(
-            "--trace {}: no \"battlecheck\" record (write one with check --save-counterexample)",
-            file.display()
-        )
-    })?;
-    serde_json::from_value(record.clone())
-        .map_err(|e| format!("--trace {}: battlecheck record: {e}", file.display()))
+    Record::of_scenario(&value).map_err(|e| format!("--trace {}: {e}", file.display()))
 }

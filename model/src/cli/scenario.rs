@@ -2,13 +2,13 @@
 //! their JSON Schema, generated from the format's types (editors complete
 //! and check a file that names it in its `$schema` key); `check` explains
 //! every problem of a file without running it; `new` writes a starting
-//! position from a preset.
+//! position from a preset; `reference` prints the field reference.
 
 use super::args::{json, GameArgs};
 use super::out::Out;
 use super::{Failure, Outcome};
 use crate::report::config_line;
-use battlecheck_engine::scenario::{check_text, read_text, schema};
+use battlecheck_engine::scenario::{check_text, read_text, reference, schema};
 use battlecheck_engine::Catalogue;
 use clap::Subcommand;
 use serde_json::json;
@@ -31,6 +31,14 @@ pub enum ScenarioCommand {
         #[command(flatten)]
         game: GameArgs,
     },
+    /// Print the field reference of scenario files in Markdown
+    /// (engine/SCENARIO-FORMAT.md), generated from the schema, with an
+    /// example of each field from the scenario files of a directory.
+    Reference {
+        /// The directory whose scenario files give the examples.
+        #[arg(long, default_value = "engine/scenarios")]
+        examples: PathBuf,
+    },
 }
 
 pub fn run(command: ScenarioCommand, out: &mut Out) -> Outcome {
@@ -38,6 +46,11 @@ pub fn run(command: ScenarioCommand, out: &mut Out) -> Outcome {
         ScenarioCommand::Schema => out.println(&json(&schema())),
         ScenarioCommand::Check { files } => return check(&files, out),
         ScenarioCommand::New { game } => out.println(&json(&new(&game)?)),
+        ScenarioCommand::Reference { examples } => {
+            let examples = reference::examples(&examples)
+                .map_err(|e| Failure::BadInput(format!("--examples {e}")))?;
+            out.print(&reference::reference(&schema(), &examples))
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -105,7 +118,8 @@ fn new(game: &GameArgs) -> Result<serde_json::Value, Failure> {
     let mut s = serde_json::Value::Object(with_schema);
     s["name"] = json!(format!("a new scenario from preset '{}'", config.name));
     s["description"] = json!(format!(
-        "Starting position of {}. Cards are named by their id in steps; players are P1, P2, ... \
+        "Starting position of {}. Cards are named by their id everywhere in the file (shared \
+         decisions and observations included); players are P1, P2, ... \
          in turn order. `$schema` points at engine/scenario-schema.json from engine/scenarios/.",
         config_line(&config)
     ));

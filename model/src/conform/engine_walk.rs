@@ -282,5 +282,6 @@ where
         final_state: serde_json::to_string(&after).unwrap_or_default(),
         last_changes: differences(&before, &after),
         shortest: true,
+        breaks: crate::check::breaking(&after, |c| c.to_string()),
     })
 }

@@ -15,6 +15,7 @@ use crate::check::target;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::EngineFault;
+use battlecheck_properties::naming::Names;
 use battlecheck_properties::{Decision, Kind, PropertyId};
 use serde_json::{json, Value};
 use stateright::Model;
@@ -131,13 +132,17 @@ pub fn scenario_of(
         .reset()
         .expect("in process it does not fail")
         .map_err(|s| diverges(s.why))?;
+    let mut s = scenario(config, &[]);
+    let names = Names::of_scenario(&s);
     let expect = |engine: &mut Driven<_>, state: &GameState| {
         let observation = engine.expected(state).expect("in process it does not fail");
-        json!([{"observation": observation}, {"legal": model_decisions(state)}])
+        names.scope(|| json!([{"observation": observation}, {"legal": model_decisions(state)}]))
     };
     let mut steps = vec![json!({"expect": expect(&mut engine, &state)})];
     for d in path {
-        steps.push(json!({"do": {"decision": {"decision": d}}, "note": state.decision_text(d)}));
+        steps.push(names.scope(
+            || json!({"do": {"decision": {"decision": d}}, "note": state.decision_text(d)}),
+        ));
         engine
             .apply(d)
             .expect("in process it does not fail")
@@ -153,12 +158,11 @@ pub fn scenario_of(
         let last = steps.last_mut().expect("a step was pushed");
         last["expect"] = expect(&mut engine, &state);
     }
-    let mut s = scenario(config, &[]);
-    let names: Vec<String> = goals.iter().map(Goal::name).collect();
+    let goal_names: Vec<String> = goals.iter().map(Goal::name).collect();
     s["name"] = json!(format!(
         "conformance suite, preset '{}': {}",
         config.name,
-        names.join(", ")
+        goal_names.join(", ")
     ));
     let words: Vec<String> = goals.iter().map(Goal::words).collect();
     s["description"] = json!(format!(

@@ -23,6 +23,7 @@ use crate::check::{CheckReport, PropertyResult, Trace, TraceStep};
 use crate::rules::config::Config;
 use crate::rules::state::GameState;
 use battlecheck_engine::EngineFault;
+use battlecheck_properties::naming::Names;
 use battlecheck_properties::{Decision, PlayerId};
 use serde_json::{json, Value};
 use stateright::Model;
@@ -40,18 +41,19 @@ pub fn counterexample<E: Engine>(
 ) -> Result<Value, ProcessError> {
     let model = BattleModel::new(config.clone()).expect("the configuration was checked");
     let trace = crate::check::trace(&model, path, true);
-    let mut steps = follow(engine, &trace.steps)?.steps;
+    let mut s = scenario(config, faults);
+    let names = Names::of_scenario(&s);
+    let mut steps = follow(engine, &trace.steps, &names)?.steps;
     let mut expect = Vec::new();
     if let Some(o) = &div.expected {
-        expect.push(json!({"observation": o}));
+        expect.push(names.scope(|| json!({"observation": o})));
     }
     if !div.model_only.is_empty() || !div.engine_only.is_empty() {
-        expect.push(json!({"legal": div.model_only, "illegal": div.engine_only}));
+        expect.push(names.scope(|| json!({"legal": div.model_only, "illegal": div.engine_only})));
     }
     if !expect.is_empty() {
         expect_at_end(&mut steps, expect);
     }
-    let mut s = scenario(config, faults);
     s["name"] = json!(format!(
         "conformance counterexample: preset '{}', {} decisions",
         config.name,
@@ -62,7 +64,7 @@ pub fn counterexample<E: Engine>(
          The expectation is the model's observation and legal decisions there."
     );
     s["steps"] = json!(steps);
-    s["battlecheck"] = record(config, None, path);
+    s["battlecheck"] = record(&names, config, None, path);
     Ok(s)
 }
 
@@ -94,7 +96,9 @@ pub fn check_counterexample<E: Engine>(
     let config = &report.config;
     let decisions: Vec<Decision> = trace.steps.iter().map(|s| s.decision.clone()).collect();
     let model = model_end(config, &decisions);
-    let path = follow(engine, &trace.steps)?;
+    let mut s = scenario(config, engine_faults);
+    let names = Names::of_scenario(&s);
+    let path = follow(engine, &trace.steps, &names)?;
     let mut steps = path.steps;
     let ending = match path.end {
         PathEnd::Followed => {
@@ -108,7 +112,6 @@ pub fn check_counterexample<E: Engine>(
             s.why
         ),
     };
-    let mut s = scenario(config, engine_faults);
     s["name"] = json!(format!("counterexample to {} ({})", p.name, config.name));
     s["covers"] = json!(p.checklist);
     s["description"] = json!(check_description(
@@ -119,7 +122,7 @@ pub fn check_counterexample<E: Engine>(
         model.is_some()
     ));
     s["steps"] = json!(steps);
-    s["battlecheck"] = record(config, Some(p.name), &decisions);
+    s["battlecheck"] = record(&names, config, Some(p.name), &decisions);
     Ok(s)
 }
 
@@ -341,14 +344,15 @@ fn expect_at_end(steps: &mut Vec<Value>, expect: Vec<Value>) {
     }
 }
 
-/// The model's record of the path, which `explore --trace` reopens.
-fn record(config: &Config, property: Option<&str>, decisions: &[Decision]) -> Value {
+/// The model's record of the path, which `explore --trace` reopens, with
+/// the scenario's names.
+fn record(names: &Names, config: &Config, property: Option<&str>, decisions: &[Decision]) -> Value {
     let record = Record {
         config: config.clone(),
         property: property.map(String::from),
         decisions: decisions.to_vec(),
     };
-    serde_json::to_value(record).expect("records serialise")
+    names.scope(|| serde_json::to_value(record).expect("records serialise"))
 }
 
 /// A path as scenario steps, and how the engine left it.
@@ -376,6 +380,7 @@ enum PathEnd {
 fn follow<E: Engine>(
     engine: &mut Driven<E>,
     path: &[TraceStep],
+    names: &Names,
 ) -> Result<EnginePath, ProcessError> {
     let mut steps = Vec::new();
     let stuck = |mut steps: Vec<Value>, s: Stuck| {
@@ -389,9 +394,11 @@ fn follow<E: Engine>(
         return Ok(stuck(steps, s));
     }
     for step in path {
-        steps.push(json!({
-            "do": {"decision": {"decision": step.decision}},
-            "note": step.text,
+        steps.push(names.scope(|| {
+            json!({
+                "do": {"decision": {"decision": step.decision}},
+                "note": step.text,
+            })
         }));
         if let Err(e) = engine.apply(&step.decision)? {
             return Ok(EnginePath {

@@ -5,7 +5,9 @@
 //! middle.
 
 use crate::rules::state::{Combat, GameState, StackItem};
-use battlecheck_properties::{AttackTarget, CardId, PlayerId, Zone};
+use battlecheck_properties::{
+    AttackTarget, CardId, Kind, Observation, PlayerId, PropertySpec, Zone, CATALOGUE,
+};
 use std::fmt::Write;
 
 const W: f64 = 900.0;
@@ -24,7 +26,35 @@ fn esc(s: &str) -> String {
     crate::display::xml_escape(s)
 }
 
+/// `text` in lines of at most about `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("there is a line");
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+}
+
 impl GameState {
+    /// The invariants of the catalogue this state breaks, each with the
+    /// objects that break it.
+    fn broken(&self) -> Vec<(&'static PropertySpec, Vec<CardId>)> {
+        let o = Observation::of(self);
+        CATALOGUE
+            .iter()
+            .filter(|spec| spec.kind == Kind::Always && !spec.id.check(&o))
+            .map(|spec| (spec, spec.id.offenders(&o)))
+            .collect()
+    }
+
     /// Seat 1 along the bottom, the other seats side by side along the top;
     /// each player's permanents in rows between their name and the middle.
     fn layout(&self) -> Layout {
@@ -63,10 +93,18 @@ impl GameState {
 
     /// The battlefield as an SVG picture; the permanents that the last
     /// decision changed (against `previous`, the state before it) are
-    /// outlined in orange.
+    /// outlined in orange, and those that break an invariant in red, with
+    /// the invariant's statement and rules written out below the stack.
     pub fn svg(&self, previous: Option<&GameState>) -> String {
         let changed =
             |id: CardId| previous.is_some_and(|p| p.observe_object(id) != self.observe_object(id));
+        let broken = self.broken();
+        let breaks = |id: CardId| broken.iter().any(|(_, ids)| ids.contains(&id));
+        let outline = |id: CardId| match (breaks(id), changed(id)) {
+            (true, _) => (" breaks", "#c0392b", 4),
+            (false, true) => (" changed", "#e67e00", 3),
+            (false, false) => ("", "#444", 1),
+        };
         let l = self.layout();
         let card_at = |id: CardId| l.cards.iter().find(|c| c.0 == id).map(|c| (c.1, c.2));
         let mut s = String::new();
@@ -191,12 +229,12 @@ impl GameState {
                 s,
                 "<g class='permanent{}' id='card-{}'><rect x='{}' y='{}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{fill}' stroke='{}' stroke-width='{}'/>\
                  <text x='{x}' y='{}' text-anchor='middle' font-weight='bold'>{}</text><text x='{x}' y='{}' text-anchor='middle'>{}</text></g>",
-                if changed(id) { " changed" } else { "" },
+                outline(id).0,
                 id.0,
                 x - CARD_W / 2.0,
                 y - CARD_H / 2.0,
-                if changed(id) { "#e67e00" } else { "#444" },
-                if changed(id) { 3 } else { 1 },
+                outline(id).1,
+                outline(id).2,
                 y - 4.0,
                 esc(&self.card_name(id)),
                 y + 12.0,
@@ -242,6 +280,32 @@ impl GameState {
                 esc(&text)
             );
         }
+        // The invariants this state breaks: statement, rules and the
+        // objects that break it (named, since some are not on the
+        // battlefield).
+        let mut line_y = H / 2.0 + 60.0;
+        for (spec, ids) in &broken {
+            let names: Vec<String> = ids
+                .iter()
+                .map(|&id| format!("{} ({:?})", self.card_name(id), self.obj(id).zone))
+                .collect();
+            let text = format!(
+                "breaks {} (rules {}): {}.",
+                spec.name,
+                spec.rules.join(", "),
+                spec.statement,
+            );
+            let by = format!("broken by: {}", names.join(", "));
+            for line in wrap(&text, 120).into_iter().chain(wrap(&by, 120)) {
+                let _ = write!(
+                    s,
+                    "<text class='broken' x='{}' y='{line_y}' text-anchor='middle' fill='#c0392b'>{}</text>",
+                    W / 2.0,
+                    esc(&line)
+                );
+                line_y += 15.0;
+            }
+        }
         let exiled: Vec<String> = self
             .ids()
             .filter(|&id| self.obj(id).zone == Zone::Exile)
@@ -257,8 +321,10 @@ impl GameState {
         }
         let _ = write!(
             s,
-            "<text x='{x}' y='{}' text-anchor='end' fill='#555'>red: attacks · grey dashed: blocks · blue dotted: protector</text>\
+            "<text x='{x}' y='{}' text-anchor='end' fill='#555'>red outline: breaks an invariant (named in red)</text>\
+             <text x='{x}' y='{}' text-anchor='end' fill='#555'>red: attacks · grey dashed: blocks · blue dotted: protector</text>\
              <text x='{x}' y='{}' text-anchor='end' fill='#555'>orange outline: changed by the last decision</text>",
+            H - 40.0,
             H - 25.0,
             H - 10.0,
             x = W - 10.0,
@@ -340,5 +406,39 @@ mod tests {
         assert!(!resolved
             .svg(Some(&resolved))
             .contains("class='permanent changed'"));
+    }
+
+    /// The object that breaks an invariant is outlined in red and the
+    /// invariant's name, rules and statement are written out: a model with
+    /// a seeded extra defense counter puts a Siege above its printed
+    /// defense as it resolves.
+    #[test]
+    fn picture_marks_what_breaks_an_invariant() {
+        let mut config = Config::preset("tiny").unwrap();
+        config.faults = vec![crate::rules::faults::Fault::ExtraDefenseCounter];
+        let setup = Box::leak(Box::new(Setup::new(config).unwrap()));
+        let mut s = GameState::initial(setup);
+        s.apply(&Decision::Cast {
+            player: PlayerId(0),
+            card: CardId(2),
+            targets: vec![],
+        });
+        assert!(
+            !s.svg(None).contains("class='broken'"),
+            "nothing is broken yet"
+        );
+        let cast = s.clone();
+        s.apply(&Decision::PassAll);
+        let svg = s.svg(Some(&cast));
+        assert_eq!(svg.matches("class='permanent breaks'").count(), 1, "{svg}");
+        assert!(
+            svg.contains("class='permanent breaks' id='card-2'"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("breaks defense-never-exceeds-printed (rules 310.4b")
+                && svg.contains(">broken by: siege #2 (Battlefield)</text>"),
+            "{svg}"
+        );
     }
 }

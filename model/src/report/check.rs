@@ -109,6 +109,11 @@ pub fn human_report(r: &CheckReport) -> String {
                 for line in t.final_state.lines() {
                     let _ = writeln!(s, "    {line}");
                 }
+                if let Some(b) = t.breaks.iter().find(|b| b.property == p.name) {
+                    if !b.objects.is_empty() {
+                        let _ = writeln!(s, "  breaks it: {}", b.objects.join("; "));
+                    }
+                }
                 if !t.last_changes.is_empty() {
                     let _ = writeln!(s, "  changed by the last decision:");
                     for c in &t.last_changes {

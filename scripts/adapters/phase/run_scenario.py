@@ -27,6 +27,18 @@ import cards  # noqa: E402
 from phasegame import PhaseSession, Refused, SetupError, Unsupported  # noqa: E402
 
 
+def differences(want, have, path=""):
+    """The leaves in which two JSON values differ, by path."""
+    if isinstance(want, dict) and isinstance(have, dict):
+        for k in sorted(set(want) | set(have)):
+            yield from differences(want.get(k), have.get(k), f"{path}.{k}" if path else k)
+    elif isinstance(want, list) and isinstance(have, list) and len(want) == len(have):
+        for i, (w, h) in enumerate(zip(want, have)):
+            yield from differences(w, h, f"{path}[{i}]")
+    elif want != have:
+        yield path, want, have
+
+
 class Runner:
     def __init__(self, session, scenario):
         self.s = session
@@ -41,6 +53,24 @@ class Runner:
 
     def player(self, label):
         return int(label[1:]) - 1
+
+    def numbered(self, value, key=None):
+        """A shared decision or observation of a scenario file (players
+        P1..., cards by label or #n) as the engine protocol writes it
+        (numbers). Labels never read as players or #n (battlecheck refuses
+        such labels); the `decision` tag and enum values are kept."""
+        if isinstance(value, dict):
+            return {k: self.numbered(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.numbered(v, key) for v in value]
+        if isinstance(value, str) and key != "decision":
+            if value.startswith("P") and value[1:].isdigit():
+                return self.player(value)
+            if value.startswith("#") and value[1:].isdigit():
+                return int(value[1:])
+            if value in self.labels:
+                return self.labels[value]
+        return value
 
     def target(self, label):
         if label.startswith("trigger:"):
@@ -59,7 +89,7 @@ class Runner:
             return {"decision": "pass_all"}
         (kind, a), = act.items()
         if kind == "decision":
-            return a["decision"] if "decision" in a and isinstance(a["decision"], dict) else a
+            return self.numbered(a["decision"])
         if kind == "cast":
             d = {"decision": "cast", "player": self.player(a["player"]), "card": self.card(a["card"])}
             if a.get("targets"):
@@ -173,14 +203,18 @@ class Runner:
             got = (wf.get("data") or {}).get("player")
             cmp("to_act", self.player(e["to_act"]), got)
         if "observation" in e:
-            if e["observation"] != o:
-                bad.append("observation differs")
+            want = self.numbered(e["observation"])
+            if want != o:
+                bad.extend(f"observation.{path}: expected {json.dumps(w)}, phase has {json.dumps(h)}"
+                           for path, w, h in differences(want, o))
         if e.get("legal") or e.get("illegal"):
             legal = [json.dumps(d, sort_keys=True) for d in self.s.legal()]
             for d in e.get("legal", []):
+                d = self.numbered(d)
                 if json.dumps(d, sort_keys=True) not in legal:
                     bad.append(f"not legal in phase: {json.dumps(d)}")
             for d in e.get("illegal", []):
+                d = self.numbered(d)
                 if json.dumps(d, sort_keys=True) in legal:
                     bad.append(f"legal in phase: {json.dumps(d)}")
         for b in bad:

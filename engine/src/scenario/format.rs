@@ -202,7 +202,10 @@ pub struct CardSetup {
     #[serde(default)]
     pub defense: Option<u8>,
     /// A battle's protector (default: the next opponent of its controller
-    /// in turn order for a Siege, its controller for another battle).
+    /// in turn order for a Siege, its controller for another battle), or
+    /// "none": state-based actions choose one when the position is settled
+    /// (704.5x), so a battle stays without one only in a position that
+    /// waits for a declaration.
     #[serde(default)]
     pub protector: Option<String>,
     #[serde(default)]
@@ -368,7 +371,9 @@ pub enum Act {
     },
     /// Every player passes in succession (`Decision::PassAll`).
     PassAll,
-    /// Every player passes in succession until the step begins.
+    /// Every player passes in succession until the step begins. It stops,
+    /// failing the step, where the game waits for something other than
+    /// priority (a declaration, a choice), which the next step must make.
     PassUntil {
         /// The step to stop at.
         step: TurnStep,
@@ -410,7 +415,10 @@ pub enum Act {
         /// The player chosen.
         protector: String,
     },
-    /// The active player declares attackers (508.1).
+    /// The active player declares attackers (508.1). When no creature can
+    /// attack, the engine makes the empty declaration itself as the step
+    /// begins and waits for none, so an `attack` step there is refused
+    /// (508.1).
     Attack {
         /// The active player.
         player: String,

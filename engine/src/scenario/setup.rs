@@ -264,7 +264,11 @@ impl Run {
             }
             let o = game.obj(id);
             if o.is_battle() || c.protector.is_some() {
-                let protector = match &c.protector {
+                let protector = match c.protector.as_deref() {
+                    // A battle without a protector: one is chosen as the
+                    // position is settled (704.5x), unless it waits for a
+                    // declaration.
+                    Some("none") => None,
                     Some(p) => Some(self.player(p, &format!("{at}.protector"))?),
                     None if o.is_siege() => game.opponents(o.controller).first().copied(),
                     None => Some(o.controller),

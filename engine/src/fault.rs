@@ -59,10 +59,16 @@ pub enum EngineFault {
     /// engine that stops making progress instead of waiting for it.
     #[serde(alias = "end-of-combat-repeats")]
     EndOfCombatRepeats,
+    /// 117.3b broken: after an instant or sorcery resolves, its controller
+    /// receives priority instead of the active player. Hidden wherever
+    /// every player passing is one decision, unless who holds priority is
+    /// observed.
+    #[serde(alias = "priority-to-caster")]
+    PriorityToCaster,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 8] = [
+    pub const ALL: [EngineFault; 9] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -71,5 +77,6 @@ impl EngineFault {
         EngineFault::DamageOffByOne,
         EngineFault::DamageStays,
         EngineFault::EndOfCombatRepeats,
+        EngineFault::PriorityToCaster,
     ];
 }

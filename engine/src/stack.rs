@@ -5,6 +5,7 @@
 use crate::cards::{CardType, Effect, Face, TargetKind};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
+use crate::fault::EngineFault;
 use crate::game::{bump, Entry, Game, ProtectorChoice, StackItem, TurnStep, Waiting};
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
@@ -228,7 +229,13 @@ impl Game {
             self.emit(Event::Resolved { source: card });
             // 608.2n: an instant or sorcery goes to its owner's graveyard.
             self.move_to(card, Zone::Graveyard);
-            self.settle(self.active);
+            // 117.3b: the active player receives priority.
+            let next = if self.fault(EngineFault::PriorityToCaster) {
+                controller
+            } else {
+                self.active
+            };
+            self.settle(next);
             return;
         }
         self.emit(Event::Resolved { source: card });

@@ -264,6 +264,12 @@ fn the_written_suite_replays_and_catches_bugs() {
         Some(0),
         "missed without --known-bugs"
     );
+    // The files expect who holds priority after each decision (117.3),
+    // which an engine that tells it is held to through the protocol.
+    let caster = format!("'{BIN}' serve-engine --engine-fault priority-to-caster");
+    let (code, said) = replay(&duel, Some(&caster));
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("to act"), "{said}");
     let duel = write("duel", &["--known-bugs"]);
     assert!(duel.join("duel-catches-damage-stays.json").exists());
     assert_eq!(replay(&duel, None).0, Some(0));
@@ -340,6 +346,7 @@ fn an_observation_that_cannot_be_read_is_a_protocol_failure() {
             r#"s/"objects":\[{"id":0/"objects":[{"id":7/"#,
             "objects[0].id is 7",
         ),
+        (r#"s/"priority":0/"priority":5/"#, "priority names player 5"),
     ]
     .into_iter()
     .enumerate()

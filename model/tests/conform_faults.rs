@@ -232,3 +232,32 @@ fn damage_that_never_wears_off_is_caught() {
     let c = caught(Config::preset("duel").unwrap(), EngineFault::DamageStays);
     assert!(c.steps.len() <= 13, "{} decisions", c.steps.len());
 }
+
+/// Who holds priority (117.3b): a spell's controller receiving priority
+/// after it resolves, instead of the active player, leaves every
+/// observation and every legal decision as they were (every player
+/// passing is one decision, and any player may cast), so only the holder
+/// the engine reports shows it: the divergence is that alone, and its
+/// scenario expects the active player to act.
+#[test]
+fn priority_to_the_wrong_player_after_a_resolution_is_caught() {
+    let c = caught(
+        Config::preset("duel").unwrap(),
+        EngineFault::PriorityToCaster,
+    );
+    let d = &c.divergence;
+    assert!(
+        d.fields.is_empty() && d.model_only.is_empty() && d.engine_only.is_empty(),
+        "nothing else differs: {d:?}"
+    );
+    assert_eq!(d.priority_holder, Some(battlecheck_properties::PlayerId(1)));
+    assert!(
+        d.priority.as_deref().unwrap().contains("117.3b"),
+        "{:?}",
+        d.priority
+    );
+    assert!(matches!(
+        c.steps.last().unwrap().decision,
+        battlecheck_properties::Decision::PassAll
+    ));
+}

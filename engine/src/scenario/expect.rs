@@ -100,7 +100,12 @@ impl Run {
     ) -> Result<(), S::Failure> {
         let g = seen.observation()?.clone();
         let turn_step = seen.turn_step()?;
-        let to_act = S::ENGINE_SPECIFIC.then(|| seen.subject.to_act());
+        // An engine seen from outside shows who acts only by telling who
+        // holds priority.
+        let to_act = match S::ENGINE_SPECIFIC {
+            true => Some(seen.subject.to_act()),
+            false => seen.subject.priority().map(Some),
+        };
         let legal: Vec<Decision> = if e.legal.is_empty() && e.illegal.is_empty() {
             Vec::new()
         } else {

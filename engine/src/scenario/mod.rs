@@ -110,8 +110,9 @@ pub struct ScenarioReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<String>,
     /// Expectations the engine cannot show and that were not checked: the
-    /// player to act, on an engine seen from outside (the engine protocol
-    /// does not show who acts).
+    /// player to act, on an engine seen from outside, except who holds
+    /// priority when the engine tells it (the engine protocol shows no
+    /// other player to act).
     #[serde(skip_serializing_if = "is_zero")]
     pub unchecked: usize,
 }
@@ -139,7 +140,7 @@ impl fmt::Display for ScenarioReport {
         let verdict = if self.passed() { "ok" } else { "FAILED" };
         let unchecked = if self.unchecked > 0 {
             format!(
-                " ({} expectation(s) of the player to act not checked: the engine protocol does not show who acts)",
+                " ({} expectation(s) of the player to act not checked: the engine protocol shows who acts only as who holds priority, if the engine tells)",
                 self.unchecked
             )
         } else {
@@ -368,7 +369,7 @@ pub fn run_on<S: Subject>(
                 }
             }
         }
-        if !S::ENGINE_SPECIFIC {
+        if !S::ENGINE_SPECIFIC && subject.priority().is_none() {
             report.unchecked += step.expect.iter().filter(|e| e.to_act.is_some()).count();
         }
         let mut seen = Seen::new(&mut subject);
@@ -386,8 +387,9 @@ pub fn run_on<S: Subject>(
 /// shows, in words: an action that is no decision by itself (one player's
 /// pass, protector choice or blocks), or an action expected to be refused
 /// (a decision would make the passes that bring priority to its player).
-/// Expectations of the player to act are not checked on such an engine
-/// (the report counts them, [`ScenarioReport::unchecked`]).
+/// Expectations of the player to act are checked on such an engine only
+/// where it tells who holds priority (the report counts the others,
+/// [`ScenarioReport::unchecked`]).
 fn as_decisions(run: &Run, steps: &mut [(Option<Resolved>, &Step)]) -> Result<(), String> {
     for (i, (act, step)) in steps.iter_mut().enumerate() {
         let n = i + 1;

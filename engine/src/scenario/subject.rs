@@ -3,7 +3,8 @@
 //! battlecheck's engine protocol, driven by the battlecheck command line).
 //! Decisions, observations and legal decisions are all a scenario needs;
 //! engine-specific steps (one player's pass) and the player to act are
-//! this repository's game only.
+//! this repository's game only, except who holds priority, which an engine
+//! may tell.
 
 use crate::action::Action;
 use crate::game::{Game, TurnStep};
@@ -42,6 +43,9 @@ pub trait Subject {
     fn act(&mut self, a: &Action) -> Result<(), Refused>;
     /// The player who must act now (only if [`Subject::ENGINE_SPECIFIC`]).
     fn to_act(&self) -> Option<PlayerId>;
+    /// Who holds priority, if the game waits for priority and the subject
+    /// tells (117.3).
+    fn priority(&self) -> Option<PlayerId>;
 }
 
 /// The game in process never fails.
@@ -87,5 +91,12 @@ impl Subject for Game {
 
     fn to_act(&self) -> Option<PlayerId> {
         Game::to_act(self)
+    }
+
+    fn priority(&self) -> Option<PlayerId> {
+        match self.waiting {
+            crate::game::Waiting::Priority => Some(self.priority),
+            _ => None,
+        }
     }
 }

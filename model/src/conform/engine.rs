@@ -25,6 +25,9 @@ pub struct Status {
     pub turn_step: TurnStep,
     pub pending: Pending,
     pub stack_empty: bool,
+    /// Who holds priority, when the game waits for priority and the engine
+    /// tells (117.3).
+    pub priority: Option<PlayerId>,
 }
 
 /// An engine holding one game at a time, which it can remember and go
@@ -47,6 +50,14 @@ pub trait Engine {
     /// A failure of this engine that the harness found (`problem`, in
     /// words), with what is known of the exchange.
     fn failure(&self, problem: Problem, message: String) -> ProcessError;
+}
+
+/// Who holds priority, when the game waits for it.
+pub(super) fn priority_holder(game: &Game) -> Option<PlayerId> {
+    match battlecheck_properties::GameView::pending(game) {
+        Pending::Priority => game.to_act(),
+        _ => None,
+    }
 }
 
 /// This repository's engine, linked in: a game per position, copied to
@@ -111,6 +122,7 @@ impl Engine for InProcess {
             turn_step: g.step,
             pending: battlecheck_properties::GameView::pending(g),
             stack_empty: g.stack.is_empty(),
+            priority: priority_holder(g),
         }
     }
 
@@ -224,6 +236,7 @@ impl Engine for Process {
             turn_step: self.last.turn_step,
             pending: o.pending,
             stack_empty: o.stack.is_empty(),
+            priority: self.last.priority,
         }
     }
 
@@ -314,6 +327,10 @@ impl Subject for Process {
             rule: None,
             text: "an engine-specific step is not a decision of the engine protocol".into(),
         })
+    }
+
+    fn priority(&self) -> Option<PlayerId> {
+        self.last.priority
     }
 
     fn to_act(&self) -> Option<PlayerId> {

@@ -8,7 +8,7 @@
 //! runs them; an engine team can port them to its own test framework.
 
 use super::bridge::{in_process, model_decisions, scenario, Driven};
-use super::lockstep::{fingerprint, path_to, Parents};
+use super::lockstep::{fingerprint, path_to, priority_after, Parents};
 use super::ConformOptions;
 use crate::check::model::BattleModel;
 use crate::check::target;
@@ -16,7 +16,7 @@ use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::EngineFault;
 use battlecheck_properties::naming::Names;
-use battlecheck_properties::{Decision, Kind, PropertyId};
+use battlecheck_properties::{Decision, Kind, Observation, Pending, PropertyId};
 use serde_json::{json, Value};
 use stateright::Model;
 use std::collections::{BTreeMap, HashSet};
@@ -157,6 +157,13 @@ pub fn scenario_of(
         state.apply(d);
         let last = steps.last_mut().expect("a step was pushed");
         last["expect"] = expect(&mut engine, &state);
+        // Who must then hold priority (117.3), which no observation shows.
+        let observed = Observation::of(&state);
+        if let (Pending::Priority, Some(p)) = (observed.pending, priority_after(d, &observed)) {
+            if let Some(list) = last["expect"].as_array_mut() {
+                list.push(json!({"to_act": p.to_string()}));
+            }
+        }
     }
     let goal_names: Vec<String> = goals.iter().map(Goal::name).collect();
     s["name"] = json!(format!(

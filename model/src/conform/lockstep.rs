@@ -19,7 +19,7 @@ use crate::check::model::BattleModel;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::diff::{differences, FieldDiff};
-use battlecheck_properties::{Decision, Observation};
+use battlecheck_properties::{Decision, Observation, PlayerId};
 use rayon::prelude::*;
 use serde::Serialize;
 use stateright::{Model, Representative};
@@ -48,6 +48,12 @@ pub struct Divergence {
     /// Decisions the engine accepts and the model does not offer.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub engine_only: Vec<Decision>,
+    /// The engine gave priority to the wrong player (117.3), in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priority: Option<String>,
+    /// Who must hold priority, for a scenario's expectation.
+    #[serde(skip)]
+    pub priority_holder: Option<PlayerId>,
     /// What the engine must observe (the model's observation).
     #[serde(skip)]
     pub expected: Option<Observation>,
@@ -78,12 +84,62 @@ pub fn compare<E: Engine>(
         return Ok(None);
     }
     Ok(Some(Divergence {
-        refused: None,
-        stuck: None,
         fields,
         model_only,
         engine_only,
         expected: Some(want),
+        ..Divergence::default()
+    }))
+}
+
+/// Who must hold priority after decision `d`, if the game then waits for
+/// priority (117.3): the player who cast a spell or activated an ability
+/// (117.3c); after anything else the model decides (a resolution, a
+/// declaration, combat damage, the start of a step) the active player
+/// (117.3a, 117.3b, 508.2, 509.2, 510.3), or the next player in turn order
+/// still in the game if the active player left (800.4j). After a
+/// concession or a protector choice the player who would have received
+/// priority receives it (117.5), which depends on what came before: not
+/// judged.
+pub fn priority_after(d: &Decision, o: &Observation) -> Option<PlayerId> {
+    match d {
+        Decision::Cast { player, .. } | Decision::Equip { player, .. } => Some(*player),
+        Decision::Concede { .. } | Decision::ChooseProtectors { .. } => None,
+        _ => {
+            let n = o.players.len();
+            (0..n)
+                .map(|i| PlayerId(((usize::from(o.active.0) + i) % n) as u8))
+                .find(|p| o.players[usize::from(p.0)].in_game)
+        }
+    }
+}
+
+/// How the engine's priority holder after decision `d` breaks 117.3, if
+/// it tells who holds priority and does.
+fn priority_divergence<E: Engine>(
+    d: &Decision,
+    engine: &mut Driven<E>,
+) -> Result<Option<Divergence>, ProcessError> {
+    let status = engine.engine.status();
+    let Some(holder) = status.priority else {
+        return Ok(None);
+    };
+    let o = engine.engine.observe()?;
+    let Some(want) = priority_after(d, &o) else {
+        return Ok(None);
+    };
+    if holder == want {
+        return Ok(None);
+    }
+    let why = match d {
+        Decision::Cast { .. } | Decision::Equip { .. } => "117.3c: the player who cast the spell or activated the ability receives priority afterward",
+        _ if want == o.active => "117.3a, 117.3b: the active player receives priority after a resolution, a declaration or the start of a step",
+        _ => "800.4j: the active player left, so the next player in turn order receives priority",
+    };
+    Ok(Some(Divergence {
+        priority: Some(format!("{holder} holds priority; {want} must ({why})")),
+        priority_holder: Some(want),
+        ..Divergence::default()
     }))
 }
 
@@ -101,7 +157,10 @@ pub fn step<E: Engine>(
     m.apply(d);
     let divergence = match engine.apply(d)? {
         Ok(()) => match engine.advance()? {
-            Ok(_) => compare(config, &m, engine)?,
+            Ok(_) => match compare(config, &m, engine)? {
+                Some(div) => Some(div),
+                None => priority_divergence(d, engine)?,
+            },
             Err(stuck) => Some(Divergence::stuck(stuck)),
         },
         Err(refusal) => Some(Divergence {

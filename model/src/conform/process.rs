@@ -410,7 +410,18 @@ impl EngineProcess {
             return Err(self.unexpected(kind, &response.body));
         }
         if let ResponseBody::Observation(o) | ResponseBody::Applied(o) = &response.body {
-            if let Err(why) = o.observation.check_references() {
+            let holder = o
+                .priority
+                .filter(|p| usize::from(p.0) >= o.observation.players.len());
+            let checked = match holder {
+                Some(p) => Err(format!(
+                    "priority names player {}, but there are {} players",
+                    p.0,
+                    o.observation.players.len()
+                )),
+                None => o.observation.check_references(),
+            };
+            if let Err(why) = checked {
                 return Err(self.fail(
                     Problem::Garbage,
                     format!("answering '{kind}', the engine wrote an observation that cannot be read: {why}"),

@@ -14,7 +14,7 @@
 //! ([`battlecheck_properties::Decision`], [`battlecheck_properties::Observation`]).
 
 use battlecheck_engine::game::TurnStep;
-use battlecheck_properties::{Decision, Observation};
+use battlecheck_properties::{Decision, Observation, PlayerId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -142,6 +142,12 @@ pub struct Observed {
     /// (the observation's `step` reports the steps without battle
     /// interaction as `main`).
     pub turn_step: TurnStep,
+    /// Who holds priority, when the game waits for priority (117.3).
+    /// Optional: an engine that gives it is held to 117.3a–c (the caster
+    /// after a cast, the active player after a resolution, a declaration
+    /// or a new step).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<PlayerId>,
 }
 
 /// The engine's name and version, for reports.

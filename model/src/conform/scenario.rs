@@ -51,6 +51,9 @@ pub fn counterexample<E: Engine>(
     if !div.model_only.is_empty() || !div.engine_only.is_empty() {
         expect.push(names.scope(|| json!({"legal": div.model_only, "illegal": div.engine_only})));
     }
+    if let Some(p) = div.priority_holder {
+        expect.push(json!({"pending": "priority", "to_act": p.to_string()}));
+    }
     if !expect.is_empty() {
         expect_at_end(&mut steps, expect);
     }

@@ -193,6 +193,7 @@ fn observed(game: &Game) -> Observed {
     Observed {
         observation: game.observe(),
         turn_step: game.step,
+        priority: super::engine::priority_holder(game),
     }
 }
 

@@ -34,6 +34,9 @@ pub fn human_report(r: &ConformReport) -> String {
             "the engine does not move on after the last decision: {why}"
         );
     }
+    if let Some(why) = &d.priority {
+        let _ = writeln!(s, "after the last decision {why}");
+    }
     for f in &d.fields {
         let _ = writeln!(
             s,

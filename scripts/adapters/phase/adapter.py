@@ -156,7 +156,11 @@ class Server:
             obs = s.observe()
         except Unsupported as e:
             return {"type": "error", "message": str(e)}
-        return {"type": kind, "observation": obs, "turn_step": s.turn_step()}
+        answer = {"type": kind, "observation": obs, "turn_step": s.turn_step()}
+        holder = s.priority_holder()
+        if holder is not None:
+            answer["priority"] = holder
+        return answer
 
 
 def main(argv=None):

@@ -1203,6 +1203,13 @@ class PhaseSession(Decisions):
     def turn_step(self):
         return STEP_OF_PHASE.get(self.game.phase, "main1")
 
+    def priority_holder(self):
+        """The seat phase gives priority to, when it waits for priority."""
+        wf = self._waiting()
+        if wf["type"] == "Priority":
+            return wf["data"]["player"]
+        return None
+
     def pending(self):
         wf = self._waiting()
         t = wf["type"]

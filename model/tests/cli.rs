@@ -202,3 +202,31 @@ fn bench_reports_every_variant_and_the_random_games() {
     let o = battlecheck(&["bench", "--preset", "tiny", "--runs", "0"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+/// `coverage` on one small preset: every listed branch in the table, the
+/// branches the preset never reaches listed as gaps (exit 1), those no
+/// model game reaches explained; JSON for machines; JUnit refused.
+#[test]
+fn coverage_lists_the_branches_and_the_gaps() {
+    let o = battlecheck(&["coverage", "--preset", "tiny"]);
+    let said = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(said.contains("passed                   117.3d"), "{said}");
+    assert!(
+        said.contains("GAPS: ") && said.contains("trample_assigned (702.19b)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("state_based (704.5x): a battle nobody can protect"),
+        "{said}"
+    );
+    let o = battlecheck(&["coverage", "--preset", "tiny", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["configs"], serde_json::json!(["tiny"]));
+    assert!(v["gaps"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!("trample_assigned (702.19b)")));
+    let o = battlecheck(&["coverage", "--preset", "tiny", "--format", "junit"]);
+    assert_eq!(o.status.code(), Some(2));
+}

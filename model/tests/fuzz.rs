@@ -183,6 +183,7 @@ fn command_line(rng: &mut Rng, scratch: &Path) -> Vec<String> {
         "sweep",
         "bench",
         "conform",
+        "coverage",
         "replay",
         "merge-reports",
         "rules",
@@ -206,7 +207,7 @@ fn command_line(rng: &mut Rng, scratch: &Path) -> Vec<String> {
     let bound: &[&str] = match command {
         "check" => &["--max-states", "3000"],
         "sweep" => &["--presets", "tiny"],
-        "conform" => &["--preset", "tiny"],
+        "conform" | "coverage" => &["--preset", "tiny"],
         "bench" => &["--budget", "500", "--runs", "1", "--preset", "tiny"],
         _ => &[],
     };

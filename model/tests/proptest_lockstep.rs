@@ -187,7 +187,7 @@ fn play_counting(
         if trace() {
             eprintln!("{}", state.decision_text(&d));
         }
-        let (next, divergence) = step(config, &state, &mut engine, &d).expect("in process");
+        let (next, divergence, _) = step(config, &state, &mut engine, &d).expect("in process");
         let game = &engine.engine.game;
         match divergence {
             None => {}

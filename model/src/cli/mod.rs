@@ -14,6 +14,7 @@ pub mod args;
 pub mod bench;
 pub mod check;
 pub mod conform;
+pub mod coverage;
 pub mod explore;
 pub mod out;
 pub mod probe_engine;
@@ -65,6 +66,10 @@ enum Command {
     /// equal legal decisions after every step.
     #[command(allow_negative_numbers = true)]
     Conform(conform::ConformArgs),
+    /// Which branches of the rules `conform` exercises on this repository's
+    /// engine (every configuration CI runs, or the presets given), and the
+    /// branches none reaches.
+    Coverage(coverage::CoverageArgs),
     /// Serve this repository's engine over the engine protocol on standard
     /// input and output (engine/PROTOCOL.md).
     ServeEngine(serve_engine::ServeEngineArgs),
@@ -111,6 +116,7 @@ pub fn main() -> ExitCode {
         Command::MergeReports(args) => sweep::merge(args, &mut out),
         Command::Bench(args) => bench::run(args, &mut out),
         Command::Conform(args) => conform::run(args, &mut out),
+        Command::Coverage(args) => coverage::run(args, &mut out),
         Command::ServeEngine(args) => serve_engine::run(args, &mut out),
         Command::ProbeEngine(args) => probe_engine::run(args, &mut out),
         Command::Suite(args) => suite::run(args, &mut out),

@@ -7,6 +7,7 @@
 use super::process::{EngineProcess, Exchange, Problem, ProcessError};
 use super::protocol::{Observed, Refusal};
 use battlecheck_engine::action::Action;
+use battlecheck_engine::event::{Branch, Event};
 use battlecheck_engine::game::TurnStep;
 use battlecheck_engine::scenario::{Refused, Subject};
 use battlecheck_engine::{Catalogue, EngineFault, Game};
@@ -50,6 +51,12 @@ pub trait Engine {
     /// A failure of this engine that the harness found (`problem`, in
     /// words), with what is known of the exchange.
     fn failure(&self, problem: Problem, message: String) -> ProcessError;
+    /// The branches of the rules the decisions taken since the last call
+    /// went through ([`Event::branch`]), if the engine tells: what
+    /// `battlecheck coverage` counts. An engine process does not.
+    fn branches(&mut self) -> Vec<Branch> {
+        Vec::new()
+    }
 }
 
 /// Who holds priority, when the game waits for it.
@@ -68,6 +75,9 @@ pub struct InProcess {
     /// none for a game taken in play ([`InProcess::playing`]).
     start: Option<Arc<Game>>,
     pub game: Game,
+    /// The branches of the events of the decisions taken since they were
+    /// last read ([`Engine::branches`]).
+    branches: Vec<Branch>,
 }
 
 impl InProcess {
@@ -94,13 +104,18 @@ impl InProcess {
         InProcess {
             start: Some(Arc::new(game.clone())),
             game,
+            branches: Vec::new(),
         }
     }
 
     /// The engine holding a game in play, without a starting position to
     /// reset to (a reset leaves the game as it is).
     pub fn playing(game: Game) -> Self {
-        InProcess { start: None, game }
+        InProcess {
+            start: None,
+            game,
+            branches: Vec::new(),
+        }
     }
 }
 
@@ -135,14 +150,20 @@ impl Engine for InProcess {
     }
 
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
-        Ok(self
-            .game
-            .apply_decision(d)
-            .map(|_| ())
-            .map_err(|e| Refusal {
+        Ok(match self.game.apply_decision(d) {
+            Ok(events) => {
+                self.branches.extend(events.iter().map(Event::branch));
+                Ok(())
+            }
+            Err(e) => Err(Refusal {
                 rule: e.rule().map(str::to_string),
                 message: e.to_string(),
-            }))
+            }),
+        })
+    }
+
+    fn branches(&mut self) -> Vec<Branch> {
+        std::mem::take(&mut self.branches)
     }
 
     fn save(&mut self) -> Result<Game, ProcessError> {

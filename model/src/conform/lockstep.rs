@@ -18,13 +18,14 @@ use super::process::{Problem, ProcessError};
 use crate::check::model::BattleModel;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
+use battlecheck_engine::event::Branch;
 use battlecheck_properties::diff::{differences, FieldDiff};
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use rayon::prelude::*;
 use serde::Serialize;
 use stateright::{Model, Representative};
 use std::collections::hash_map::DefaultHasher;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
@@ -143,18 +144,24 @@ fn priority_divergence<E: Engine>(
     }))
 }
 
+/// What one decision taken on both sides gave: the model's next state, how
+/// the engine differs from it (if it does), and the branches of the rules
+/// the engine went through (if it tells, [`Engine::branches`]).
+pub type Stepped = (GameState, Option<Divergence>, Vec<Branch>);
+
 /// Take decision `d` on both sides, from the model's state `model` and the
 /// engine's corresponding game (which it leaves for the next one). The
-/// engine is driven through the steps the model does not explore. The
-/// model's next state, and how the engine differs from it, if it does.
+/// engine is driven through the steps the model does not explore.
 pub fn step<E: Engine>(
     config: &Config,
     model: &GameState,
     engine: &mut Driven<E>,
     d: &Decision,
-) -> Result<(GameState, Option<Divergence>), ProcessError> {
+) -> Result<Stepped, ProcessError> {
     let mut m = model.clone();
     m.apply(d);
+    // What replaying to this state went through is not this decision's.
+    engine.engine.branches();
     let divergence = match engine.apply(d)? {
         Ok(()) => match engine.advance()? {
             Ok(_) => match compare(config, &m, engine)? {
@@ -168,7 +175,10 @@ pub fn step<E: Engine>(
             ..Divergence::default()
         }),
     };
-    Ok((m, divergence))
+    let mut branches = engine.engine.branches();
+    branches.sort_unstable();
+    branches.dedup();
+    Ok((m, divergence, branches))
 }
 
 impl Divergence {
@@ -199,6 +209,10 @@ pub struct Exploration {
     /// The symmetry reduction was asked for but was not exact for this run
     /// (see `Setup::seat_order_mattered`).
     pub symmetry_not_exact: bool,
+    /// For each branch of the rules the engine went through, the number of
+    /// decisions compared that went through it (empty for an engine that
+    /// does not tell).
+    pub branches: BTreeMap<Branch, u64>,
 }
 
 /// A state of the breadth-first frontier: the model state and its id in
@@ -361,7 +375,7 @@ impl<'a, E: Engine> Replay<'a, E> {
         model: &GameState,
         engine: &mut Driven<E>,
         d: &Decision,
-    ) -> Result<(GameState, Option<Divergence>), ProcessError> {
+    ) -> Result<Stepped, ProcessError> {
         self.back(engine)?;
         step(config, model, engine, d)
     }
@@ -426,6 +440,7 @@ where
         depth: 0,
         divergence: None,
         symmetry_not_exact: false,
+        branches: BTreeMap::new(),
     };
     let mut engine = engines.take()?;
     let start = match engine.reset()? {
@@ -480,10 +495,9 @@ where
                     fresh.push((i, ds));
                 }
             }
-            type Stepped = Vec<(GameState, Option<Divergence>)>;
-            let stepped: Vec<Vec<Stepped>> = fresh
+            let stepped: Vec<Vec<Vec<Stepped>>> = fresh
                 .par_chunks(REPLAY_RUN)
-                .map(|run| -> Result<Vec<Stepped>, ProcessError> {
+                .map(|run| -> Result<Vec<Vec<Stepped>>, ProcessError> {
                     let mut engine = engines.take()?;
                     let mut replay = Replay::new(&parents, &mut engine)?;
                     let mut out = Vec::with_capacity(run.len());
@@ -502,7 +516,10 @@ where
                 .collect::<Result<_, ProcessError>>()?;
             for ((i, ds), results) in fresh.into_iter().zip(stepped.into_iter().flatten()) {
                 let parent = chunk[i].id;
-                for (d, (m, divergence)) in ds.into_iter().zip(results) {
+                for (d, (m, divergence, branches)) in ds.into_iter().zip(results) {
+                    for b in branches {
+                        *result.branches.entry(b).or_default() += 1;
+                    }
                     match divergence {
                         None => {
                             let id = parents.len() as u32;

@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod bridge;
+pub mod coverage;
 pub mod engine;
 pub mod engine_check;
 pub mod engine_walk;
@@ -111,6 +112,19 @@ pub struct ConformReport {
     pub seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counterexample: Option<Counterexample>,
+    /// The branches of the rules the engine went through, each with the
+    /// number of decisions compared that went through it (an engine in
+    /// process only): see `battlecheck coverage`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub coverage: Vec<BranchCount>,
+}
+
+/// How many decisions compared went through one branch of the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BranchCount {
+    pub kind: &'static str,
+    pub rule: &'static str,
+    pub decisions: u64,
 }
 
 impl ConformReport {
@@ -221,6 +235,15 @@ where
         depth: run.depth,
         seconds,
         counterexample,
+        coverage: run
+            .branches
+            .into_iter()
+            .map(|((kind, rule), decisions)| BranchCount {
+                kind,
+                rule,
+                decisions,
+            })
+            .collect(),
     })
 }
 

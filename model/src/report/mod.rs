@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod check;
 pub mod conform;
+pub mod coverage;
 pub mod junit;
 pub mod rules;
 pub mod sweep;

@@ -1,0 +1,65 @@
+//! `battlecheck coverage`: which branches of the rules the conformance
+//! check exercises on this repository's engine (the way TLC reports action
+//! coverage), over the configurations CI runs or the presets given. Exit 1
+//! if a configuration diverged or a branch no configuration exercised is
+//! not explained as unreachable in the model.
+
+use super::args::{json, Format};
+use super::out::Out;
+use super::{Failure, Outcome};
+use crate::conform::coverage::Coverage;
+use crate::conform::{conform, suite, ConformOptions};
+use crate::report::coverage::human_report;
+use crate::rules::config::Config;
+use clap::Args;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct CoverageArgs {
+    /// A preset to run (repeatable); without one, every configuration of
+    /// the CI suite (the small presets at defenses 1-4, table, tiny at four
+    /// seats, default).
+    #[arg(long, value_name = "NAME")]
+    preset: Vec<String>,
+    /// Worker threads per run (capped at the machine's cores).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Report format (human or json).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
+    let configs = if args.preset.is_empty() {
+        suite::ci()?
+    } else {
+        args.preset
+            .iter()
+            .map(|p| Config::preset(p))
+            .collect::<Result<_, _>>()?
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let opts = ConformOptions {
+        threads: args.threads.clamp(1, cores),
+        ..ConformOptions::default()
+    };
+    let runs = configs
+        .into_iter()
+        .map(|c| conform(c, &opts))
+        .collect::<Result<Vec<_>, _>>()?;
+    let coverage = Coverage::of(&runs);
+    match args.format {
+        Format::Human => out.print(&human_report(&coverage)),
+        Format::Json => out.println(&json(&coverage)),
+        Format::Junit => {
+            return Err(Failure::BadInput(
+                "--format junit: coverage is reported as human or json".into(),
+            ))
+        }
+    }
+    Ok(if coverage.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

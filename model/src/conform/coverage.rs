@@ -1,0 +1,145 @@
+//! Coverage of the conformance check (`battlecheck coverage`): for each
+//! branch of the rules the engine's events show (a kind of event and the
+//! rule it follows, [`Event::branch`]), how many decisions compared in
+//! lockstep went through it over several configurations, and the branches
+//! no configuration reached: the gaps of the check, each explained or not.
+
+use super::ConformReport;
+use battlecheck_engine::event::{Branch, Event};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The branches no bounded game of the model reaches, and why; a gap not
+/// listed here is a blind spot of the conformance check.
+pub const UNREACHABLE: &[(Branch, &str)] = &[
+    (
+        ("activated", "702.6a"),
+        "the model has no Equipment (equip is the engine's alone): scenarios b16-* cover it",
+    ),
+    (
+        ("attached", "702.6a"),
+        "the model has no Equipment: scenarios b16-* cover it",
+    ),
+    (
+        ("unattached", "704.5n"),
+        "the model has no Equipment: scenario b16-equipment-unattached-when-creature-dies covers it",
+    ),
+    (
+        ("state_based", "704.5n"),
+        "the model has no Equipment: scenario b16-equipment-unattached-when-creature-dies covers it",
+    ),
+    (
+        ("state_based", "704.5p"),
+        "the model has no Equipment: scenarios b16-attached-equipment-becomes-* cover it",
+    ),
+    (
+        ("state_based", "704.5x"),
+        "a battle nobody can protect goes to the graveyard only when its controller has no \
+         opponent in the game, which in free-for-all means the game is over (104.2a); \
+         engine unit test sba::tests covers it",
+    ),
+    (
+        ("state_based", "704.5y"),
+        "as 704.5x: a Siege whose protector may not protect it always has another opponent \
+         to protect it while the game goes on",
+    ),
+];
+
+/// Why a branch is unreachable, if it is listed as such.
+pub fn unreachable(b: Branch) -> Option<&'static str> {
+    UNREACHABLE
+        .iter()
+        .find(|(u, _)| *u == b)
+        .map(|(_, why)| *why)
+}
+
+/// Coverage over several conformance runs.
+#[derive(Clone, Debug, Serialize)]
+pub struct Coverage {
+    /// The configurations run, in order.
+    pub configs: Vec<String>,
+    /// Every branch: the listed ones in their order, then any other seen.
+    pub branches: Vec<BranchCoverage>,
+    /// The branches no configuration went through that no model game
+    /// reaches ([`UNREACHABLE`]).
+    pub explained_gaps: Vec<String>,
+    /// The other branches no configuration went through: blind spots.
+    pub gaps: Vec<String>,
+    /// The configurations whose engine diverged (their runs stopped early).
+    pub diverged: Vec<String>,
+}
+
+/// One branch over the runs.
+#[derive(Clone, Debug, Serialize)]
+pub struct BranchCoverage {
+    pub kind: &'static str,
+    pub rule: &'static str,
+    /// Listed in [`Event::BRANCHES`] (a branch seen but not listed is an
+    /// omission of that list).
+    pub listed: bool,
+    /// Why no model game reaches it, if none does ([`UNREACHABLE`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreachable: Option<&'static str>,
+    /// Decisions compared that went through it, over all runs.
+    pub decisions: u64,
+    /// The configurations in which some decision went through it.
+    pub configs: usize,
+}
+
+impl Coverage {
+    /// Every configuration conformed and every branch was exercised or is
+    /// explained.
+    pub fn passed(&self) -> bool {
+        self.gaps.is_empty() && self.diverged.is_empty()
+    }
+
+    /// The coverage of `runs` (each passed or not: a run that diverged
+    /// stopped early and covers less).
+    pub fn of(runs: &[ConformReport]) -> Coverage {
+        let mut per: BTreeMap<Branch, (u64, usize)> =
+            Event::BRANCHES.iter().map(|&b| (b, (0, 0))).collect();
+        for r in runs {
+            for c in &r.coverage {
+                let e = per.entry((c.kind, c.rule)).or_default();
+                e.0 += c.decisions;
+                e.1 += 1;
+            }
+        }
+        let listed = Event::BRANCHES.iter().copied();
+        let others: Vec<Branch> = per
+            .keys()
+            .copied()
+            .filter(|b| !Event::BRANCHES.contains(b))
+            .collect();
+        let branches: Vec<BranchCoverage> = listed
+            .chain(others)
+            .map(|b| BranchCoverage {
+                kind: b.0,
+                rule: b.1,
+                listed: Event::BRANCHES.contains(&b),
+                unreachable: unreachable(b),
+                decisions: per[&b].0,
+                configs: per[&b].1,
+            })
+            .collect();
+        let missed = |explained: bool| {
+            branches
+                .iter()
+                .filter(|b| b.decisions == 0)
+                .filter(|b| unreachable((b.kind, b.rule)).is_some() == explained)
+                .map(|b| format!("{} ({})", b.kind, b.rule))
+                .collect()
+        };
+        Coverage {
+            configs: runs.iter().map(|r| r.config.name.clone()).collect(),
+            explained_gaps: missed(true),
+            gaps: missed(false),
+            branches,
+            diverged: runs
+                .iter()
+                .filter(|r| !r.passed())
+                .map(|r| r.config.name.clone())
+                .collect(),
+        }
+    }
+}

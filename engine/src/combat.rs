@@ -576,6 +576,14 @@ impl Game {
                     }
                     if battle {
                         *to_battles.entry(c).or_default() += n as u32;
+                        if combat && self.fault(crate::fault::EngineFault::BattleDamageTwice) {
+                            self.emit(Event::Damage {
+                                source,
+                                to,
+                                amount: n,
+                            });
+                            *to_battles.entry(c).or_default() += n as u32;
+                        }
                     }
                 }
                 Target::Trigger(_) => {}

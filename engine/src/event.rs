@@ -206,9 +206,117 @@ impl Event {
     ];
 }
 
+/// What the events of one decision must satisfy whatever the game: rules
+/// of damage checked on what happened, not on where the game ended (a
+/// repeated hit on a battle with no counters left, or a life total that
+/// ends right by accident, leaves no trace in the state). The broken ones,
+/// in words, with their rules.
+pub fn step_violations(events: &[Event]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut hits: Vec<(CardId, Target)> = Vec::new();
+    let mut to_battle: Vec<(CardId, u32)> = Vec::new();
+    for e in events {
+        match *e {
+            Event::Damage { source, to, amount } => {
+                // 510.2, 120.3: a round of damage deals each source's
+                // damage to each recipient once.
+                if hits.contains(&(source, to)) {
+                    let to = match to {
+                        Target::Player(p) => p.to_string(),
+                        Target::Permanent(c) | Target::Trigger(c) => c.to_string(),
+                    };
+                    out.push(format!(
+                        "510.2: {source} dealt damage to {to} twice in one decision"
+                    ));
+                }
+                hits.push((source, to));
+                if let Target::Permanent(b) = to {
+                    match to_battle.iter_mut().find(|(c, _)| *c == b) {
+                        Some((_, n)) => *n += u32::from(amount),
+                        None => to_battle.push((b, u32::from(amount))),
+                    }
+                }
+            }
+            Event::DefenseRemoved {
+                battle,
+                amount,
+                left,
+            } => {
+                // 120.3h, 310.6: damage to a battle removes that many
+                // counters, never more than it has.
+                if let Some(i) = to_battle.iter().position(|(c, _)| *c == battle) {
+                    let (_, dealt) = to_battle.remove(i);
+                    let had = u32::from(amount) + u32::from(left);
+                    if u32::from(amount) != dealt.min(had) {
+                        out.push(format!(
+                            "120.3h: {dealt} damage to battle {battle} with {had} defense counters removed {amount}"
+                        ));
+                    }
+                }
+            }
+            Event::Life { player, .. } => {
+                // 120.3a, 120.3h: only damage dealt to a player changes
+                // their life here (no life gain or loss in the card pool);
+                // damage to a battle does not.
+                let damaged = hits.iter().any(|(_, to)| *to == Target::Player(player));
+                if !damaged {
+                    out.push(format!(
+                        "120.3a: {player}'s life changed without damage dealt to {player}"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Event;
+    use super::{step_violations, Event};
+    use battlecheck_properties::{CardId, PlayerId, Target};
+
+    /// Each rule of a decision's events fails on the events of its bug and
+    /// holds on the right ones.
+    #[test]
+    fn step_violations_catch_repeated_damage_wrong_counters_and_stray_life() {
+        let (bear, siege) = (CardId(1), CardId(0));
+        let hit = |amount| Event::Damage {
+            source: bear,
+            to: Target::Permanent(siege),
+            amount,
+        };
+        let removed = |amount, left| Event::DefenseRemoved {
+            battle: siege,
+            amount,
+            left,
+        };
+        assert!(step_violations(&[hit(2), removed(2, 1)]).is_empty());
+        assert!(step_violations(&[hit(5), removed(3, 0)]).is_empty());
+        let twice = step_violations(&[hit(2), hit(2), removed(3, 0)]);
+        assert!(twice.iter().any(|v| v.starts_with("510.2")), "{twice:?}");
+        let off = step_violations(&[hit(2), removed(3, 1)]);
+        assert!(off.iter().any(|v| v.starts_with("120.3h")), "{off:?}");
+        let stray = step_violations(&[
+            hit(2),
+            removed(2, 0),
+            Event::Life {
+                player: PlayerId(1),
+                life: 18,
+            },
+        ]);
+        assert!(stray.iter().any(|v| v.starts_with("120.3a")), "{stray:?}");
+        let player = Event::Damage {
+            source: bear,
+            to: Target::Player(PlayerId(1)),
+            amount: 2,
+        };
+        let life = Event::Life {
+            player: PlayerId(1),
+            life: 18,
+        };
+        assert!(step_violations(&[player, life]).is_empty());
+    }
 
     /// Every state-based action rule the `sba` module cites is a listed
     /// branch, so coverage reports it when no game reaches it.

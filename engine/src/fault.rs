@@ -65,10 +65,16 @@ pub enum EngineFault {
     /// observed.
     #[serde(alias = "priority-to-caster")]
     PriorityToCaster,
+    /// 510.2 broken: combat damage dealt to a battle is dealt to it a
+    /// second time. Invisible in the game's state whenever the first hit
+    /// removed every counter (the second removes none), so only what
+    /// happened shows it.
+    #[serde(alias = "battle-damage-twice")]
+    BattleDamageTwice,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 9] = [
+    pub const ALL: [EngineFault; 10] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -78,5 +84,6 @@ impl EngineFault {
         EngineFault::DamageStays,
         EngineFault::EndOfCombatRepeats,
         EngineFault::PriorityToCaster,
+        EngineFault::BattleDamageTwice,
     ];
 }

@@ -261,3 +261,35 @@ fn priority_to_the_wrong_player_after_a_resolution_is_caught() {
         battlecheck_properties::Decision::PassAll
     ));
 }
+
+/// What happened, not only where the game ended (issue 18, classes 3 and
+/// 4): combat damage dealt twice to a battle whose counters the first hit
+/// removed leaves the same game (the second hit removes nothing), so the
+/// observations agree; the engine's events of the decision break 510.2,
+/// and `conform` reports that alone. An engine process does not tell its
+/// events, so through the protocol the same run passes on `tiny`.
+#[test]
+fn combat_damage_dealt_twice_is_caught_by_what_happened() {
+    let tiny = Config::preset("tiny").unwrap();
+    let opts = ConformOptions {
+        threads: 2,
+        engine_faults: vec![EngineFault::BattleDamageTwice],
+        ..ConformOptions::default()
+    };
+    let r = conform(tiny.clone(), &opts).unwrap();
+    let c = r.counterexample.expect("caught");
+    let d = &c.divergence;
+    assert!(
+        d.fields.is_empty() && d.model_only.is_empty() && d.engine_only.is_empty(),
+        "the game ends the same: {d:?}"
+    );
+    assert!(
+        d.events
+            .as_deref()
+            .unwrap()
+            .starts_with("510.2: #0 dealt damage to #2 twice"),
+        "{:?}",
+        d.events
+    );
+    assert!(through_the_pipe(tiny, EngineFault::BattleDamageTwice).passed());
+}

@@ -7,7 +7,7 @@
 use super::process::{EngineProcess, Exchange, Problem, ProcessError};
 use super::protocol::{Observed, Refusal};
 use battlecheck_engine::action::Action;
-use battlecheck_engine::event::{Branch, Event};
+use battlecheck_engine::event::Event;
 use battlecheck_engine::game::TurnStep;
 use battlecheck_engine::scenario::{Refused, Subject};
 use battlecheck_engine::{Catalogue, EngineFault, Game};
@@ -51,10 +51,12 @@ pub trait Engine {
     /// A failure of this engine that the harness found (`problem`, in
     /// words), with what is known of the exchange.
     fn failure(&self, problem: Problem, message: String) -> ProcessError;
-    /// The branches of the rules the decisions taken since the last call
-    /// went through ([`Event::branch`]), if the engine tells: what
-    /// `battlecheck coverage` counts. An engine process does not.
-    fn branches(&mut self) -> Vec<Branch> {
+    /// The events of each decision taken since the last call, if the
+    /// engine tells: what `conform` checks happened by the rules
+    /// ([`step_violations`](battlecheck_engine::event::step_violations))
+    /// and `battlecheck coverage` counts ([`Event::branch`]). An engine
+    /// process does not tell.
+    fn events(&mut self) -> Vec<Vec<Event>> {
         Vec::new()
     }
 }
@@ -75,9 +77,9 @@ pub struct InProcess {
     /// none for a game taken in play ([`InProcess::playing`]).
     start: Option<Arc<Game>>,
     pub game: Game,
-    /// The branches of the events of the decisions taken since they were
-    /// last read ([`Engine::branches`]).
-    branches: Vec<Branch>,
+    /// The events of the decisions taken since they were last read
+    /// ([`Engine::events`]).
+    events: Vec<Vec<Event>>,
 }
 
 impl InProcess {
@@ -104,7 +106,7 @@ impl InProcess {
         InProcess {
             start: Some(Arc::new(game.clone())),
             game,
-            branches: Vec::new(),
+            events: Vec::new(),
         }
     }
 
@@ -114,7 +116,7 @@ impl InProcess {
         InProcess {
             start: None,
             game,
-            branches: Vec::new(),
+            events: Vec::new(),
         }
     }
 }
@@ -152,7 +154,7 @@ impl Engine for InProcess {
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
         Ok(match self.game.apply_decision(d) {
             Ok(events) => {
-                self.branches.extend(events.iter().map(Event::branch));
+                self.events.push(events);
                 Ok(())
             }
             Err(e) => Err(Refusal {
@@ -162,8 +164,8 @@ impl Engine for InProcess {
         })
     }
 
-    fn branches(&mut self) -> Vec<Branch> {
-        std::mem::take(&mut self.branches)
+    fn events(&mut self) -> Vec<Vec<Event>> {
+        std::mem::take(&mut self.events)
     }
 
     fn save(&mut self) -> Result<Game, ProcessError> {

@@ -18,7 +18,7 @@ use super::process::{Problem, ProcessError};
 use crate::check::model::BattleModel;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
-use battlecheck_engine::event::Branch;
+use battlecheck_engine::event::{step_violations, Branch, Event};
 use battlecheck_properties::diff::{differences, FieldDiff};
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use rayon::prelude::*;
@@ -52,6 +52,10 @@ pub struct Divergence {
     /// The engine gave priority to the wrong player (117.3), in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<String>,
+    /// What happened in the decision breaks a rule, though the game may
+    /// end where the model's does (the engine's events, when it tells).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<String>,
     /// Who must hold priority, for a scenario's expectation.
     #[serde(skip)]
     pub priority_holder: Option<PlayerId>,
@@ -161,7 +165,7 @@ pub fn step<E: Engine>(
     let mut m = model.clone();
     m.apply(d);
     // What replaying to this state went through is not this decision's.
-    engine.engine.branches();
+    engine.engine.events();
     let divergence = match engine.apply(d)? {
         Ok(()) => match engine.advance()? {
             Ok(_) => match compare(config, &m, engine)? {
@@ -175,7 +179,15 @@ pub fn step<E: Engine>(
             ..Divergence::default()
         }),
     };
-    let mut branches = engine.engine.branches();
+    let events = engine.engine.events();
+    let divergence = divergence.or_else(|| {
+        let broken: Vec<String> = events.iter().flat_map(|e| step_violations(e)).collect();
+        (!broken.is_empty()).then(|| Divergence {
+            events: Some(broken.join("; ")),
+            ..Divergence::default()
+        })
+    });
+    let mut branches: Vec<Branch> = events.iter().flatten().map(Event::branch).collect();
     branches.sort_unstable();
     branches.dedup();
     Ok((m, divergence, branches))

@@ -266,13 +266,17 @@ fn priority_to_the_wrong_player_after_a_resolution_is_caught() {
 /// 4): combat damage dealt twice to a battle whose counters the first hit
 /// removed leaves the same game (the second hit removes nothing), so the
 /// observations agree; the engine's events of the decision break 510.2,
-/// and `conform` reports that alone. An engine process does not tell its
-/// events, so through the protocol the same run passes on `tiny`.
+/// and `conform` reports that alone. Its scenario fails on the faulty
+/// engine (the scenario runner checks the same events) and passes on the
+/// correct one. An engine process does not tell its events, so through the
+/// protocol the same run passes on `tiny`.
 #[test]
 fn combat_damage_dealt_twice_is_caught_by_what_happened() {
     let tiny = Config::preset("tiny").unwrap();
+    let dir = out_dir(EngineFault::BattleDamageTwice);
     let opts = ConformOptions {
         threads: 2,
+        out_dir: Some(dir.clone()),
         engine_faults: vec![EngineFault::BattleDamageTwice],
         ..ConformOptions::default()
     };
@@ -291,5 +295,21 @@ fn combat_damage_dealt_twice_is_caught_by_what_happened() {
         "{:?}",
         d.events
     );
+    let file = c.scenario.clone().expect("the scenario file was written");
+    let written = std::fs::read_to_string(&file).unwrap();
+    let cards = Catalogue::bundled().unwrap();
+    let faulty = run_text(&file, &written, &cards).unwrap();
+    assert!(
+        faulty
+            .failures
+            .iter()
+            .any(|f| f.what == "what happened" && f.actual.starts_with("510.2")),
+        "{faulty}"
+    );
+    let mut fixed: serde_json::Value = serde_json::from_str(&written).unwrap();
+    fixed.as_object_mut().unwrap().remove("faults");
+    let correct = run_text(Path::new("fixed.json"), &fixed.to_string(), &cards).unwrap();
+    assert!(correct.passed(), "{correct}");
+    std::fs::remove_dir_all(&dir).unwrap();
     assert!(through_the_pipe(tiny, EngineFault::BattleDamageTwice).passed());
 }

@@ -41,7 +41,7 @@ pub use format::{
 };
 pub(crate) use read::{json_files, read_bounded};
 pub use read::{read_text, MAX_FILE_BYTES};
-pub use subject::{Never, Refused, Subject};
+pub use subject::{Never, Played, Refused, Subject};
 
 use crate::action::Action;
 use crate::cards::{CardError, Catalogue};
@@ -296,7 +296,9 @@ pub fn run_text(
     text: &str,
     cards: &Catalogue,
 ) -> Result<ScenarioReport, ScenarioError> {
-    run_on(file, text, cards, |game, _| Ok::<Game, Never>(game))
+    run_on(file, text, cards, |game, _| {
+        Ok::<Played, Never>(Played::new(game))
+    })
 }
 
 /// Run a scenario given as text on the engine `start` makes of its
@@ -368,6 +370,16 @@ pub fn run_on<S: Subject>(
                     }
                 }
             }
+        }
+        // What the step did, by the rules of damage (the engine's events,
+        // when it tells them).
+        for why in subject.broken() {
+            report.failures.push(Failure {
+                step: n,
+                what: "what happened".into(),
+                expected: "what the rules of damage allow (510.2, 120.3)".into(),
+                actual: why,
+            });
         }
         if !S::ENGINE_SPECIFIC && subject.priority().is_none() {
             report.unchecked += step.expect.iter().filter(|e| e.to_act.is_some()).count();

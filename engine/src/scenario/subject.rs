@@ -7,6 +7,7 @@
 //! may tell.
 
 use crate::action::Action;
+use crate::event::{step_violations, Event};
 use crate::game::{Game, TurnStep};
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use std::fmt;
@@ -46,6 +47,32 @@ pub trait Subject {
     /// Who holds priority, if the game waits for priority and the subject
     /// tells (117.3).
     fn priority(&self) -> Option<PlayerId>;
+    /// The rules what the subject did since the last call breaks, in
+    /// words, if it tells what it did ([`step_violations`] of its events).
+    fn broken(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// This repository's game as a scenario runs it: the game, and the rules
+/// broken by what each of its decisions and actions did (its events).
+pub struct Played {
+    pub game: Game,
+    broken: Vec<String>,
+}
+
+impl Played {
+    pub fn new(game: Game) -> Played {
+        Played {
+            game,
+            broken: Vec::new(),
+        }
+    }
+
+    /// Note what a decision or action did.
+    fn did(&mut self, events: Vec<Event>) {
+        self.broken.extend(step_violations(&events));
+    }
 }
 
 /// The game in process never fails.
@@ -65,37 +92,49 @@ fn refused(e: crate::EngineError) -> Refused {
     }
 }
 
-impl Subject for Game {
+impl Subject for Played {
     type Failure = Never;
     const ENGINE_SPECIFIC: bool = true;
 
     fn observe(&mut self) -> Result<Observation, Never> {
-        Ok(Game::observe(self))
+        Ok(self.game.observe())
     }
 
     fn turn_step(&mut self) -> Result<TurnStep, Never> {
-        Ok(self.step)
+        Ok(self.game.step)
     }
 
     fn legal(&mut self) -> Result<Vec<Decision>, Never> {
-        Ok(self.legal_decisions())
+        Ok(self.game.legal_decisions())
     }
 
     fn decide(&mut self, d: &Decision) -> Result<Result<(), Refused>, Never> {
-        Ok(self.apply_decision(d).map(|_| ()).map_err(refused))
+        Ok(match self.game.apply_decision(d) {
+            Ok(events) => {
+                self.did(events);
+                Ok(())
+            }
+            Err(e) => Err(refused(e)),
+        })
     }
 
     fn act(&mut self, a: &Action) -> Result<(), Refused> {
-        self.apply(a).map(|_| ()).map_err(refused)
+        let events = self.game.apply(a).map_err(refused)?;
+        self.did(events);
+        Ok(())
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        Game::to_act(self)
+        self.game.to_act()
+    }
+
+    fn broken(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.broken)
     }
 
     fn priority(&self) -> Option<PlayerId> {
-        match self.waiting {
-            crate::game::Waiting::Priority => Some(self.priority),
+        match self.game.waiting {
+            crate::game::Waiting::Priority => Some(self.game.priority),
             _ => None,
         }
     }

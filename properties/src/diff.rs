@@ -2,6 +2,7 @@
 //! conformance failure, a scenario expectation and a counterexample's last
 //! step say what is not as it should be, or what changed.
 
+use crate::naming::Names;
 use crate::view::Observation;
 
 /// One field on which two observations differ: its path (e.g.
@@ -59,12 +60,13 @@ pub fn differences(expected: &Observation, actual: &Observation) -> Vec<FieldDif
             format!("{a:?}"),
         );
     }
+    // Players and cards as a person reads them (P2, #3), not as numbers.
+    let names = Names::new(expected.players.len(), Vec::new());
     let n = expected.objects.len().max(actual.objects.len());
     for i in 0..n {
         match (expected.objects.get(i), actual.objects.get(i)) {
             (Some(e), Some(a)) => {
-                let e = serde_json::to_value(e).unwrap_or_default();
-                let a = serde_json::to_value(a).unwrap_or_default();
+                let (e, a) = (named(&names, e), named(&names, a));
                 if let (Some(e), Some(a)) = (e.as_object(), a.as_object()) {
                     for (k, ev) in e {
                         let av = a.get(k).cloned().unwrap_or_default();
@@ -77,13 +79,18 @@ pub fn differences(expected: &Observation, actual: &Observation) -> Vec<FieldDif
     }
     cmp(
         "stack".into(),
-        format!("{:?}", expected.stack),
-        format!("{:?}", actual.stack),
+        named(&names, &expected.stack).to_string(),
+        named(&names, &actual.stack).to_string(),
     );
     cmp(
         "waiting_triggers".into(),
-        format!("{:?}", expected.waiting_triggers),
-        format!("{:?}", actual.waiting_triggers),
+        named(&names, &expected.waiting_triggers).to_string(),
+        named(&names, &actual.waiting_triggers).to_string(),
     );
     out
+}
+
+/// `v` as JSON with players and cards named by `names`.
+fn named<T: serde::Serialize>(names: &Names, v: &T) -> serde_json::Value {
+    names.scope(|| serde_json::to_value(v).unwrap_or_default())
 }

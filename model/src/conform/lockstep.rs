@@ -150,7 +150,7 @@ fn priority_divergence<E: Engine>(
 
 /// What one decision taken on both sides gave: the model's next state, how
 /// the engine differs from it (if it does), and the branches of the rules
-/// the engine went through (if it tells, [`Engine::branches`]).
+/// the engine went through (if it tells its events, [`Engine::events`]).
 pub type Stepped = (GameState, Option<Divergence>, Vec<Branch>);
 
 /// Take decision `d` on both sides, from the model's state `model` and the

@@ -64,7 +64,9 @@ pub fn counterexample<E: Engine>(
     ));
     s["description"] = json!(
         "Written by `battlecheck conform`: the engine diverges from the model at the last step. \
-         The expectation is the model's observation and legal decisions there."
+         The expectation is what the model shows there: its observation, its legal decisions \
+         and who holds priority (117.3). A divergence in what the engine did (its events \
+         breaking the rules of damage) fails the replay's own check of every step."
     );
     s["steps"] = json!(steps);
     s["battlecheck"] = record(&names, config, None, path);

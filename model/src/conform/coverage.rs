@@ -21,8 +21,8 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model has no Equipment: scenarios b16-* cover it",
     ),
     (
-        ("unattached", "704.5n"),
-        "the model has no Equipment: scenario b16-equipment-unattached-when-creature-dies covers it",
+        ("unattached", "701.3d"),
+        "the model has no Equipment: scenarios b16-equipment-unattached-when-creature-dies and b16-attached-equipment-becomes-* cover it",
     ),
     (
         ("state_based", "704.5n"),

@@ -51,8 +51,8 @@ pub trait Engine {
     /// A failure of this engine that the harness found (`problem`, in
     /// words), with what is known of the exchange.
     fn failure(&self, problem: Problem, message: String) -> ProcessError;
-    /// The events of each decision taken since the last call, if the
-    /// engine tells: what `conform` checks happened by the rules
+    /// The events of each decision taken since the last call, reset or
+    /// restore, if the engine tells: what `conform` checks happened by the rules
     /// ([`step_violations`](battlecheck_engine::event::step_violations))
     /// and `battlecheck coverage` counts ([`Event::branch`]). An engine
     /// process does not tell.
@@ -77,8 +77,9 @@ pub struct InProcess {
     /// none for a game taken in play ([`InProcess::playing`]).
     start: Option<Arc<Game>>,
     pub game: Game,
-    /// The events of the decisions taken since they were last read
-    /// ([`Engine::events`]).
+    /// The events of the decisions taken since they were last read or the
+    /// game was reset or restored ([`Engine::events`]), so that what a
+    /// long-lived engine keeps stays bounded.
     events: Vec<Vec<Event>>,
 }
 
@@ -128,6 +129,7 @@ impl Engine for InProcess {
         if let Some(start) = &self.start {
             self.game.clone_from(start);
         }
+        self.events.clear();
         Ok(())
     }
 
@@ -174,6 +176,7 @@ impl Engine for InProcess {
 
     fn restore(&mut self, saved: &Game) -> Result<(), ProcessError> {
         self.game.clone_from(saved);
+        self.events.clear();
         Ok(())
     }
 

@@ -6,7 +6,7 @@
 use crate::action::Action;
 use crate::cards::TargetKind;
 use crate::error::{illegal, EngineError};
-use crate::event::Event;
+use crate::event::{step_violations, Event};
 use crate::game::{Combat, Game, StackItem, Waiting};
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
 
@@ -54,6 +54,9 @@ impl Game {
     fn apply_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, EngineError> {
         let mut next = self.performed(actions)?;
         let events = next.take_events();
+        if next.step_broken.is_none() {
+            next.step_broken = step_violations(&events).first().map(|b| b.what);
+        }
         *self = next;
         Ok(events)
     }

@@ -584,6 +584,15 @@ impl Game {
                             });
                             *to_battles.entry(c).or_default() += n as u32;
                         }
+                        if combat && self.fault(crate::fault::EngineFault::BattleDamageToProtector)
+                        {
+                            if let Some(p) = self.obj(c).protector.filter(|&p| self.in_game(p)) {
+                                let pl = &mut self.players[p.0 as usize];
+                                pl.life -= n as i32;
+                                let life = pl.life;
+                                self.emit(Event::Life { player: p, life });
+                            }
+                        }
                     }
                 }
                 Target::Trigger(_) => {}

@@ -2,6 +2,7 @@
 //! [`Game::apply`](crate::Game::apply).
 
 use crate::game::TurnStep;
+use battlecheck_properties::step::{self, Broken, Happened};
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target, Zone};
 use serde::Serialize;
@@ -206,81 +207,45 @@ impl Event {
     ];
 }
 
-/// What the events of one decision must satisfy whatever the game: rules
-/// of damage checked on what happened, not on where the game ended (a
-/// repeated hit on a battle with no counters left, or a life total that
-/// ends right by accident, leaves no trace in the state). The broken ones,
-/// in words, with their rules.
-pub fn step_violations(events: &[Event]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut hits: Vec<(CardId, Target)> = Vec::new();
-    let mut to_battle: Vec<(CardId, u32)> = Vec::new();
-    for e in events {
-        match *e {
-            Event::Damage { source, to, amount } => {
-                // 510.2, 120.3: a round of damage deals each source's
-                // damage to each recipient once.
-                if hits.contains(&(source, to)) {
-                    let to = match to {
-                        Target::Player(p) => p.to_string(),
-                        Target::Permanent(c) | Target::Trigger(c) => c.to_string(),
-                    };
-                    out.push(format!(
-                        "510.2: {source} dealt damage to {to} twice in one decision"
-                    ));
-                }
-                hits.push((source, to));
-                if let Target::Permanent(b) = to {
-                    match to_battle.iter_mut().find(|(c, _)| *c == b) {
-                        Some((_, n)) => *n += u32::from(amount),
-                        None => to_battle.push((b, u32::from(amount))),
-                    }
-                }
-            }
+/// What the events of one decision must satisfy whatever the game: the
+/// shared rules of [`battlecheck_properties::step`], on the facts the
+/// events show. The broken ones, in words, with their rules.
+pub fn step_violations(events: &[Event]) -> Vec<Broken> {
+    step::breaks(&happened(events))
+}
+
+/// The facts of [`step`] the events show.
+fn happened(events: &[Event]) -> Vec<Happened> {
+    events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Damage { source, to, amount } => Some(Happened::Damage { source, to, amount }),
             Event::DefenseRemoved {
                 battle,
                 amount,
                 left,
-            } => {
-                // 120.3h, 310.6: damage to a battle removes that many
-                // counters, never more than it has.
-                if let Some(i) = to_battle.iter().position(|(c, _)| *c == battle) {
-                    let (_, dealt) = to_battle.remove(i);
-                    let had = u32::from(amount) + u32::from(left);
-                    if u32::from(amount) != dealt.min(had) {
-                        out.push(format!(
-                            "120.3h: {dealt} damage to battle {battle} with {had} defense counters removed {amount}"
-                        ));
-                    }
-                }
-            }
-            Event::Life { player, .. } => {
-                // 120.3a, 120.3h: only damage dealt to a player changes
-                // their life here (no life gain or loss in the card pool);
-                // damage to a battle does not.
-                let damaged = hits.iter().any(|(_, to)| *to == Target::Player(player));
-                if !damaged {
-                    out.push(format!(
-                        "120.3a: {player}'s life changed without damage dealt to {player}"
-                    ));
-                }
-            }
-            _ => {}
-        }
-    }
-    out
+            } => Some(Happened::DefenseRemoved {
+                battle,
+                amount,
+                left,
+            }),
+            Event::Life { player, .. } => Some(Happened::Life { player }),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::{step_violations, Event};
+    use battlecheck_properties::step::StepRule;
     use battlecheck_properties::{CardId, PlayerId, Target};
 
-    /// Each rule of a decision's events fails on the events of its bug and
-    /// holds on the right ones.
+    /// The events of each bug show the facts that break its rule; the
+    /// events of a right decision break none.
     #[test]
-    fn step_violations_catch_repeated_damage_wrong_counters_and_stray_life() {
-        let (bear, siege) = (CardId(1), CardId(0));
+    fn events_show_repeated_damage_wrong_counters_and_stray_life() {
+        let (bear, siege, p2) = (CardId(1), CardId(0), PlayerId(1));
         let hit = |amount| Event::Damage {
             source: bear,
             to: Target::Permanent(siege),
@@ -291,31 +256,35 @@ mod tests {
             amount,
             left,
         };
-        assert!(step_violations(&[hit(2), removed(2, 1)]).is_empty());
-        assert!(step_violations(&[hit(5), removed(3, 0)]).is_empty());
-        let twice = step_violations(&[hit(2), hit(2), removed(3, 0)]);
-        assert!(twice.iter().any(|v| v.starts_with("510.2")), "{twice:?}");
-        let off = step_violations(&[hit(2), removed(3, 1)]);
-        assert!(off.iter().any(|v| v.starts_with("120.3h")), "{off:?}");
-        let stray = step_violations(&[
-            hit(2),
-            removed(2, 0),
-            Event::Life {
-                player: PlayerId(1),
-                life: 18,
-            },
-        ]);
-        assert!(stray.iter().any(|v| v.starts_with("120.3a")), "{stray:?}");
-        let player = Event::Damage {
-            source: bear,
-            to: Target::Player(PlayerId(1)),
-            amount: 2,
-        };
         let life = Event::Life {
-            player: PlayerId(1),
+            player: p2,
             life: 18,
         };
-        assert!(step_violations(&[player, life]).is_empty());
+        let to_p2 = Event::Damage {
+            source: bear,
+            to: Target::Player(p2),
+            amount: 2,
+        };
+        let rules = |events: &[Event]| -> Vec<StepRule> {
+            step_violations(events)
+                .iter()
+                .map(|b| b.what.rule)
+                .collect()
+        };
+        assert!(rules(&[hit(2), removed(2, 1)]).is_empty());
+        assert!(rules(&[to_p2.clone(), life.clone()]).is_empty());
+        assert_eq!(
+            rules(&[hit(2), hit(2), removed(3, 0)]),
+            [StepRule::DamageDealtOnce]
+        );
+        assert_eq!(
+            rules(&[hit(2), removed(3, 1)]),
+            [StepRule::CountersMatchDamage]
+        );
+        assert_eq!(
+            rules(&[hit(2), removed(2, 0), life]),
+            [StepRule::LifeOnlyByDamage]
+        );
     }
 
     /// Every state-based action rule the `sba` module cites is a listed

@@ -71,10 +71,14 @@ pub enum EngineFault {
     /// happened shows it.
     #[serde(alias = "battle-damage-twice")]
     BattleDamageTwice,
+    /// 120.3a broken: combat damage dealt to a battle also makes its
+    /// protector lose that much life, as if the battle were a player's
+    /// proxy. Only what happened says that no damage was dealt to them.
+    BattleDamageToProtector,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 10] = [
+    pub const ALL: [EngineFault; 11] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -85,5 +89,6 @@ impl EngineFault {
         EngineFault::EndOfCombatRepeats,
         EngineFault::PriorityToCaster,
         EngineFault::BattleDamageTwice,
+        EngineFault::BattleDamageToProtector,
     ];
 }

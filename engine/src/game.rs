@@ -6,6 +6,7 @@
 
 use crate::cards::{Card, CardType, Face, Keyword};
 use crate::event::Event;
+use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::view::{CombatObs, History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target, Zone};
 use std::sync::Arc;
@@ -305,6 +306,9 @@ pub struct Game {
     pub token_of: Vec<(CardId, CardId)>,
     /// Events of the action being performed.
     pub(crate) events: Vec<Event>,
+    /// The first rule of what one decision may do that a decision of this
+    /// game broke (`battlecheck_properties::step`), judged on its events.
+    pub step_broken: Option<StepBreak>,
     /// A battle entering while its protector is chosen.
     pub entry: Option<Entry>,
     /// Injected bugs (tests only; empty in a correct game).

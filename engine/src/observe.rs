@@ -4,6 +4,7 @@
 
 use crate::cards::CardType;
 use crate::game::{Game, StackItem, TurnStep, Waiting};
+use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::view::{ObjectObs, PlayerObs, StackObs};
 use battlecheck_properties::{CardId, GameView, Observation, Pending, PlayerId, Step, Zone};
 
@@ -138,5 +139,8 @@ impl GameView for Game {
     }
     fn waiting_trigger(&self, index: usize) -> CardId {
         self.waiting_triggers[index].source
+    }
+    fn step_broken(&self) -> Option<StepBreak> {
+        self.step_broken
     }
 }

@@ -26,6 +26,8 @@ fn exposing() -> Vec<(Fault, Config)> {
     let tiny = Config::preset("tiny").unwrap();
     let mut tiny3 = tiny.clone();
     tiny3.set_players(3).unwrap();
+    let mut tiny_d3 = tiny.clone();
+    tiny_d3.defense = 3;
     vec![
         (
             Fault::ControllerKeepsProtecting,
@@ -63,8 +65,11 @@ fn exposing() -> Vec<(Fault, Config)> {
             config(1, 2, &[(&[Siege, Mirror], &[Bear, Bear]), (NONE, NONE)]),
         ),
         (Fault::BattlesAtInstantSpeed, tiny.clone()),
-        (Fault::ExtraDefenseCounter, tiny),
+        (Fault::ExtraDefenseCounter, tiny.clone()),
         (Fault::LeaverKeepsPermanents, tiny3),
+        (Fault::DamageOffByOne, tiny_d3),
+        (Fault::BattleDamageTwice, tiny.clone()),
+        (Fault::BattleDamageToProtector, tiny),
     ]
 }
 

@@ -22,6 +22,10 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
     let tiny = Config::preset("tiny").unwrap();
     let mut tiny3 = tiny.clone();
     tiny3.set_players(3).unwrap();
+    // A battle one counter stronger than the bear's power: the counter too
+    // many shows only while counters are left.
+    let mut tiny_d3 = tiny.clone();
+    tiny_d3.defense = 3;
     vec![
         (
             P::SiegeControllerNeverProtector,
@@ -83,7 +87,18 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
             Fault::ExtraDefenseCounter,
             tiny.clone(),
         ),
-        (P::LeaverLeavesNothing, Fault::LeaverKeepsPermanents, tiny3),
+        (
+            P::LeaverLeavesNothing,
+            Fault::LeaverKeepsPermanents,
+            tiny3.clone(),
+        ),
+        (P::DamageFollowsRules, Fault::DamageOffByOne, tiny_d3),
+        (
+            P::DamageFollowsRules,
+            Fault::BattleDamageTwice,
+            tiny.clone(),
+        ),
+        (P::DamageFollowsRules, Fault::BattleDamageToProtector, tiny),
     ]
 }
 

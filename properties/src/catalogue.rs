@@ -3,7 +3,7 @@
 //! each covers. Checks are written against [`GameView`], so the model and the
 //! engine are judged by the same code.
 
-use crate::decision::AttackTarget;
+use crate::decision::{AttackTarget, Target};
 use crate::ids::CardId;
 use crate::view::{
     CombatObs, GameView, GameViewExt, ObjectObs, Pending, ProtectorOrigin, StackObs, Step, Zone,
@@ -120,6 +120,12 @@ impl PropertyId {
             BattleCastAtSorcerySpeed => always::battle_cast_at_wrong_time,
             DefenseNeverExceedsPrinted => always::defense_above_printed,
             LeaverLeavesNothing => always::left_behind_by_leaver,
+            DamageFollowsRules => {
+                return match v.step_broken().map(|b| b.subject) {
+                    Some(Target::Permanent(c)) => vec![c],
+                    _ => Vec::new(),
+                }
+            }
             _ => return Vec::new(),
         };
         v.objects().filter(|o| breaks(v, o)).map(|o| o.id).collect()
@@ -193,6 +199,10 @@ properties! {
         ["B35"], ["800.4a"], [],
         "once state-based actions are done, nothing owned by a player who left the game is in a zone, and nothing is controlled by them",
         always::leaver_leaves_nothing;
+    DamageFollowsRules = "damage-follows-rules", Always,
+        ["B05", "B32"], ["510.2", "120.3a", "120.3h", "310.6"], [],
+        "no decision deals a source's damage to the same recipient twice, removes from a battle other than as many defense counters as the damage dealt to it (at most those it has), or changes a player's life total without damage dealt to that player",
+        always::damage_follows_rules;
 
     // ---- witnesses --------------------------------------------------------
     SiegeDefeatedInCombatAndCast = "siege-defeated-in-combat-and-cast", Sometimes,
@@ -519,6 +529,12 @@ mod always {
                 || (gone(o.controller) && matches!(o.zone, Zone::Battlefield | Zone::Stack))
         }
     );
+
+    /// No decision so far broke a rule of what one decision may do
+    /// ([`crate::step`]).
+    pub fn damage_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
+        v.step_broken().is_none()
+    }
 }
 
 mod sometimes {

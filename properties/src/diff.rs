@@ -3,7 +3,7 @@
 //! step say what is not as it should be, or what changed.
 
 use crate::naming::Names;
-use crate::view::Observation;
+use crate::view::{Observation, PlayerObs};
 
 /// One field on which two observations differ: its path (e.g.
 /// `objects[#3].zone`), the expected value and the actual one.
@@ -53,12 +53,27 @@ pub fn differences(expected: &Observation, actual: &Observation) -> Vec<FieldDif
     );
     let n = expected.players.len().max(actual.players.len());
     for i in 0..n {
-        let (e, a) = (expected.players.get(i), actual.players.get(i));
-        cmp(
-            format!("players[P{}]", i + 1),
-            format!("{e:?}"),
-            format!("{a:?}"),
-        );
+        match (expected.players.get(i), actual.players.get(i)) {
+            (Some(e), Some(a)) => {
+                // Destructured, so that a new field is compared too.
+                let PlayerObs { life, in_game } = *e;
+                cmp(
+                    format!("players[P{}].life", i + 1),
+                    life.to_string(),
+                    a.life.to_string(),
+                );
+                cmp(
+                    format!("players[P{}].in_game", i + 1),
+                    in_game.to_string(),
+                    a.in_game.to_string(),
+                );
+            }
+            (e, a) => cmp(
+                format!("players[P{}]", i + 1),
+                format!("{e:?}"),
+                format!("{a:?}"),
+            ),
+        }
     }
     // Players and cards as a person reads them (P2, #3), not as numbers.
     let names = Names::new(expected.players.len(), Vec::new());

@@ -11,6 +11,7 @@
 //! * [`catalogue`] — the properties: stable ids, kinds, the checklist items and
 //!   rules they cover, and their checks.
 //! * [`checklist`] — the items of `shared/rules/CHECKLIST.md`.
+//! * [`step`] — rules over what one decision did ([`step::Happened`]).
 
 pub mod catalogue;
 pub mod checklist;
@@ -18,6 +19,7 @@ pub mod decision;
 pub mod diff;
 pub mod ids;
 pub mod naming;
+pub mod step;
 pub mod view;
 
 pub use catalogue::{Kind, PropertyId, PropertySpec, CATALOGUE};

@@ -7,6 +7,7 @@
 
 use crate::decision::AttackTarget;
 use crate::ids::{CardId, PlayerId};
+use crate::step::StepBreak;
 use serde::{Deserialize, Serialize};
 
 /// Zones (rule 400.1). `Outside` is not a zone of the rules: a token not yet
@@ -275,6 +276,10 @@ pub trait GameView {
     /// stack (603.3).
     fn waiting_trigger_count(&self) -> usize;
     fn waiting_trigger(&self, index: usize) -> CardId;
+    /// The first step rule ([`crate::step`]) a decision of this game has
+    /// broken so far, if any: once broken it stays reported. A game that
+    /// keeps no record of what its decisions did reports none.
+    fn step_broken(&self) -> Option<StepBreak>;
 }
 
 /// Iterators and derived facts over any [`GameView`].
@@ -475,5 +480,10 @@ impl GameView for Observation {
     }
     fn waiting_trigger(&self, index: usize) -> CardId {
         self.waiting_triggers[index]
+    }
+    /// An observation is where a game stands, not what its decisions did:
+    /// an engine's record of those is judged from its events by `conform`.
+    fn step_broken(&self) -> Option<StepBreak> {
+        None
     }
 }

@@ -71,7 +71,8 @@ impl Played {
 
     /// Note what a decision or action did.
     fn did(&mut self, events: Vec<Event>) {
-        self.broken.extend(step_violations(&events));
+        self.broken
+            .extend(step_violations(&events).iter().map(|b| b.to_string()));
     }
 }
 

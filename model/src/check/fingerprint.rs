@@ -18,6 +18,7 @@
 use crate::rules::state::{
     Combat, GameState, Obj, Pending, Player, StackItem, TargetRef, Then, Waiting,
 };
+use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::view::History;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
 use std::hash::{Hash, Hasher};
@@ -205,6 +206,18 @@ fn pending(p: Pending) -> [u8; 3] {
     }
 }
 
+/// `None` as zeros; a broken step rule as its rule and its subject.
+fn step_break(b: Option<StepBreak>) -> [u8; 3] {
+    let Some(StepBreak { rule, subject }) = b else {
+        return [0, 0, 0];
+    };
+    let [t0, t1, _] = target(Some(TargetRef {
+        target: subject,
+        incarnation: 0,
+    }));
+    [rule as u8 + 1, t0, t1]
+}
+
 impl Hash for GameState {
     fn hash<H: Hasher>(&self, hasher: &mut H) {
         // The setup is shared by every state of a run: not part of a state.
@@ -218,9 +231,15 @@ impl Hash for GameState {
             objs,
             stack,
             waiting: w,
+            broken,
+            journal: _,
         } = self;
         let [p0, p1, p2] = pending(*p);
+        let [b0, b1, b2] = step_break(*broken);
         hasher.write(&[
+            b0,
+            b1,
+            b2,
             *turn,
             active.0,
             *step as u8,

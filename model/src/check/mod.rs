@@ -25,7 +25,9 @@ use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::catalogue::Feature;
 use battlecheck_properties::diff::{differences, FieldDiff};
-use battlecheck_properties::{CardId, Decision, Kind, Observation, PropertyId, CATALOGUE};
+use battlecheck_properties::{
+    CardId, Decision, GameView, Kind, Observation, PropertyId, Target, CATALOGUE,
+};
 use serde::Serialize;
 use stateright::{Checker, Model, Representative};
 use std::collections::hash_map::{DefaultHasher, Entry};
@@ -145,14 +147,25 @@ pub struct Breaking {
     pub objects: Vec<String>,
 }
 
-/// The invariants `after` breaks, with their objects named by `name`.
-pub fn breaking(after: &Observation, name: impl Fn(CardId) -> String) -> Vec<Breaking> {
+/// The invariants `after` breaks, with their objects named by `name`; a
+/// rule of one decision (`battlecheck_properties::step`) by its number and
+/// what broke it.
+pub fn breaking<V: GameView + ?Sized>(after: &V, name: impl Fn(CardId) -> String) -> Vec<Breaking> {
     CATALOGUE
         .iter()
         .filter(|spec| spec.kind == Kind::Always && !spec.id.check(after))
         .map(|spec| Breaking {
             property: spec.name,
-            objects: spec.id.offenders(after).into_iter().map(&name).collect(),
+            objects: match after.step_broken() {
+                Some(b) if spec.id == PropertyId::DamageFollowsRules => {
+                    let subject = match b.subject {
+                        Target::Player(p) => p.to_string(),
+                        Target::Permanent(c) | Target::Trigger(c) => name(c),
+                    };
+                    vec![format!("{} at {subject}", b.rule.rule())]
+                }
+                _ => spec.id.offenders(after).into_iter().map(&name).collect(),
+            },
         })
         .collect()
 }
@@ -533,7 +546,7 @@ pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Tra
         final_state: state.describe(),
         last_changes: differences(&Observation::of(&before), &after),
         shortest,
-        breaks: breaking(&after, |c| state.card_name(c)),
+        breaks: breaking(&state, |c| state.card_name(c)),
     }
 }
 

@@ -29,6 +29,7 @@
 
 use crate::rules::config::Renaming;
 use crate::rules::state::{Combat, GameState, Pending, StackItem, TargetRef, Waiting};
+use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
 use stateright::Representative;
 
@@ -128,6 +129,10 @@ impl GameState {
             };
         }
         next.waiting.sort();
+        next.broken = self.broken.map(|b| StepBreak {
+            subject: t(b.subject),
+            ..b
+        });
         next.pending = match self.pending {
             Pending::AssignTrample { attacker } => Pending::AssignTrample {
                 attacker: c(attacker),

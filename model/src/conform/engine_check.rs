@@ -207,7 +207,7 @@ fn engine_trace(model: &EngineModel, path: &[Decision]) -> Trace {
         final_state: serde_json::to_string(&after).unwrap_or_default(),
         last_changes: battlecheck_properties::diff::differences(&before, &after),
         shortest: true,
-        breaks: crate::check::breaking(&after, |c| c.to_string()),
+        breaks: crate::check::breaking(&game.game, |c| c.to_string()),
     }
 }
 

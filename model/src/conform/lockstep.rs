@@ -180,13 +180,24 @@ pub fn step<E: Engine>(
         }),
     };
     let events = engine.engine.events();
-    let divergence = divergence.or_else(|| {
-        let broken: Vec<String> = events.iter().flat_map(|e| step_violations(e)).collect();
-        (!broken.is_empty()).then(|| Divergence {
-            events: Some(broken.join("; ")),
+    // What the decision did is reported beside any other difference: it
+    // often says why the observations differ.
+    let broken: Vec<String> = events
+        .iter()
+        .flat_map(|e| step_violations(e))
+        .map(|b| b.to_string())
+        .collect();
+    let events_broken = (!broken.is_empty()).then(|| broken.join("; "));
+    let divergence = match divergence {
+        Some(d) => Some(Divergence {
+            events: events_broken,
+            ..d
+        }),
+        None => events_broken.map(|e| Divergence {
+            events: Some(e),
             ..Divergence::default()
-        })
-    });
+        }),
+    };
     let mut branches: Vec<Branch> = events.iter().flatten().map(Event::branch).collect();
     branches.sort_unstable();
     branches.dedup();

@@ -1,11 +1,11 @@
 //! Combat (506–511): attacks on players and battles, blocks, first-strike
 //! and regular combat damage, trample, the end of combat.
 
-use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
 use crate::rules::state::{Combat, GameState, Pending, Then};
 use arrayvec::ArrayVec;
-use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Zone};
+use battlecheck_properties::step::Happened;
+use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
 
 impl GameState {
     /// Creatures the active player may declare as attackers (508.1a):
@@ -266,17 +266,9 @@ impl GameState {
             self.pending = Pending::AssignTrample { attacker };
             return;
         }
-        // (recipient, amount, source) of every assignment, dealt simultaneously.
-        let mut player_damage = [0u8; MAX_PLAYERS];
-        let mut object_damage: ArrayVec<(CardId, u8), 24> = ArrayVec::new();
-        let mut battle_sources: ArrayVec<(CardId, u8), 24> = ArrayVec::new();
-        let add = |list: &mut ArrayVec<(CardId, u8), 24>, id: CardId, n: u8| match list
-            .iter_mut()
-            .find(|(c, _)| *c == id)
-        {
-            Some((_, m)) => *m = m.saturating_add(n),
-            None => list.push((id, n)),
-        };
+        // (source, recipient, amount) of every assignment, dealt
+        // simultaneously (510.2).
+        let mut assigned: ArrayVec<(CardId, Target, u8), 32> = ArrayVec::new();
         let mut trampled: ArrayVec<CardId, 8> = ArrayVec::new();
         for id in self.on_battlefield().collect::<ArrayVec<_, 24>>() {
             if !self.deals_damage_in(id, step) {
@@ -311,21 +303,19 @@ impl GameState {
                             rest.min(self.lethal(b))
                         };
                         if share > 0 {
-                            add(&mut object_damage, b, share);
+                            assigned.push((id, Target::Permanent(b), share));
                         }
                         rest -= share;
                     }
                     if to_attacked > 0 {
                         match target {
                             Some(AttackTarget::Player(p)) if self.in_game(p) => {
-                                player_damage[p.0 as usize] =
-                                    player_damage[p.0 as usize].saturating_add(to_attacked)
+                                assigned.push((id, Target::Player(p), to_attacked))
                             }
                             Some(AttackTarget::Battle(b))
                                 if self.obj(b).zone == Zone::Battlefield =>
                             {
-                                add(&mut object_damage, b, to_attacked);
-                                add(&mut battle_sources, b, 1);
+                                assigned.push((id, Target::Permanent(b), to_attacked));
                                 if blocked && trample {
                                     trampled.push(b);
                                 }
@@ -341,27 +331,60 @@ impl GameState {
                     if self.obj(attacker).zone == Zone::Battlefield
                         && matches!(self.obj(attacker).combat, Combat::Attacking { .. }) =>
                 {
-                    add(&mut object_damage, attacker, power);
+                    assigned.push((id, Target::Permanent(attacker), power));
                 }
                 _ => {}
             }
         }
-        for (p, &n) in player_damage.iter().enumerate().take(self.players.len()) {
-            self.players[p].life -= n as i8;
+        // Damage to a battle is one event per battle (510.2): its counters
+        // are removed together, however many sources dealt it.
+        let mut to_battles: ArrayVec<(CardId, u8, u8), 8> = ArrayVec::new();
+        for &(source, to, n) in &assigned {
+            let battle = matches!(to, Target::Permanent(b) if self.chars(b).battle);
+            let times = if battle && self.setup().fault(Fault::BattleDamageTwice) {
+                2
+            } else {
+                1
+            };
+            for _ in 0..times {
+                self.record(Happened::Damage {
+                    source,
+                    to,
+                    amount: n,
+                });
+                match to {
+                    Target::Player(p) => self.lose_life(p, n),
+                    Target::Permanent(id) | Target::Trigger(id) => {
+                        let c = self.chars(id);
+                        if c.creature {
+                            let o = self.obj_mut(id);
+                            o.damage = o.damage.saturating_add(n);
+                        }
+                        if c.battle {
+                            match to_battles.iter_mut().find(|(b, ..)| *b == id) {
+                                Some((_, total, sources)) => {
+                                    *total = total.saturating_add(n);
+                                    *sources += 1;
+                                }
+                                None => to_battles.push((id, n, 1)),
+                            }
+                            if self.setup().fault(Fault::BattleDamageToProtector) {
+                                if let Some(p) = self.obj(id).protector {
+                                    self.lose_life(p, n);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        for (id, n) in object_damage {
-            let c = self.chars(id);
-            if c.creature {
-                let o = self.obj_mut(id);
-                o.damage = o.damage.saturating_add(n);
-            }
-            if c.battle {
-                let sources = battle_sources
-                    .iter()
-                    .find(|(b, _)| *b == id)
-                    .map_or(1, |(_, k)| *k);
-                self.remove_counters(id, n, sources, true);
-            }
+        for (b, total, sources) in to_battles {
+            let removed = if self.setup().fault(Fault::DamageOffByOne) {
+                total.saturating_add(1)
+            } else {
+                total
+            };
+            self.remove_counters(b, removed, sources, true);
         }
         for b in trampled {
             self.obj_mut(b).history.trampled = true;

@@ -5,6 +5,7 @@ use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
 use crate::rules::state::{GameState, Pending};
 use arrayvec::ArrayVec;
+use battlecheck_properties::step;
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Step, Zone};
 
 /// Every combination of one option per slot (`None` = no option taken), in
@@ -193,8 +194,20 @@ impl GameState {
         }
     }
 
-    /// Apply a decision taken from [`GameState::decisions`].
+    /// Apply a decision taken from [`GameState::decisions`], then judge
+    /// what it did by the rules of one decision
+    /// (`battlecheck_properties::step`).
     pub fn apply(&mut self, decision: &Decision) {
+        self.perform(decision);
+        if !self.journal.0.is_empty() {
+            let facts = std::mem::take(&mut self.journal.0);
+            if self.broken.is_none() {
+                self.broken = step::breaks(&facts).first().map(|b| b.what);
+            }
+        }
+    }
+
+    fn perform(&mut self, decision: &Decision) {
         match (self.pending, decision) {
             (Pending::Priority, Decision::PassAll) => self.pass_all(),
             (

@@ -52,6 +52,12 @@ faults! {
         "310.4b broken: a battle enters with one defense counter more than its printed defense",
     LeaverKeepsPermanents = "leaver-keeps-permanents":
         "800.4a broken: permanents a leaving player owns or controls stay on the battlefield",
+    DamageOffByOne = "damage-off-by-one":
+        "120.3h broken: combat damage dealt to a battle removes one defense counter more than the damage (never more than it has)",
+    BattleDamageTwice = "battle-damage-twice":
+        "510.2 broken: combat damage dealt to a battle is dealt to it a second time; invisible in the state whenever the first hit removed every counter",
+    BattleDamageToProtector = "battle-damage-to-protector":
+        "120.3a broken: combat damage dealt to a battle also makes its protector lose that much life",
 }
 
 impl fmt::Display for Fault {

@@ -3,6 +3,7 @@
 
 use crate::rules::faults::Fault;
 use crate::rules::state::{bump, GameState, Pending, StackItem, Then, Waiting};
+use battlecheck_properties::step::Happened;
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl GameState {
@@ -15,6 +16,11 @@ impl GameState {
         let before = self.obj(id).counters;
         let after = before.saturating_sub(n);
         self.obj_mut(id).counters = after;
+        self.record(Happened::DefenseRemoved {
+            battle: id,
+            amount: before - after,
+            left: after,
+        });
         if before > 0 && after == 0 && self.chars(id).siege {
             let o = self.obj_mut(id);
             bump(&mut o.history.defeats);

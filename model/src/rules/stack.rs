@@ -7,6 +7,7 @@ use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
 use crate::rules::state::{bump, Chars, GameState, Pending, StackItem, Then};
 use arrayvec::ArrayVec;
+use battlecheck_properties::step::Happened;
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
@@ -145,7 +146,7 @@ impl GameState {
                         self.begin_enter(token, controller, Some(root));
                     }
                     _ => {
-                        self.instant_effect(kind, controller, &legal);
+                        self.instant_effect(card, kind, controller, &legal);
                         self.stack.pop();
                         self.move_to(card, Zone::Graveyard);
                         self.settle(Then::Priority);
@@ -156,14 +157,25 @@ impl GameState {
     }
 
     /// What a resolving instant does, to its legal targets.
-    fn instant_effect(&mut self, kind: Kind, caster: PlayerId, targets: &[Option<Target>]) {
+    fn instant_effect(
+        &mut self,
+        card: CardId,
+        kind: Kind,
+        caster: PlayerId,
+        targets: &[Option<Target>],
+    ) {
         let first = targets.first().copied().flatten();
         match (kind, first) {
             (Kind::Burn { amount }, Some(Target::Player(p))) => {
-                self.players[p.0 as usize].life -= amount as i8
+                self.record(Happened::Damage {
+                    source: card,
+                    to: Target::Player(p),
+                    amount,
+                });
+                self.lose_life(p, amount)
             }
             (Kind::Burn { amount }, Some(Target::Permanent(c))) => {
-                self.deal_noncombat_damage(c, amount)
+                self.deal_noncombat_damage(card, c, amount)
             }
             (Kind::Erode { amount }, Some(Target::Permanent(c))) => {
                 self.remove_counters(c, amount, 1, false)
@@ -206,7 +218,12 @@ impl GameState {
 
     /// Damage from a spell to a permanent: marked on a creature (120.3e),
     /// removing defense counters from a battle (120.3h); both if it is both.
-    fn deal_noncombat_damage(&mut self, id: CardId, amount: u8) {
+    fn deal_noncombat_damage(&mut self, source: CardId, id: CardId, amount: u8) {
+        self.record(Happened::Damage {
+            source,
+            to: Target::Permanent(id),
+            amount,
+        });
         let c = self.chars(id);
         if c.creature {
             let o = self.obj_mut(id);

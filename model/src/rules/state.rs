@@ -6,6 +6,7 @@
 
 use crate::rules::cards::{BackFace, Kind};
 use crate::rules::config::{Setup, MAX_OBJECTS, MAX_PLAYERS, MAX_STACK, MAX_WAITING};
+use battlecheck_properties::step::{Happened, StepBreak};
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
 use std::hash::Hash;
@@ -176,6 +177,36 @@ pub struct GameState {
     pub objs: ArrayVec<[Obj; MAX_OBJECTS]>,
     pub stack: ArrayVec<[StackItem; MAX_STACK]>,
     pub waiting: ArrayVec<[Waiting; MAX_WAITING]>,
+    /// The first rule of what one decision may do that a decision on the
+    /// way here broke (`battlecheck_properties::step`); `None` in every
+    /// state of a correct model, so it adds no states.
+    pub broken: Option<StepBreak>,
+    /// What the decision being applied did, judged as it ends
+    /// ([`GameState::apply`]); empty in every state between decisions.
+    pub journal: Journal,
+}
+
+/// The facts a decision records as it is applied. Not part of a state:
+/// it is empty between decisions, so it takes no part in comparing or
+/// hashing states.
+#[derive(Clone, Debug, Default)]
+pub struct Journal(pub Vec<Happened>);
+
+impl PartialEq for Journal {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for Journal {}
+impl PartialOrd for Journal {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Journal {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
 }
 
 /// An object's characteristics now (rule 109.3, with copy effects applied
@@ -339,7 +370,22 @@ impl GameState {
             objs,
             stack: ArrayVec::new(),
             waiting: ArrayVec::new(),
+            broken: None,
+            journal: Journal::default(),
         }
+    }
+
+    /// Record what the decision being applied does (see [`Journal`]).
+    #[inline]
+    pub fn record(&mut self, fact: Happened) {
+        self.journal.0.push(fact);
+    }
+
+    /// `p` loses `n` life (119.3): how damage dealt to a player changes
+    /// their life total (120.3a).
+    pub fn lose_life(&mut self, p: PlayerId, n: u8) {
+        self.players[p.0 as usize].life -= n as i8;
+        self.record(Happened::Life { player: p });
     }
 
     #[inline]

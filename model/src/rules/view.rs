@@ -5,6 +5,7 @@ use crate::rules::config::MAX_OBJECTS;
 use crate::rules::state::{Combat, GameState, Pending as P, StackItem};
 use arrayvec::ArrayVec;
 use battlecheck_properties::catalogue;
+use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::view::CombatObs;
 use battlecheck_properties::{
     CardId, GameView, ObjectObs, Pending, PlayerId, PlayerObs, StackObs, Step, Zone,
@@ -74,6 +75,9 @@ impl GameView for GameState {
     }
     fn waiting_trigger(&self, index: usize) -> CardId {
         self.waiting[index].source
+    }
+    fn step_broken(&self) -> Option<StepBreak> {
+        self.broken
     }
 }
 
@@ -179,5 +183,8 @@ impl GameView for Snapshot<'_> {
     }
     fn waiting_trigger(&self, index: usize) -> CardId {
         self.state.waiting_trigger(index)
+    }
+    fn step_broken(&self) -> Option<StepBreak> {
+        self.state.broken
     }
 }

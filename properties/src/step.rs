@@ -1,0 +1,206 @@
+//! Rules over what one decision did, not over where the game ended: a
+//! repeated hit on a battle with no counters left, one counter too many
+//! removed from a battle that is defeated anyway, or a life total that ends
+//! right by accident leave no trace in the state. The model and the engine
+//! each record what a decision did as [`Happened`] facts, and both are
+//! judged here by the same rules ([`breaks`]).
+
+use crate::{CardId, PlayerId, Target};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One fact about what a decision did, in the order it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Happened {
+    /// `source` dealt `amount` damage to `to` (120.1).
+    Damage {
+        source: CardId,
+        to: Target,
+        amount: u8,
+    },
+    /// `amount` defense counters were removed from `battle`, leaving `left`.
+    DefenseRemoved {
+        battle: CardId,
+        amount: u8,
+        left: u8,
+    },
+    /// `player`'s life total changed (119.3).
+    Life { player: PlayerId },
+}
+
+/// A rule of what one decision may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepRule {
+    /// 510.2, 120.3: a source deals its damage to a recipient once per
+    /// round of damage.
+    DamageDealtOnce,
+    /// 120.3h, 310.6: damage dealt to a battle removes that many defense
+    /// counters, never more than it has.
+    CountersMatchDamage,
+    /// 120.3a, 120.3h: a player's life total changes here only by damage
+    /// dealt to that player (no card in the pool gains or loses life
+    /// otherwise); damage dealt to a battle changes no one's life.
+    LifeOnlyByDamage,
+}
+
+impl StepRule {
+    /// The rule number the step rule is stated from.
+    pub fn rule(self) -> &'static str {
+        match self {
+            StepRule::DamageDealtOnce => "510.2",
+            StepRule::CountersMatchDamage => "120.3h",
+            StepRule::LifeOnlyByDamage => "120.3a",
+        }
+    }
+}
+
+/// A step rule broken, and what broke it: the recipient dealt damage twice,
+/// the battle, or the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct StepBreak {
+    pub rule: StepRule,
+    pub subject: Target,
+}
+
+/// A broken step rule with the numbers that broke it, for a report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    pub what: StepBreak,
+    pub text: String,
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.what.rule.rule(), self.text)
+    }
+}
+
+fn name(t: Target) -> String {
+    match t {
+        Target::Player(p) => p.to_string(),
+        Target::Permanent(c) | Target::Trigger(c) => c.to_string(),
+    }
+}
+
+/// Every step rule the facts of one decision break, in the order the
+/// facts show it.
+pub fn breaks(happened: &[Happened]) -> Vec<Broken> {
+    let mut out = Vec::new();
+    let mut hits: Vec<(CardId, Target)> = Vec::new();
+    let mut to_battle: Vec<(CardId, u32)> = Vec::new();
+    for h in happened {
+        match *h {
+            Happened::Damage { source, to, amount } => {
+                if hits.contains(&(source, to)) {
+                    out.push(Broken {
+                        what: StepBreak {
+                            rule: StepRule::DamageDealtOnce,
+                            subject: to,
+                        },
+                        text: format!(
+                            "{source} dealt damage to {} twice in one decision",
+                            name(to)
+                        ),
+                    });
+                }
+                hits.push((source, to));
+                if let Target::Permanent(b) = to {
+                    match to_battle.iter_mut().find(|(c, _)| *c == b) {
+                        Some((_, n)) => *n += u32::from(amount),
+                        None => to_battle.push((b, u32::from(amount))),
+                    }
+                }
+            }
+            Happened::DefenseRemoved {
+                battle,
+                amount,
+                left,
+            } => {
+                // Counters removed by an effect that is not damage (an
+                // "erode" spell) are not matched against any damage.
+                if let Some(i) = to_battle.iter().position(|(c, _)| *c == battle) {
+                    let (_, dealt) = to_battle.remove(i);
+                    let had = u32::from(amount) + u32::from(left);
+                    if u32::from(amount) != dealt.min(had) {
+                        out.push(Broken {
+                            what: StepBreak {
+                                rule: StepRule::CountersMatchDamage,
+                                subject: Target::Permanent(battle),
+                            },
+                            text: format!(
+                                "{dealt} damage to battle {battle} with {had} defense counters removed {amount}"
+                            ),
+                        });
+                    }
+                }
+            }
+            Happened::Life { player } => {
+                if !hits.iter().any(|(_, to)| *to == Target::Player(player)) {
+                    out.push(Broken {
+                        what: StepBreak {
+                            rule: StepRule::LifeOnlyByDamage,
+                            subject: Target::Player(player),
+                        },
+                        text: format!("{player}'s life changed without damage dealt to {player}"),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{breaks, Happened, StepRule};
+    use crate::{CardId, PlayerId, Target};
+
+    fn rules(h: &[Happened]) -> Vec<StepRule> {
+        breaks(h).into_iter().map(|b| b.what.rule).collect()
+    }
+
+    /// Each rule fails on the facts of its bug and holds on the right ones.
+    #[test]
+    fn each_rule_catches_its_bug_and_passes_the_right_facts() {
+        let (bear, siege, p2) = (CardId(1), CardId(0), PlayerId(1));
+        let hit = |amount| Happened::Damage {
+            source: bear,
+            to: Target::Permanent(siege),
+            amount,
+        };
+        let removed = |amount, left| Happened::DefenseRemoved {
+            battle: siege,
+            amount,
+            left,
+        };
+        let to_player = Happened::Damage {
+            source: bear,
+            to: Target::Player(p2),
+            amount: 2,
+        };
+        let life = Happened::Life { player: p2 };
+        assert!(rules(&[hit(2), removed(2, 1)]).is_empty());
+        assert!(rules(&[hit(5), removed(3, 0)]).is_empty());
+        assert!(rules(&[to_player, life]).is_empty());
+        // An erode effect removes counters without damage.
+        assert!(rules(&[removed(2, 1)]).is_empty());
+        assert_eq!(
+            rules(&[hit(2), hit(2), removed(3, 0)]),
+            [StepRule::DamageDealtOnce]
+        );
+        assert_eq!(
+            rules(&[hit(2), removed(3, 1)]),
+            [StepRule::CountersMatchDamage]
+        );
+        assert_eq!(
+            rules(&[hit(2), removed(2, 0), life]),
+            [StepRule::LifeOnlyByDamage]
+        );
+        let text = breaks(&[hit(2), removed(3, 1)])[0].to_string();
+        assert_eq!(
+            text,
+            "120.3h: 2 damage to battle #0 with 4 defense counters removed 3"
+        );
+    }
+}

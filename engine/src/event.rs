@@ -46,11 +46,14 @@ pub enum Event {
     CeasedToExist { token: CardId },
     /// A battle entered with defense counters (310.4b).
     EnteredWithDefense { battle: CardId, defense: u8 },
-    /// A battle got a protector (310.9a, 704.5x–y).
+    /// A battle got a protector (310.9a, 704.5x–y); `controller` and
+    /// `siege`: the battle's controller and whether it is a Siege then.
     ProtectorChosen {
         battle: CardId,
         protector: PlayerId,
         origin: ProtectorOrigin,
+        controller: PlayerId,
+        siege: bool,
     },
     /// A player gained control of a permanent (108.4).
     ControlChanged { card: CardId, controller: PlayerId },
@@ -230,6 +233,18 @@ fn happened(events: &[Event]) -> Vec<Happened> {
                 left,
             }),
             Event::Life { player, .. } => Some(Happened::Life { player }),
+            Event::ProtectorChosen {
+                battle,
+                protector,
+                controller,
+                siege,
+                ..
+            } => Some(Happened::ProtectorChosen {
+                battle,
+                protector,
+                controller,
+                siege,
+            }),
             _ => None,
         })
         .collect()

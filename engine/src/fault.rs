@@ -75,10 +75,14 @@ pub enum EngineFault {
     /// protector lose that much life, as if the battle were a player's
     /// proxy. Only what happened says that no damage was dealt to them.
     BattleDamageToProtector,
+    /// 310.12a broken: a Siege enters protected by its controller, as a
+    /// battle with no battle type would; the state-based action 704.5y
+    /// then replaces the protector, so the settled game looks nearly right.
+    SiegeEntersProtectedByController,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 11] = [
+    pub const ALL: [EngineFault; 12] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -90,5 +94,6 @@ impl EngineFault {
         EngineFault::PriorityToCaster,
         EngineFault::BattleDamageTwice,
         EngineFault::BattleDamageToProtector,
+        EngineFault::SiegeEntersProtectedByController,
     ];
 }

@@ -50,6 +50,11 @@ impl Game {
     /// 310.12a). With no possible protector it stays unprotected and the
     /// next state-based action check puts it into the graveyard (704.5x).
     pub(crate) fn protector_on_entering(&mut self, b: CardId) {
+        let o = self.obj(b);
+        if o.is_siege() && self.fault(EngineFault::SiegeEntersProtectedByController) {
+            self.set_protector(b, o.controller, ProtectorOrigin::Entered);
+            return;
+        }
         self.need_protector(b, ProtectorOrigin::Entered);
     }
 
@@ -58,10 +63,13 @@ impl Game {
         let o = self.obj_mut(b);
         o.protector = Some(p);
         o.protector_origin = origin;
+        let (controller, siege) = (o.controller, o.is_siege());
         self.emit(Event::ProtectorChosen {
             battle: b,
             protector: p,
             origin,
+            controller,
+            siege,
         });
     }
 

@@ -62,25 +62,31 @@ fn an_engine_bug_violates_an_invariant_with_a_shortest_counterexample() {
 }
 
 /// What a decision did is judged in the engine's own check too (issue 18,
-/// class 3): a battle dealt combat damage twice, or a protector losing life
-/// to damage dealt to their battle, breaks `damage-follows-rules`, and its
-/// counterexample says which rule and where.
+/// classes 3 and 4): a battle dealt combat damage twice, a protector losing
+/// life to damage dealt to their battle, or a Siege protected by its
+/// controller until a state-based action replaces them, breaks
+/// `what-happened-follows-rules`, and its counterexample says which rule
+/// and where.
 #[test]
 fn the_engine_check_judges_what_each_decision_did() {
     for (fault, rule) in [
         (EngineFault::BattleDamageTwice, "510.2 at #2"),
         (EngineFault::BattleDamageToProtector, "120.3a at P2"),
+        (
+            EngineFault::SiegeEntersProtectedByController,
+            "310.12a at #2",
+        ),
     ] {
         let r = check_engine(Config::preset("tiny").unwrap(), &opts(), &[fault]).unwrap();
         let p = r
             .properties
             .iter()
-            .find(|p| p.name == "damage-follows-rules")
+            .find(|p| p.name == "what-happened-follows-rules")
             .unwrap();
         assert_eq!(p.status, Status::Violated, "{fault:?}");
         let trace = p.counterexample.as_ref().unwrap();
         let breaks = &trace.breaks[0];
-        assert_eq!(breaks.property, "damage-follows-rules");
+        assert_eq!(breaks.property, "what-happened-follows-rules");
         assert_eq!(breaks.objects, [rule], "{fault:?}");
     }
 }

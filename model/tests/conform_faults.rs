@@ -181,6 +181,19 @@ fn a_protector_losing_life_to_damage_to_their_battle_is_caught() {
     assert!(events.starts_with("120.3a: P2's life changed"), "{events}");
 }
 
+/// 310.12a (issue 18, class 4): a Siege that enters protected by its
+/// controller, replaced at once by the state-based action 704.5y, is seen
+/// in what happened, not only in how its protector was chosen.
+#[test]
+fn a_siege_protected_by_its_controller_until_a_state_based_action_is_caught() {
+    let c = caught(
+        Config::preset("tiny").unwrap(),
+        EngineFault::SiegeEntersProtectedByController,
+    );
+    let events = c.divergence.events.as_deref().unwrap_or_default();
+    assert!(events.starts_with("310.12a: P1 was chosen"), "{events}");
+}
+
 #[test]
 fn the_counterexample_is_the_shortest() {
     // Cast the Siege, it resolves (one opponent: its protector is chosen at

@@ -92,13 +92,22 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
             Fault::LeaverKeepsPermanents,
             tiny3.clone(),
         ),
-        (P::DamageFollowsRules, Fault::DamageOffByOne, tiny_d3),
+        (P::WhatHappenedFollowsRules, Fault::DamageOffByOne, tiny_d3),
         (
-            P::DamageFollowsRules,
+            P::WhatHappenedFollowsRules,
             Fault::BattleDamageTwice,
             tiny.clone(),
         ),
-        (P::DamageFollowsRules, Fault::BattleDamageToProtector, tiny),
+        (
+            P::WhatHappenedFollowsRules,
+            Fault::BattleDamageToProtector,
+            tiny.clone(),
+        ),
+        (
+            P::WhatHappenedFollowsRules,
+            Fault::ControllerMayProtectSiege,
+            tiny,
+        ),
     ]
 }
 

@@ -120,7 +120,7 @@ impl PropertyId {
             BattleCastAtSorcerySpeed => always::battle_cast_at_wrong_time,
             DefenseNeverExceedsPrinted => always::defense_above_printed,
             LeaverLeavesNothing => always::left_behind_by_leaver,
-            DamageFollowsRules => {
+            WhatHappenedFollowsRules => {
                 return match v.step_broken().map(|b| b.subject) {
                     Some(Target::Permanent(c)) => vec![c],
                     _ => Vec::new(),
@@ -199,10 +199,10 @@ properties! {
         ["B35"], ["800.4a"], [],
         "once state-based actions are done, nothing owned by a player who left the game is in a zone, and nothing is controlled by them",
         always::leaver_leaves_nothing;
-    DamageFollowsRules = "damage-follows-rules", Always,
-        ["B05", "B32"], ["510.2", "120.3a", "120.3h", "310.6"], [],
-        "no decision deals a source's damage to the same recipient twice, removes from a battle other than as many defense counters as the damage dealt to it (at most those it has), or changes a player's life total without damage dealt to that player",
-        always::damage_follows_rules;
+    WhatHappenedFollowsRules = "what-happened-follows-rules", Always,
+        ["B05", "B10", "B32"], ["510.2", "120.3a", "120.3h", "310.6", "310.9a", "310.12a"], [],
+        "no decision deals a source's damage to the same recipient twice, removes from a battle other than as many defense counters as the damage dealt to it (at most those it has), changes a player's life total without damage dealt to that player, or chooses a protector who may not protect the battle at that moment",
+        always::what_happened_follows_rules;
 
     // ---- witnesses --------------------------------------------------------
     SiegeDefeatedInCombatAndCast = "siege-defeated-in-combat-and-cast", Sometimes,
@@ -531,8 +531,9 @@ mod always {
     );
 
     /// No decision so far broke a rule of what one decision may do
-    /// ([`crate::step`]).
-    pub fn damage_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
+    /// ([`crate::step`]): judged on what it did, so a wrong intermediate
+    /// state that state-based actions repair is seen too.
+    pub fn what_happened_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
         v.step_broken().is_none()
     }
 }

@@ -26,6 +26,15 @@ pub enum Happened {
     },
     /// `player`'s life total changed (119.3).
     Life { player: PlayerId },
+    /// `protector` was chosen to protect `battle`, controlled by
+    /// `controller`; `siege`: the battle is a Siege (310.9a, 310.12a,
+    /// 704.5x–y).
+    ProtectorChosen {
+        battle: CardId,
+        protector: PlayerId,
+        controller: PlayerId,
+        siege: bool,
+    },
 }
 
 /// A rule of what one decision may do.
@@ -42,6 +51,12 @@ pub enum StepRule {
     /// dealt to that player (no card in the pool gains or loses life
     /// otherwise); damage dealt to a battle changes no one's life.
     LifeOnlyByDamage,
+    /// 310.9a, 310.12a: whenever a protector is chosen, it is one who may
+    /// protect the battle then: for a Siege an opponent of its controller,
+    /// for a battle with no battle type its controller. A wrong choice that
+    /// a state-based action (704.5y) replaces at once leaves no trace in
+    /// the settled state.
+    ProtectorChosenLegally,
 }
 
 impl StepRule {
@@ -51,6 +66,7 @@ impl StepRule {
             StepRule::DamageDealtOnce => "510.2",
             StepRule::CountersMatchDamage => "120.3h",
             StepRule::LifeOnlyByDamage => "120.3a",
+            StepRule::ProtectorChosenLegally => "310.12a",
         }
     }
 }
@@ -146,6 +162,29 @@ pub fn breaks(happened: &[Happened]) -> Vec<Broken> {
                     });
                 }
             }
+            Happened::ProtectorChosen {
+                battle,
+                protector,
+                controller,
+                siege,
+            } => {
+                if (protector != controller) != siege {
+                    let why = if siege {
+                        "a Siege's protector is an opponent of its controller"
+                    } else {
+                        "a battle with no battle type is protected by its controller"
+                    };
+                    out.push(Broken {
+                        what: StepBreak {
+                            rule: StepRule::ProtectorChosenLegally,
+                            subject: Target::Permanent(battle),
+                        },
+                        text: format!(
+                            "{protector} was chosen to protect battle {battle}, controlled by {controller} ({why}, 310.9a)"
+                        ),
+                    });
+                }
+            }
         }
     }
     out
@@ -196,6 +235,20 @@ mod tests {
         assert_eq!(
             rules(&[hit(2), removed(2, 0), life]),
             [StepRule::LifeOnlyByDamage]
+        );
+        let chosen = |protector, is_siege| Happened::ProtectorChosen {
+            battle: siege,
+            protector,
+            controller: PlayerId(0),
+            siege: is_siege,
+        };
+        assert!(rules(&[chosen(p2, true), chosen(PlayerId(0), false)]).is_empty());
+        assert_eq!(
+            rules(&[chosen(PlayerId(0), true), chosen(p2, false)]),
+            [
+                StepRule::ProtectorChosenLegally,
+                StepRule::ProtectorChosenLegally
+            ]
         );
         let text = breaks(&[hit(2), removed(3, 1)])[0].to_string();
         assert_eq!(

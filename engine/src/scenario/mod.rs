@@ -371,13 +371,16 @@ pub fn run_on<S: Subject>(
                 }
             }
         }
-        // What the step did, by the rules of damage (the engine's events,
-        // when it tells them).
+        // What the step did, by the rules of one decision
+        // (`battlecheck_properties::step`; the engine's events, when it
+        // tells them): the property what-happened-follows-rules, which an
+        // observation cannot show.
         for why in subject.broken() {
             report.failures.push(Failure {
                 step: n,
                 what: "what happened".into(),
-                expected: "what the rules of damage allow (510.2, 120.3)".into(),
+                expected: "what the rules of one decision allow (510.2, 120.3a, 120.3h, 310.12a)"
+                    .into(),
                 actual: why,
             });
         }

@@ -209,7 +209,7 @@ pub fn engine_faults(names: &[String]) -> Result<Vec<battlecheck_engine::EngineF
     names
         .iter()
         .map(|n| {
-            serde_json::from_value(serde_json::Value::String(n.clone())).map_err(|_| {
+            serde_json::from_value(serde_json::Value::String(n.replace('-', "_"))).map_err(|_| {
                 let known: Vec<String> = battlecheck_engine::EngineFault::ALL
                     .iter()
                     .filter_map(|f| serde_json::to_value(f).ok())

@@ -58,6 +58,8 @@ faults! {
         "510.2 broken: combat damage dealt to a battle is dealt to it a second time; invisible in the state whenever the first hit removed every counter",
     BattleDamageToProtector = "battle-damage-to-protector":
         "120.3a broken: combat damage dealt to a battle also makes its protector lose that much life",
+    ControllerMayProtectSiege = "controller-may-protect-siege":
+        "310.12a broken: a Siege's controller may choose themself as its protector as it enters (704.5y then has them choose an opponent, so every settled state looks right)",
 }
 
 impl fmt::Display for Fault {

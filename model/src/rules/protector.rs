@@ -4,6 +4,7 @@
 use crate::rules::config::MAX_PLAYERS;
 use crate::rules::state::GameState;
 use arrayvec::ArrayVec;
+use battlecheck_properties::step::Happened;
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId};
 
@@ -46,6 +47,7 @@ impl GameState {
     /// stops being its protector). A battle whose protector changes is
     /// removed from combat (506.4).
     pub fn set_protector(&mut self, id: CardId, p: Option<PlayerId>, origin: ProtectorOrigin) {
+        self.record_protector(id, p);
         let old = self.obj(id).protector;
         if old.is_some() && old != p {
             self.remove_from_combat(id);
@@ -53,5 +55,18 @@ impl GameState {
         let o = self.obj_mut(id);
         o.protector = p;
         o.protector_origin = origin;
+    }
+
+    /// Record that `p` was chosen to protect battle `id` (see
+    /// `battlecheck_properties::step`).
+    pub fn record_protector(&mut self, id: CardId, p: Option<PlayerId>) {
+        if let Some(protector) = p {
+            self.record(Happened::ProtectorChosen {
+                battle: id,
+                protector,
+                controller: self.obj(id).controller,
+                siege: self.chars(id).siege,
+            });
+        }
     }
 }

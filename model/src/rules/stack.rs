@@ -311,6 +311,9 @@ impl GameState {
         controller: PlayerId,
     ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
         match self.setup().def(copy_of.unwrap_or(entering)).kind {
+            Kind::Siege { .. } if self.setup().fault(Fault::ControllerMayProtectSiege) => {
+                self.turn_order_from(controller).collect()
+            }
             Kind::Siege { .. } => self.protectors_for(true, controller),
             Kind::Battle { .. } => self.protectors_for(false, controller),
             _ => ArrayVec::new(),
@@ -357,6 +360,9 @@ impl GameState {
         o.copy_of = copy_of;
         let c = self.chars(entering);
         let extra = u8::from(self.setup().fault(Fault::ExtraDefenseCounter));
+        if c.battle {
+            self.record_protector(entering, protector);
+        }
         let o = self.obj_mut(entering);
         if c.battle {
             o.counters = c.printed_defense + extra;

@@ -29,11 +29,9 @@ impl Game {
     }
 
     /// The game after decision `d`, leaving this one untouched (one copy
-    /// of the game; the events are dropped).
+    /// of the game; no events are recorded).
     pub fn after(&self, d: &Decision) -> Result<Game, EngineError> {
-        let mut next = self.performed(&self.decision_actions(d)?)?;
-        next.events.clear();
-        Ok(next)
+        self.performed(&self.decision_actions(d)?, false)
     }
 
     /// The actions decision `d` stands for now, or why it stands for none.
@@ -52,7 +50,7 @@ impl Game {
     }
 
     fn apply_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, EngineError> {
-        let mut next = self.performed(actions)?;
+        let mut next = self.performed(actions, true)?;
         let events = next.take_events();
         if next.step_broken.is_none() {
             next.step_broken = step_violations(&events).first().map(|b| b.what);
@@ -62,16 +60,18 @@ impl Game {
     }
 
     /// A copy of the game with `actions` performed in order, holding their
-    /// events; this game is untouched.
-    fn performed(&self, actions: &[Action]) -> Result<Game, EngineError> {
+    /// events if `record`; this game is untouched.
+    fn performed(&self, actions: &[Action], record: bool) -> Result<Game, EngineError> {
         let mut next = self.clone();
         next.events.clear();
+        next.recording = record;
         for a in actions {
             next.perform(a)?;
             // 506.4 applies at once, also while a resolution waits for a
             // decision (e.g. a Siege exiled by its trigger before the cast).
             next.enforce_removal_from_combat();
         }
+        next.recording = true;
         Ok(next)
     }
 

@@ -13,6 +13,13 @@ impl Game {
     /// windows list every player's casts and equips (any player may act,
     /// see [`Game::actions_for`]) and every player's concession (104.3a).
     pub fn legal_decisions(&self) -> Vec<Decision> {
+        self.legal_decisions_among(&|_| true)
+    }
+
+    /// The decisions of [`Game::legal_decisions`] that `wanted` keeps,
+    /// without judging the others: a candidate is judged by taking it on a
+    /// copy of the game, which a caller that drops some kinds need not pay.
+    pub fn legal_decisions_among(&self, wanted: &dyn Fn(&Decision) -> bool) -> Vec<Decision> {
         let mut candidates: Vec<Decision> = Vec::new();
         match &self.waiting {
             Waiting::Priority => {
@@ -114,7 +121,7 @@ impl Game {
         for p in self.players_from(PlayerId(0)) {
             candidates.push(Decision::Concede { player: p });
         }
-        candidates.retain(|d| self.accepts(d));
+        candidates.retain(|d| wanted(d) && self.accepts(d));
         candidates.sort();
         candidates.dedup();
         candidates

@@ -306,6 +306,9 @@ pub struct Game {
     pub token_of: Vec<(CardId, CardId)>,
     /// Events of the action being performed.
     pub(crate) events: Vec<Event>,
+    /// Whether events are recorded: not while a decision is only judged
+    /// ([`Game::accepts`]), where nobody reads them.
+    pub(crate) recording: bool,
     /// The first rule of what one decision may do that a decision of this
     /// game broke (`battlecheck_properties::step`), judged on its events.
     pub step_broken: Option<StepBreak>,
@@ -364,7 +367,9 @@ impl Game {
         self.objects.iter().filter(|o| o.on_battlefield())
     }
     pub fn emit(&mut self, e: Event) {
-        self.events.push(e);
+        if self.recording {
+            self.events.push(e);
+        }
     }
     /// Is the injected bug `f` switched on?
     pub fn fault(&self, f: crate::fault::EngineFault) -> bool {

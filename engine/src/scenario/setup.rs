@@ -240,6 +240,7 @@ impl Run {
             attackers_declared: false,
             token_of,
             events: Vec::new(),
+            recording: true,
             step_broken: None,
             entry: None,
             faults: s.faults.clone(),

@@ -225,14 +225,14 @@ impl<E: Engine> Driven<E> {
         }
         let at = self.engine.status();
         let (priority, active) = (at.pending == Pending::Priority, at.active);
+        let wanted = |d: &Decision| match d {
+            Decision::Concede { player } => config.concede && *player != active && priority,
+            _ => true,
+        };
         let mut out: Vec<Decision> = self
             .engine
-            .legal()?
+            .legal_wanted(&wanted)?
             .iter()
-            .filter(|d| match d {
-                Decision::Concede { player } => config.concede && *player != active && priority,
-                _ => true,
-            })
             .map(Decision::canonical)
             .collect();
         out.sort();

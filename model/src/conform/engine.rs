@@ -44,6 +44,18 @@ pub trait Engine {
     fn observe(&mut self) -> Result<Observation, ProcessError>;
     /// The decisions the engine accepts now, in its own order.
     fn legal(&mut self) -> Result<Vec<Decision>, ProcessError>;
+    /// The decisions the engine accepts now that `wanted` keeps: what the
+    /// harness compares. An engine that can skip judging the others (the
+    /// engine in process judges each candidate by taking it on a copy of
+    /// the game) may say so; by default, every decision is asked for.
+    fn legal_wanted(
+        &mut self,
+        wanted: &dyn Fn(&Decision) -> bool,
+    ) -> Result<Vec<Decision>, ProcessError> {
+        let mut all = self.legal()?;
+        all.retain(|d| wanted(d));
+        Ok(all)
+    }
     /// Take a decision, or say why the rules forbid it (the game unchanged).
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError>;
     fn save(&mut self) -> Result<Self::Saved, ProcessError>;
@@ -151,6 +163,13 @@ impl Engine for InProcess {
 
     fn legal(&mut self) -> Result<Vec<Decision>, ProcessError> {
         Ok(self.game.legal_decisions())
+    }
+
+    fn legal_wanted(
+        &mut self,
+        wanted: &dyn Fn(&Decision) -> bool,
+    ) -> Result<Vec<Decision>, ProcessError> {
+        Ok(self.game.legal_decisions_among(wanted))
     }
 
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {

@@ -347,3 +347,68 @@ fn unreadable_inputs_are_refused_not_waited_for() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `conform` honours the same limits as `check`: exactly N model states
+/// compared with `--max-states N`, a stop within a second of `--timeout`
+/// on one thread, and a partial report (exit code 3) for both.
+#[test]
+fn conform_stops_at_its_limits_with_a_partial_report() {
+    let o = battlecheck(&["conform", "--max-states", "1000", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["stopped_by"], "--max-states");
+    assert_eq!(report["states"], 1000);
+    let child = bin()
+        .args([
+            "conform",
+            "--players",
+            "4",
+            "--threads",
+            "1",
+            "--timeout",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = wait_at_most(child, Duration::from_secs(60));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("PARTIAL: the run was stopped (--timeout)"),
+        "{out}"
+    );
+    let seconds: f64 = out
+        .split("), ")
+        .nth(1)
+        .and_then(|rest| rest.split('s').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no time in {out}"));
+    assert!(seconds < 2.0, "{out}");
+    assert_bad_input(&["conform", "--max-states", "0"], "--max-states");
+    assert_bad_input(&["conform", "--timeout", "-1"], "--timeout");
+}
+
+/// Ctrl-C stops `conform` with its partial report, as it stops `check`.
+#[test]
+fn an_interrupt_stops_conform_with_its_partial_report() {
+    let child = bin()
+        .args(["conform", "--players", "4", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = wait_at_most(child, Duration::from_secs(60));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("PARTIAL: the run was stopped (interrupted)"),
+        "{out}"
+    );
+}

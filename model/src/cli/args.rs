@@ -228,3 +228,52 @@ pub fn engine_faults(names: &[String]) -> Result<Vec<battlecheck_engine::EngineF
 pub fn json<T: serde::Serialize>(report: &T) -> String {
     serde_json::to_string_pretty(report).expect("reports serialise")
 }
+
+/// The limits of a run: it stops early with a partial report (exit code 3)
+/// at the first one reached, or on Ctrl-C or SIGTERM.
+#[derive(Args)]
+pub struct LimitArgs {
+    /// Stop after this many seconds with a partial report (exit code 3).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Stop after this many states (visited by `check`, compared with the
+    /// engine by `conform`) with a partial report (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<usize>,
+}
+
+impl LimitArgs {
+    /// The time limit and the state limit, checked; and from now on an
+    /// interrupt stops the run with its partial report.
+    pub fn limits(&self) -> Result<(Option<std::time::Duration>, Option<usize>), super::Failure> {
+        use super::Failure::BadInput;
+        let timeout =
+            match self.timeout {
+                Some(t) if !(t > 0.0 && t.is_finite()) => {
+                    return Err(BadInput(format!(
+                        "--timeout must be a positive number of seconds, got {t}"
+                    )))
+                }
+                Some(t) => Some(std::time::Duration::try_from_secs_f64(t).map_err(|_| {
+                    BadInput(format!("--timeout {t:e}: too many seconds to wait for"))
+                })?),
+                None => None,
+            };
+        if self.max_states == Some(0) {
+            return Err(BadInput("--max-states must be at least 1".into()));
+        }
+        stop_on_interrupt();
+        Ok((timeout, self.max_states))
+    }
+}
+
+/// Ctrl-C or SIGTERM stops the run with its partial report (exit code 3,
+/// as `--timeout` does); a second one ends the process at once. If the
+/// handler cannot be installed the signals keep their default action.
+fn stop_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if crate::check::stop::INTERRUPTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+}

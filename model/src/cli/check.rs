@@ -1,17 +1,15 @@
 //! `battlecheck check`: the exhaustive check of the model (or of the
 //! engine, `--target engine`) against the property catalogue.
 
-use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, SearchArgs};
+use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, SearchArgs};
 use super::out::Out;
 use super::{Failure, Outcome};
-use crate::check::stop::INTERRUPTED;
 use crate::check::{check, CheckOptions, Status};
 use crate::conform::scenario::save_counterexamples;
 use crate::report::{human_report, junit_report};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 
 /// What `check` checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -31,12 +29,8 @@ pub struct CheckArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// Stop after this many seconds with a partial report (exit code 3).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
-    /// Stop after generating this many states with a partial report (exit code 3).
-    #[arg(long, value_name = "N")]
-    max_states: Option<usize>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Write each counterexample as a scenario file in DIR (replayable on the
     /// engine with `replay`, and openable with `explore --trace`).
     #[arg(long, value_name = "DIR")]
@@ -80,28 +74,14 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         }
         _ => {}
     }
-    let timeout = match args.timeout {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
-            return Err(Failure::BadInput(format!(
-                "--timeout must be a positive number of seconds, got {t}"
-            )))
-        }
-        Some(t) => Some(std::time::Duration::try_from_secs_f64(t).map_err(|_| {
-            Failure::BadInput(format!("--timeout {t:e}: too many seconds to wait for"))
-        })?),
-        None => None,
-    };
-    if args.max_states == Some(0) {
-        return Err(Failure::BadInput("--max-states must be at least 1".into()));
-    }
-    stop_on_interrupt();
+    let (timeout, max_states) = args.limits.limits()?;
     let progress =
         args.format == Format::Human && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let opts = CheckOptions {
         threads,
         symmetry: !args.search.no_symmetry,
         timeout,
-        max_states: args.max_states,
+        max_states,
         progress,
     };
     let engine_timeout = args.engine.timeout()?;
@@ -138,15 +118,4 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Ctrl-C or SIGTERM stops the run with its partial report (exit code 3,
-/// as `--timeout` does); a second one ends the process at once. If the
-/// handler cannot be installed the signals keep their default action.
-fn stop_on_interrupt() {
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-    });
 }

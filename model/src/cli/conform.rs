@@ -1,6 +1,6 @@
 //! `battlecheck conform`: the model and the engine explored in lockstep.
 
-use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, SearchArgs};
+use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, SearchArgs};
 use super::out::Out;
 use super::Outcome;
 use crate::conform::{conform, ConformOptions};
@@ -18,6 +18,8 @@ pub struct ConformArgs {
     search: SearchArgs,
     #[command(flatten)]
     engine: EngineCmdArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Write a counterexample as a scenario file in DIR (replay it with `replay`).
     #[arg(long, value_name = "DIR")]
     save_counterexample: Option<PathBuf>,
@@ -33,7 +35,10 @@ pub struct ConformArgs {
 
 pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
     let config = args.game.config()?;
+    let (timeout, max_states) = args.limits.limits()?;
     let opts = ConformOptions {
+        timeout,
+        max_states,
         threads: args.search.threads()?,
         out_dir: args.save_counterexample,
         engine_faults: engine_faults(&args.engine_fault)?,
@@ -49,6 +54,15 @@ pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
         Format::Junit => {
             let case = if report.passed() {
                 Case::Passed
+            } else if report.counterexample.is_none() {
+                Case::Failed {
+                    message: format!(
+                        "PARTIAL: the run was stopped ({}) after {} model states; unexplored states may hold divergences",
+                        report.stopped_by.unwrap_or("early"),
+                        report.states
+                    ),
+                    details: human,
+                }
             } else {
                 Case::Failed {
                     message: "the engine diverges from the model".into(),
@@ -64,6 +78,9 @@ pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
     }
     Ok(if report.passed() {
         ExitCode::SUCCESS
+    } else if report.counterexample.is_none() {
+        // Stopped early with no divergence found.
+        ExitCode::from(3)
     } else {
         ExitCode::from(1)
     })

@@ -16,6 +16,7 @@ use super::bridge::{model_decisions, Driven, Saved, Stuck};
 use super::engine::Engine;
 use super::process::{Problem, ProcessError};
 use crate::check::model::BattleModel;
+use crate::check::stop::Stop;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::event::{step_violations, Branch, Event};
@@ -236,6 +237,9 @@ pub struct Exploration {
     /// decisions compared that went through it (empty for an engine that
     /// does not tell).
     pub branches: BTreeMap<Branch, u64>,
+    /// Why the run stopped before it compared every reachable state
+    /// (`--timeout`, `--max-states`, an interrupt), if it did.
+    pub stopped: Option<&'static str>,
 }
 
 /// A state of the breadth-first frontier: the model state and its id in
@@ -443,6 +447,7 @@ pub fn explore<E, F>(
     config: &Config,
     engines: &Engines<E, F>,
     symmetry: bool,
+    stop: &Stop,
 ) -> Result<Exploration, ConformError>
 where
     E: Engine + Send,
@@ -464,7 +469,10 @@ where
         divergence: None,
         symmetry_not_exact: false,
         branches: BTreeMap::new(),
+        stopped: None,
     };
+    // The initial state is the first compared (`--max-states` counts it).
+    stop.visit();
     let mut engine = engines.take()?;
     let start = match engine.reset()? {
         Ok(()) => compare(config, &init, &mut engine)?,
@@ -486,6 +494,11 @@ where
             // without the reduction: it stops here.
             if symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
                 result.symmetry_not_exact = true;
+                return Ok(result);
+            }
+            if stop.poll_now() {
+                result.stopped = Some(stop.reason());
+                result.states = parents.len();
                 return Ok(result);
             }
             let children: Vec<Vec<(Decision, u64)>> = chunk
@@ -518,20 +531,27 @@ where
                     fresh.push((i, ds));
                 }
             }
-            let stepped: Vec<Vec<Vec<Stepped>>> = fresh
+            // A run of states stops early when the run must stop (an engine
+            // process may take long over a chunk): the states it did not
+            // reach are `None`.
+            let stepped: Vec<Vec<Option<Vec<Stepped>>>> = fresh
                 .par_chunks(REPLAY_RUN)
-                .map(|run| -> Result<Vec<Vec<Stepped>>, ProcessError> {
+                .map(|run| -> Result<Vec<Option<Vec<Stepped>>>, ProcessError> {
                     let mut engine = engines.take()?;
                     let mut replay = Replay::new(&parents, &mut engine)?;
                     let mut out = Vec::with_capacity(run.len());
                     for (i, ds) in run {
+                        if stop.poll_now() {
+                            out.push(None);
+                            continue;
+                        }
                         let n = &chunk[*i];
                         replay.go_to(n.id, ds.len(), &mut engine)?;
                         let mut kids = Vec::with_capacity(ds.len());
                         for d in ds {
                             kids.push(replay.step(config, &n.model, &mut engine, d)?);
                         }
-                        out.push(kids);
+                        out.push(Some(kids));
                     }
                     engines.give_back(engine);
                     Ok(out)
@@ -539,11 +559,20 @@ where
                 .collect::<Result<_, ProcessError>>()?;
             for ((i, ds), results) in fresh.into_iter().zip(stepped.into_iter().flatten()) {
                 let parent = chunk[i].id;
+                let Some(results) = results else {
+                    result.stopped = Some(stop.reason());
+                    break;
+                };
                 for (d, (m, divergence, branches)) in ds.into_iter().zip(results) {
+                    if result.stopped.is_some() {
+                        break;
+                    }
                     for b in branches {
                         *result.branches.entry(b).or_default() += 1;
                     }
                     match divergence {
+                        // `--max-states`: exactly that many states compared.
+                        None if stop.visit() => result.stopped = Some(stop.reason()),
                         None => {
                             let id = parents.len() as u32;
                             parents.push((parent, d));
@@ -563,6 +592,9 @@ where
             }
         }
         result.states = parents.len();
+        if result.stopped.is_some() {
+            return Ok(result);
+        }
         frontier = next;
     }
     result.symmetry_not_exact = symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed);

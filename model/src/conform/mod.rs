@@ -25,6 +25,7 @@ pub mod serve;
 pub mod suite;
 
 use crate::check::model::BattleModel;
+use crate::check::stop::Stop;
 use crate::check::{SymmetryUse, TraceStep};
 use crate::rules::config::{Config, ConfigError};
 use battlecheck_engine::EngineFault;
@@ -60,6 +61,11 @@ pub struct ConformOptions {
     pub engine_cmd: Option<String>,
     /// The time limit for each answer of an engine process.
     pub engine_timeout: Duration,
+    /// Stop the run after this long, with a partial report.
+    pub timeout: Option<Duration>,
+    /// Stop the run after comparing this many model states, with a partial
+    /// report.
+    pub max_states: Option<usize>,
 }
 
 impl Default for ConformOptions {
@@ -71,6 +77,8 @@ impl Default for ConformOptions {
             symmetry: true,
             engine_cmd: None,
             engine_timeout: Duration::from_secs(10),
+            timeout: None,
+            max_states: None,
         }
     }
 }
@@ -110,6 +118,12 @@ pub struct ConformReport {
     /// Levels of the breadth-first search.
     pub depth: usize,
     pub seconds: f64,
+    /// Every reachable model state was compared (false when `--timeout`,
+    /// `--max-states` or an interrupt stopped the run first).
+    pub complete: bool,
+    /// Why the run stopped early, if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counterexample: Option<Counterexample>,
     /// The branches of the rules the engine went through, each with the
@@ -130,7 +144,7 @@ pub struct BranchCount {
 impl ConformReport {
     /// The engine agreed with the model in every reachable state.
     pub fn passed(&self) -> bool {
-        self.counterexample.is_none()
+        self.complete && self.counterexample.is_none()
     }
 }
 
@@ -192,9 +206,12 @@ where
     } else {
         SymmetryUse::Off
     };
-    let mut run = pool.install(|| lockstep::explore(&config, engines, opts.symmetry))?;
-    if run.symmetry_not_exact {
-        run = pool.install(|| lockstep::explore(&config, engines, false))?;
+    let stop = Stop::new(opts.timeout, opts.max_states);
+    let mut run = pool.install(|| lockstep::explore(&config, engines, opts.symmetry, &stop))?;
+    if run.symmetry_not_exact && run.stopped.is_none() {
+        // The limits hold for the whole run: the repetition goes on
+        // counting states and time from where the first stopped.
+        run = pool.install(|| lockstep::explore(&config, engines, false, &stop))?;
         symmetry = SymmetryUse::NotExactRerun;
     }
     let seconds = start.elapsed().as_secs_f64();
@@ -234,6 +251,8 @@ where
         transitions: run.transitions,
         depth: run.depth,
         seconds,
+        complete: run.stopped.is_none(),
+        stopped_by: run.stopped,
         counterexample,
         coverage: run
             .branches

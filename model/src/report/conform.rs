@@ -6,7 +6,11 @@ use std::fmt::Write;
 /// The report in words.
 pub fn human_report(r: &ConformReport) -> String {
     let mut s = String::new();
-    let verdict = if r.passed() { "conforms" } else { "DIVERGES" };
+    let verdict = match (&r.counterexample, r.complete) {
+        (Some(_), _) => "DIVERGES",
+        (None, true) => "conforms",
+        (None, false) => "conforms so far",
+    };
     let _ = writeln!(
         s,
         "engine {verdict}: preset '{}', {} model states compared in lockstep ({} decisions, depth {}, symmetry {:?}), {:.1}s on {} thread(s)",
@@ -18,6 +22,13 @@ pub fn human_report(r: &ConformReport) -> String {
     if !r.engine_faults.is_empty() {
         let names: Vec<String> = r.engine_faults.iter().map(|f| format!("{f:?}")).collect();
         let _ = writeln!(s, "injected engine faults: {}", names.join(", "));
+    }
+    if let (None, Some(why)) = (&r.counterexample, r.stopped_by) {
+        let _ = writeln!(
+            s,
+            "PARTIAL: the run was stopped ({why}); unexplored states may hold divergences"
+        );
+        let _ = writeln!(s, "result: PARTIAL");
     }
     let Some(c) = &r.counterexample else { return s };
     let _ = writeln!(s, "counterexample ({} decisions, shortest):", c.steps.len());

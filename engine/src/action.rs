@@ -55,6 +55,13 @@ pub enum Action {
         attacker: CardId,
         to_attacked: u8,
     },
+    /// Divide a blocked attacker's combat damage among its blockers
+    /// (510.1c): each blocker and the damage assigned to it.
+    DivideDamage {
+        player: PlayerId,
+        attacker: CardId,
+        division: Vec<(CardId, u8)>,
+    },
     /// Cast the card exiled by a defeat trigger transformed, or decline
     /// (310.12b).
     CastTransformed {
@@ -108,6 +115,9 @@ impl Action {
                 attacker,
                 to_attacked,
             },
+            Action::DivideDamage {
+                attacker, division, ..
+            } => Decision::DivideDamage { attacker, division },
             Action::CastTransformed { player, card, cast } => {
                 Decision::CastTransformed { player, card, cast }
             }
@@ -129,6 +139,7 @@ impl Action {
             | Action::DeclareAttackers { player, .. }
             | Action::DeclareBlockers { player, .. }
             | Action::AssignTrample { player, .. }
+            | Action::DivideDamage { player, .. }
             | Action::CastTransformed { player, .. } => player,
         }
     }
@@ -150,9 +161,9 @@ impl Game {
     /// * [`Decision::DeclareBlockers`] is one declaration per defending player
     ///   still to declare, in APNAP order (802.4), each holding the blocks by
     ///   that player's creatures (possibly none);
-    /// * the acting player of `DeclareAttackers` and `AssignTrample`, which
-    ///   the decision does not name, is the active player and the attacker's
-    ///   controller.
+    /// * the acting player of `DeclareAttackers`, `AssignTrample` and
+    ///   `DivideDamage`, which the decision does not name, is the active
+    ///   player and the attacker's controller.
     pub fn actions_for(&self, d: &Decision) -> Vec<Action> {
         match d {
             Decision::PassAll => {
@@ -264,6 +275,15 @@ impl Game {
                 },
                 attacker: *attacker,
                 to_attacked: *to_attacked,
+            }],
+            Decision::DivideDamage { attacker, division } => vec![Action::DivideDamage {
+                player: if self.exists(*attacker) {
+                    self.obj(*attacker).controller
+                } else {
+                    self.active
+                },
+                attacker: *attacker,
+                division: division.clone(),
             }],
             Decision::CastTransformed { player, card, cast } => vec![Action::CastTransformed {
                 player: *player,

@@ -120,6 +120,17 @@ impl Game {
                 self.known(*attacker)?;
                 self.assign_trample(*player, *attacker, *to_attacked)
             }
+            Action::DivideDamage {
+                player,
+                attacker,
+                division,
+            } => {
+                self.known(*attacker)?;
+                for &(b, _) in division {
+                    self.known(b)?;
+                }
+                self.divide_damage(*player, *attacker, division)
+            }
             Action::CastTransformed { player, card, cast } => {
                 self.cast_transformed(*player, *card, *cast)
             }
@@ -143,7 +154,9 @@ impl Game {
             Waiting::Priority => Some(self.priority),
             Waiting::DeclareAttackers => Some(self.active),
             Waiting::DeclareBlockers(ds) => ds.first().copied(),
-            Waiting::AssignTrample(a) => a.first().map(|&a| self.obj(a).controller),
+            Waiting::AssignTrample(a) | Waiting::DivideDamage(a) => {
+                a.first().map(|&a| self.obj(a).controller)
+            }
             Waiting::ChooseProtectors => self.protector_choices.first().map(|c| c.chooser),
             Waiting::CastTransformed { player, .. } | Waiting::ChooseCopy { player, .. } => {
                 Some(*player)
@@ -204,6 +217,15 @@ impl Game {
                         player,
                         attacker,
                         to_attacked,
+                    });
+                }
+            }
+            Waiting::DivideDamage(queue) => {
+                for (attacker, division) in self.division_candidates(queue) {
+                    candidates.push(Action::DivideDamage {
+                        player,
+                        attacker,
+                        division,
                     });
                 }
             }
@@ -279,6 +301,40 @@ impl Game {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// Every division of the first attacker's combat damage among its
+    /// blockers that sums to what it does not assign to what it attacks
+    /// (whether each is lethal enough is for the rules to judge).
+    pub(crate) fn division_candidates(&self, queue: &[CardId]) -> Vec<(CardId, Vec<(CardId, u8)>)> {
+        let Some(&attacker) = queue.first() else {
+            return Vec::new();
+        };
+        let blockers = self.current_blockers(attacker);
+        let rest = self.damage_to_divide(attacker);
+        let mut out = Vec::new();
+        let mut parts: Vec<u8> = Vec::new();
+        fn fill(k: usize, left: u8, parts: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            if parts.len() + 1 == k {
+                parts.push(left);
+                out.push(parts.clone());
+                parts.pop();
+                return;
+            }
+            for n in 0..=left {
+                parts.push(n);
+                fill(k, left - n, parts, out);
+                parts.pop();
+            }
+        }
+        let mut all = Vec::new();
+        if !blockers.is_empty() {
+            fill(blockers.len(), rest, &mut parts, &mut all);
+        }
+        for amounts in all {
+            out.push((attacker, blockers.iter().copied().zip(amounts).collect()));
+        }
+        out
     }
 
     /// Casts of the cards in `player`'s hand with every choice of targets.

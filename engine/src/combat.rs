@@ -307,7 +307,7 @@ impl Game {
     }
 
     /// Blockers still blocking `attacker`, in declaration order.
-    fn current_blockers(&self, attacker: CardId) -> Vec<CardId> {
+    pub(crate) fn current_blockers(&self, attacker: CardId) -> Vec<CardId> {
         match &self.obj(attacker).combat {
             Combat::Attacking { blockers, .. } => blockers
                 .iter()
@@ -340,6 +340,7 @@ impl Game {
     /// are divided by their controllers (702.19b); then damage is dealt.
     pub(crate) fn begin_combat_damage(&mut self) {
         self.trample.clear();
+        self.division.clear();
         let choices: Vec<CardId> = self
             .battlefield()
             .filter(|o| {
@@ -360,10 +361,152 @@ impl Game {
             })
             .collect();
         if choices.is_empty() {
-            self.deal_combat_damage();
+            self.begin_division();
         } else {
             self.waiting = Waiting::AssignTrample(choices);
         }
+    }
+
+    /// The combat damage of a blocked attacker with blockers that it does
+    /// not assign to what it attacks (702.19b).
+    pub(crate) fn damage_to_divide(&self, attacker: CardId) -> u8 {
+        let power = self.obj(attacker).power().max(0) as u8;
+        let to_attacked = self
+            .trample
+            .iter()
+            .find(|(a, _)| *a == attacker)
+            .map_or(0, |&(_, n)| n);
+        power.saturating_sub(to_attacked)
+    }
+
+    /// After the trample assignments: each attacker whose combat damage is
+    /// divided among two or more blockers (510.1c) waits for its
+    /// controller's division, in card order; one that can be divided only
+    /// one way (lethal damage to each, after a trample assignment, 702.19b)
+    /// is divided at once. Then damage is dealt.
+    pub(crate) fn begin_division(&mut self) {
+        let mut queue = Vec::new();
+        let attackers: Vec<CardId> = self
+            .battlefield()
+            .filter(|o| matches!(o.combat, Combat::Attacking { blocked: true, .. }))
+            .map(|o| o.id)
+            .filter(|&a| self.strikes_now(a))
+            .collect();
+        for a in attackers {
+            let blockers = self.current_blockers(a);
+            let divided = blockers
+                .iter()
+                .any(|b| self.division.iter().any(|(x, _)| x == b));
+            let rest = self.damage_to_divide(a);
+            if blockers.len() < 2 || divided || rest == 0 {
+                continue;
+            }
+            let lethal: Vec<(CardId, u8)> = blockers.iter().map(|&b| (b, self.lethal(b))).collect();
+            let assigned_beyond = self.trample.iter().any(|&(x, n)| x == a && n > 0);
+            if assigned_beyond
+                && lethal.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() == u32::from(rest)
+            {
+                self.division.extend(&lethal);
+                self.emit(Event::DamageDivided {
+                    attacker: a,
+                    division: lethal,
+                });
+                continue;
+            }
+            queue.push(a);
+        }
+        if queue.is_empty() {
+            self.deal_combat_damage();
+        } else {
+            self.waiting = Waiting::DivideDamage(queue);
+        }
+    }
+
+    /// An attacker's controller divides its combat damage among its
+    /// blockers (510.1c): every blocker once, the whole of the damage it
+    /// does not assign to what it attacks, and lethal damage to each if it
+    /// assigned some there (702.19b). Attackers are divided one at a time
+    /// in card order, as the shared decisions (and the model) have it.
+    pub(crate) fn divide_damage(
+        &mut self,
+        player: PlayerId,
+        attacker: CardId,
+        division: &[(CardId, u8)],
+    ) -> Result<(), EngineError> {
+        let Waiting::DivideDamage(queue) = &self.waiting else {
+            return illegal(
+                "510.1c",
+                format!(
+                    "no combat damage is being divided: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        };
+        if !queue.contains(&attacker) {
+            return illegal(
+                "510.1c",
+                format!("{attacker} has no combat damage to divide now"),
+            );
+        }
+        if queue[0] != attacker {
+            return illegal(
+                "510.1a",
+                format!(
+                    "attackers' damage is divided in card order: {} first",
+                    queue[0]
+                ),
+            );
+        }
+        let controller = self.obj(attacker).controller;
+        if controller != player {
+            return illegal(
+                "510.1c",
+                format!("{attacker}'s controller {controller} divides its damage, not {player}"),
+            );
+        }
+        let mut blockers = self.current_blockers(attacker);
+        blockers.sort();
+        let mut named: Vec<CardId> = division.iter().map(|&(b, _)| b).collect();
+        named.sort();
+        if named != blockers {
+            return illegal(
+                "510.1c",
+                format!(
+                    "{attacker}'s damage is divided among its blockers {blockers:?}, each named once, not {named:?}"
+                ),
+            );
+        }
+        let rest = self.damage_to_divide(attacker);
+        let total: u32 = division.iter().map(|&(_, n)| u32::from(n)).sum();
+        if total != u32::from(rest) {
+            return illegal(
+                "510.1c",
+                format!("{attacker} divides {rest} damage among its blockers, not {total}"),
+            );
+        }
+        if self.trample.iter().any(|&(a, n)| a == attacker && n > 0) {
+            if let Some(&(b, n)) = division.iter().find(|&&(b, n)| n < self.lethal(b)) {
+                return illegal(
+                    "702.19b",
+                    format!(
+                        "{attacker} assigned damage to what it attacks, so each blocker gets lethal damage: {b} needs {}, not {n}",
+                        self.lethal(b)
+                    ),
+                );
+            }
+        }
+        self.division.extend_from_slice(division);
+        self.emit(Event::DamageDivided {
+            attacker,
+            division: division.to_vec(),
+        });
+        if let Waiting::DivideDamage(queue) = &mut self.waiting {
+            queue.retain(|&a| a != attacker);
+            if queue.is_empty() {
+                self.deal_combat_damage();
+            }
+        }
+        Ok(())
     }
 
     /// A trampler's controller divides its damage (702.19b). The
@@ -422,7 +565,7 @@ impl Game {
         if let Waiting::AssignTrample(queue) = &mut self.waiting {
             queue.retain(|&a| a != attacker);
             if queue.is_empty() {
-                self.deal_combat_damage();
+                self.begin_division();
             }
         }
         Ok(())
@@ -477,19 +620,20 @@ impl Game {
                             to_target(n, &mut dealt);
                             left -= n;
                         }
-                        // 510.1c: lethal damage to each blocker in turn, the
-                        // rest to the last one (the division among several
-                        // blockers is not offered as a decision).
-                        for (i, &b) in blockers.iter().enumerate() {
-                            let n = if i + 1 == blockers.len() {
-                                left
-                            } else {
-                                left.min(self.lethal(b))
+                        // 510.1c: all of the rest to a single blocker, or as
+                        // its controller divided it among several.
+                        for &b in &blockers {
+                            let n = match blockers.len() {
+                                1 => left,
+                                _ => self
+                                    .division
+                                    .iter()
+                                    .find(|(x, _)| *x == b)
+                                    .map_or(0, |&(_, n)| n),
                             };
                             if n > 0 {
                                 dealt.push((id, Target::Permanent(b), n));
                             }
-                            left -= n;
                         }
                     }
                 }

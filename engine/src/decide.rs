@@ -78,6 +78,11 @@ impl Game {
                     });
                 }
             }
+            Waiting::DivideDamage(queue) => {
+                for (attacker, division) in self.division_candidates(queue) {
+                    candidates.push(Decision::DivideDamage { attacker, division });
+                }
+            }
             Waiting::ChooseProtectors => {
                 let players = self.players_from(PlayerId(0));
                 let mut all: Vec<Vec<(CardId, PlayerId)>> = vec![Vec::new()];

@@ -72,6 +72,11 @@ pub enum Event {
     },
     /// Trample damage was divided (702.19b).
     TrampleAssigned { attacker: CardId, to_attacked: u8 },
+    /// An attacker's combat damage was divided among its blockers (510.1c).
+    DamageDivided {
+        attacker: CardId,
+        division: Vec<(CardId, u8)>,
+    },
     /// Damage was dealt (120).
     Damage {
         source: CardId,
@@ -144,6 +149,7 @@ impl Event {
             Event::Attacks { .. } => ("attacks", "508.1"),
             Event::Blocks { .. } => ("blocks", "509.1"),
             Event::TrampleAssigned { .. } => ("trample_assigned", "702.19b"),
+            Event::DamageDivided { .. } => ("damage_divided", "510.1c"),
             Event::Damage {
                 to: Target::Player(_),
                 ..
@@ -188,6 +194,7 @@ impl Event {
         ("attacks", "508.1"),
         ("blocks", "509.1"),
         ("trample_assigned", "702.19b"),
+        ("damage_divided", "510.1c"),
         ("damage", "120.3a"),
         ("damage", "120.3"),
         ("defense_removed", "310.6"),

@@ -232,6 +232,9 @@ pub enum Waiting {
     DeclareBlockers(Vec<PlayerId>),
     /// These attackers' controllers still divide trample damage (702.19b).
     AssignTrample(Vec<CardId>),
+    /// These attackers' controllers still divide their combat damage among
+    /// their blockers (510.1c).
+    DivideDamage(Vec<CardId>),
     /// Protector choices still to be made (310.9a, 704.5x–y).
     ChooseProtectors,
     /// The controller of a resolving defeat trigger may cast the card
@@ -298,6 +301,9 @@ pub struct Game {
     pub protector_choices: Vec<ProtectorChoice>,
     /// Trample damage assigned to what the attacker attacks (702.19b).
     pub trample: Vec<(CardId, u8)>,
+    /// Combat damage assigned to each blocker of an attacker whose damage
+    /// was divided among two or more blockers (510.1c).
+    pub division: Vec<(CardId, u8)>,
     /// The declaration a protector choice interrupted (see `leave`).
     pub resume: Option<Waiting>,
     /// Some creature was declared as an attacker this combat (508.8).

@@ -38,9 +38,22 @@ impl Game {
                 // their turn to divide damage.
                 queue.retain(|&a| self.obj(a).on_battlefield() && self.obj(a).controller != p);
                 if queue.is_empty() {
-                    self.deal_combat_damage();
+                    self.begin_division();
                 } else {
                     self.waiting = Waiting::AssignTrample(queue);
+                }
+                if matches!(
+                    self.waiting,
+                    Waiting::AssignTrample(_) | Waiting::DivideDamage(_)
+                ) {
+                    self.settle_during_declaration();
+                }
+            }
+            Waiting::DivideDamage(_) => {
+                // The leaver's attackers and blockers are gone (800.4a): the
+                // divisions still to be made are found again.
+                self.begin_division();
+                if matches!(self.waiting, Waiting::DivideDamage(_)) {
                     self.settle_during_declaration();
                 }
             }

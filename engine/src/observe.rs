@@ -46,6 +46,7 @@ impl GameView for Game {
             Waiting::DeclareAttackers => Pending::DeclareAttackers,
             Waiting::DeclareBlockers(_) => Pending::DeclareBlockers,
             Waiting::AssignTrample(_) => Pending::AssignTrample,
+            Waiting::DivideDamage(_) => Pending::DivideDamage,
             Waiting::ChooseProtectors => Pending::ChooseProtectors,
             Waiting::CastTransformed { .. } => Pending::CastTransformed,
             // The shared `Pending` has no entry for this choice; like a

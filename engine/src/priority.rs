@@ -116,6 +116,7 @@ impl Game {
             Waiting::DeclareAttackers => format!("{} to declare attackers", self.active),
             Waiting::DeclareBlockers(ps) => format!("{} to declare blockers", ps[0]),
             Waiting::AssignTrample(a) => format!("trample damage of {} to be assigned", a[0]),
+            Waiting::DivideDamage(a) => format!("the combat damage of {} to be divided", a[0]),
             Waiting::ChooseProtectors => "protector choices".to_string(),
             Waiting::CastTransformed { player, card } => {
                 format!("{player} to cast {card} transformed or not")

@@ -6,7 +6,7 @@
 //! depth-first search (which goes on from the state it reached, not from
 //! the representative) counts a different number of states depending on
 //! which member of an orbit a thread reaches first. Where the model's rules
-//! depend on seating (APNAP order, damage divided in card order) they must
+//! depend on seating (APNAP order of triggered abilities) they must
 //! say so (`Setup::seat_order_mattered`), so that the check is repeated
 //! without the reduction: every state whose renaming has other successors
 //! must set that flag.
@@ -84,12 +84,33 @@ fn every_seat_dependence_of_the_rules_is_flagged() {
     }
 }
 
-/// The test above can fail: the card-order division of damage among
-/// blockers of different owners does depend on seating, and without its
-/// flag the search finds it on the default preset.
+/// The test above can fail: the APNAP order in which two nonactive
+/// players' defeat triggers go on the stack (603.3b) does depend on
+/// seating, and without its flag the search finds it when each of the
+/// other two players has gained control of one of P1's Sieges and P1
+/// defeats both in one combat.
 #[test]
 fn an_unflagged_seat_dependence_is_found() {
-    let broken = first_broken(Config::preset("default").unwrap(), false)
-        .expect("the default preset divides damage among blockers of different owners");
-    assert!(broken.contains("blocking"), "{broken}");
+    use battlecheck::rules::cards::CardName::{Bear, Siege, Steal};
+    use battlecheck::rules::config::Seat;
+    let seat = |hand: &[_], battlefield: &[_]| Seat {
+        hand: hand.to_vec(),
+        battlefield: battlefield.to_vec(),
+    };
+    let config = Config {
+        name: "two-sieges".into(),
+        turns: 1,
+        life: 20,
+        defense: 2,
+        concede: false,
+        seats: vec![
+            seat(&[Siege, Siege], &[Bear, Bear]),
+            seat(&[Steal], &[]),
+            seat(&[Steal], &[]),
+        ],
+        faults: Vec::new(),
+    };
+    let broken = first_broken(config, false)
+        .expect("two nonactive players' defeat triggers go on the stack in APNAP order");
+    assert!(broken.contains("defeat trigger"), "{broken}");
 }

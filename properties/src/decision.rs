@@ -106,6 +106,15 @@ pub enum Decision {
     /// How a trampling attacker divides its combat damage (702.19b): the
     /// amount assigned to what it attacks, the rest to its blockers.
     AssignTrample { attacker: CardId, to_attacked: u8 },
+    /// How an attacking creature blocked by two or more creatures divides
+    /// among them the combat damage it does not assign to what it attacks
+    /// (510.1c: as its controller chooses; after a trample assignment to
+    /// what it attacks, at least lethal damage to each, 702.19b): each
+    /// blocker and the damage assigned to it.
+    DivideDamage {
+        attacker: CardId,
+        division: Vec<(CardId, u8)>,
+    },
     /// As a Siege's defeat trigger resolves, its controller casts the exiled
     /// card transformed (310.12b, 712.11a) or declines (`cast: false`).
     CastTransformed {
@@ -128,6 +137,7 @@ impl Decision {
             Decision::DeclareAttackers { .. } => "declare_attackers",
             Decision::DeclareBlockers { .. } => "declare_blockers",
             Decision::AssignTrample { .. } => "assign_trample",
+            Decision::DivideDamage { .. } => "divide_damage",
             Decision::CastTransformed { .. } => "cast_transformed",
         }
     }
@@ -141,6 +151,7 @@ impl Decision {
             Decision::DeclareAttackers { attacks } => attacks.sort(),
             Decision::DeclareBlockers { blocks } => blocks.sort(),
             Decision::ChooseProtectors { choices } => choices.sort(),
+            Decision::DivideDamage { division, .. } => division.sort(),
             _ => {}
         }
         d

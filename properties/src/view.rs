@@ -82,6 +82,9 @@ pub enum Pending {
     DeclareAttackers,
     DeclareBlockers,
     AssignTrample,
+    /// An attacker's controller divides its combat damage among its
+    /// blockers (510.1c).
+    DivideDamage,
     /// Protector choices as a battle enters (310.9a) or as a state-based
     /// action (704.5x–y): state-based actions are not yet complete.
     ChooseProtectors,

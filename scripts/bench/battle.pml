@@ -10,7 +10,9 @@
  * Covered: casting (sorcery and instant timing), targets and fizzling
  * (608.2b, incarnations), protector choice as a battle enters (310.9a,
  * 310.12a), attacks on players and battles, blocks, trample assignment,
- * combat damage, removal from combat, the state-based actions (lethal
+ * the division of an attacker's damage among two blockers (510.1c; more
+ * than two blockers of one attacker are asserted not to happen), combat
+ * damage, removal from combat, the state-based actions (lethal
  * damage, zero defense with the 310.7 exception, 704.5x-y protector
  * choices), the Siege defeat trigger with exile and cast transformed
  * (310.12b), control change (Steal), burn (Bolt), the end of the turn and
@@ -55,6 +57,7 @@
 #define P_SBA 5
 #define P_CASTTR 6
 #define P_OVER 7
+#define P_DIVIDE 8
 
 #define T_PRIO 0
 #define T_END 1
@@ -103,6 +106,7 @@ typedef Obj {
   unsigned blocked : 1;  /* attacking: blocked */
   unsigned blk : 5;      /* blocking: the attacker */
   unsigned tramp : 3;    /* trample_assigned, TNONE = None */
+  unsigned share : 3;    /* share of a divided attacker's damage plus one, 0 = None */
   /* ghost History (counts saturate at 3) */
   unsigned h_def : 2; unsigned h_trg : 2; unsigned h_exi : 2; unsigned h_fiz : 2; unsigned h_tc : 2;
   unsigned h_cdef : 1; unsigned h_trampled : 1
@@ -112,7 +116,7 @@ typedef Obj {
 typedef Item { unsigned kind : 2; unsigned card : 5; unsigned ctrl : 2; unsigned tr : 1; unsigned tgt : 5; unsigned tinc : 4 }
 typedef Wait { unsigned src : 5; unsigned inc : 4; unsigned ctrl : 2 }
 
-unsigned turn : 3; unsigned act : 2; unsigned step : 3; unsigned pend : 3; unsigned pa : 5; unsigned pb : 2;
+unsigned turn : 3; unsigned act : 2; unsigned step : 3; unsigned pend : 4; unsigned pa : 5; unsigned pb : 2;
 short life[NP];
 bool ingame[NP];
 Obj ob[NO];
@@ -137,6 +141,8 @@ hidden byte sl[NO], slN, pc_pl, pc_card, pc_tgt, pc_cnt;
 hidden short cd_obj[NO], cd_pl[NP];
 hidden byte cd_ord[NO + 1], cd_n, cd_tr[NO];
 hidden short nn, kk, lsum, rest, share, pw;
+hidden byte dv_q, dv_c, dv_b1, dv_b2;
+hidden short dv_k, dv_r, dv_l1, dv_l2, dv_n;
 hidden byte rt_t, rt_card, rt_ctrl, rt_inc, rt_src, rt_tgt, rt_tinc;
 hidden byte rt_legal;
 
@@ -177,7 +183,7 @@ inline move_to(id, z) {
   ob[mv].ctrl = OWNER(mv); ob[mv].dctrl = OWNER(mv); ob[mv].ce0 = 0; ob[mv].ce1 = 0; ob[mv].ce2 = 0; ob[mv].prot = PNONE; ob[mv].porig = O_ENTERED;
   ob[mv].ctr = 0; ob[mv].dmg = 0; ob[mv].tapped = 0; ob[mv].back = 0; ob[mv].sick = 0;
   ob[mv].cmb = C_NONE; ob[mv].atgt = 0; ob[mv].adef = 0; ob[mv].blocked = 0; ob[mv].blk = 0;
-  ob[mv].tramp = TNONE
+  ob[mv].tramp = TNONE; ob[mv].share = 0
 }
 
 inline change_control(id, p) {
@@ -537,18 +543,54 @@ inline trample_choice_needed() {
   od
 }
 
+/* 510.1c: the first attacker (card order) whose damage not assigned to
+   what it attacks is divided among two blockers and not yet divided, x1
+   (NONE if none); its blockers dv_b1 < dv_b2, the damage dv_r, the least
+   each gets (lethal after a trample assignment, 702.19b), and the number
+   of divisions dv_n. */
+inline division_needed() {
+  x1 = NONE; dv_q = 0;
+  do
+  :: dv_q < NO && x1 == NONE ->
+     if
+     :: ob[dv_q].zone == BF && ob[dv_q].cmb == C_ATK && ob[dv_q].blocked ->
+        dv_k = (TRAMPLE(dv_q) && ob[dv_q].tramp != TNONE -> ob[dv_q].tramp : 0);
+        dv_b1 = NONE; dv_b2 = NONE; dv_c = 0; q2 = 0;
+        do
+        :: q2 < NO ->
+           if
+           :: ob[q2].zone == BF && ob[q2].cmb == C_BLK && ob[q2].blk == dv_q ->
+              if :: dv_c == 0 -> dv_b1 = q2 :: dv_c == 1 -> dv_b2 = q2 :: else fi;
+              dv_c++
+           :: else
+           fi;
+           q2++
+        :: else -> break
+        od;
+        if
+        :: dv_c >= 2 && POWER(dv_q) > dv_k && ob[dv_b1].share == 0 ->
+           assert(dv_c == 2);
+           x1 = dv_q;
+           dv_r = POWER(dv_q) - dv_k;
+           lsum = 0; if :: dv_k > 0 -> lethal(dv_b1) :: else fi; dv_l1 = lsum;
+           lsum = 0; if :: dv_k > 0 -> lethal(dv_b2) :: else fi; dv_l2 = lsum;
+           dv_n = dv_r - dv_l1 - dv_l2 + 1
+        :: else
+        fi
+     :: else
+     fi;
+     dv_q++
+  :: else -> break
+  od
+}
+
 inline add_damage(id, n) {
   if :: cd_obj[id] == 0 -> cd_ord[cd_n] = id; cd_n++ :: else fi;
   cd_obj[id] = cd_obj[id] + n
 }
 
-/* 510: all combat damage at once (only the regular step: no first strike here) */
-inline combat_damage_step(s) {
-  step = s;
-  trample_choice_needed();
-  if
-  :: x1 != NONE -> setpend(P_TRAMPLE, x1, 0)
-  :: else ->
+/* 510.2: every assignment made, all combat damage is dealt at once */
+inline deal_combat_damage() {
      cd_n = 0;
      i1 = 0;
      do :: i1 < NO -> cd_obj[i1] = 0; cd_tr[i1] = 0; i1++ :: else -> break od;
@@ -574,24 +616,20 @@ inline combat_damage_step(s) {
                  :: else -> kk = 0
                  fi
               fi;
-              /* 510.1c: lethal to each blocker in card order, the rest to the last */
+              /* 510.1c: the rest to a single blocker, or as divided among two */
               rest = pw - kk;
               blockers_lethal(i1);
               x3 = x2;  /* number of blockers */
-              q1 = 0; i2 = 0;
+              q1 = 0;
               do
               :: q1 < NO ->
                  if
                  :: ob[q1].zone == BF && ob[q1].cmb == C_BLK && ob[q1].blk == i1 ->
-                    i2++;
                     if
-                    :: i2 == x3 -> share = rest
-                    :: else ->
-                       lsum = 0; lethal(q1);
-                       share = (rest < lsum -> rest : lsum)
+                    :: x3 == 1 -> share = rest
+                    :: else -> assert(ob[q1].share > 0); share = ob[q1].share - 1
                     fi;
-                    if :: share > 0 -> add_damage(q1, share) :: else fi;
-                    rest = rest - share
+                    if :: share > 0 -> add_damage(q1, share) :: else fi
                  :: else
                  fi;
                  q1++
@@ -628,8 +666,30 @@ inline combat_damage_step(s) {
      :: else -> break
      od;
      i1 = 0;
-     do :: i1 < NO -> if :: cd_tr[i1] -> ob[i1].h_trampled = 1 :: else fi; ob[i1].tramp = TNONE; i1++ :: else -> break od;
+     do :: i1 < NO -> if :: cd_tr[i1] -> ob[i1].h_trampled = 1 :: else fi; ob[i1].tramp = TNONE; ob[i1].share = 0; i1++ :: else -> break od;
      settle(T_PRIO)
+}
+
+/* 510: all combat damage at once (only the regular step: no first strike here) */
+inline combat_damage_step(s) {
+  step = s;
+  trample_choice_needed();
+  if
+  :: x1 != NONE -> setpend(P_TRAMPLE, x1, 0)
+  :: else ->
+     /* 510.1c: a division with a single way to make it is made at once */
+     do
+     :: division_needed();
+        if
+        :: x1 != NONE && dv_n == 1 ->
+           ob[dv_b1].share = dv_l1 + 1; ob[dv_b2].share = dv_r - dv_l1 + 1
+        :: else -> break
+        fi
+     od;
+     if
+     :: x1 != NONE -> setpend(P_DIVIDE, x1, 0)
+     :: else -> deal_combat_damage()
+     fi
   fi
 }
 
@@ -818,6 +878,7 @@ inline count_decisions() {
      do :: i1 < blN -> nn = nn * (boN[i1] + 1); i1++ :: else -> break od;
      assert(nn <= MAXD); ndec = nn
   :: pend == P_TRAMPLE -> blockers_lethal(pa); ndec = POWER(pa) - lsum + 1
+  :: pend == P_DIVIDE -> division_needed(); assert(x1 == pa); ndec = dv_n
   :: pend == P_ENTER -> po_k = NONE; po_c = sk[skn - 1].ctrl; siege_protectors(po_c); ndec = po_n
   :: pend == P_SBA -> sba_slots(); nn = 1; i1 = 0;
      do :: i1 < slN -> po_k = NONE; po_c = ob[sl[i1]].ctrl; siege_protectors(po_c); nn = nn * po_n; i1++ :: else -> break od;
@@ -960,6 +1021,7 @@ end:
        APPLY(pend == P_DA, attack_decision())
        APPLY(pend == P_DB, block_decision())
        APPLY(pend == P_TRAMPLE, ob[pa].tramp = dk; combat_damage_step(step))
+       APPLY(pend == P_DIVIDE, division_needed(); ob[dv_b1].share = dv_l1 + dk + 1; ob[dv_b2].share = dv_r - dv_l1 - dk + 1; combat_damage_step(step))
        APPLY(pend == P_ENTER, enter_decision())
        APPLY(pend == P_SBA, sba_decision())
        APPLY(pend == P_CASTTR, cast_transformed_decision())

@@ -236,6 +236,7 @@ impl Run {
             passes: 0,
             protector_choices: Vec::new(),
             trample: Vec::new(),
+            division: Vec::new(),
             resume: None,
             attackers_declared: false,
             token_of,

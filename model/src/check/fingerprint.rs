@@ -83,7 +83,7 @@ fn history(h: History) -> [u8; 7] {
     ]
 }
 
-fn obj(o: &Obj) -> [u8; 28] {
+fn obj(o: &Obj) -> [u8; 30] {
     let Obj {
         zone,
         incarnation,
@@ -102,6 +102,7 @@ fn obj(o: &Obj) -> [u8; 28] {
         combat: c,
         attached_to,
         trample_assigned,
+        share,
         history: h,
     } = *o;
     let [c0, c1, c2, c3, c4] = combat(c);
@@ -128,6 +129,8 @@ fn obj(o: &Obj) -> [u8; 28] {
         opt_card(attached_to),
         trample_assigned.is_some() as u8,
         trample_assigned.unwrap_or(0),
+        share.is_some() as u8,
+        share.unwrap_or(0),
         h0,
         h1,
         h2,
@@ -203,6 +206,7 @@ fn pending(p: Pending) -> [u8; 3] {
         Pending::SbaProtectors { then } => [6, matches!(then, Then::EndTurn) as u8, 0],
         Pending::CastTransformed { card, player } => [7, card.0, player.0],
         Pending::GameOver => [8, 0, 0],
+        Pending::DivideDamage { attacker } => [9, attacker.0, 0],
     }
 }
 

@@ -137,6 +137,9 @@ impl GameState {
             Pending::AssignTrample { attacker } => Pending::AssignTrample {
                 attacker: c(attacker),
             },
+            Pending::DivideDamage { attacker } => Pending::DivideDamage {
+                attacker: c(attacker),
+            },
             Pending::ChooseCopy { card } => Pending::ChooseCopy { card: c(card) },
             Pending::EnterProtector { entering, copy_of } => Pending::EnterProtector {
                 entering: c(entering),

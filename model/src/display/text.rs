@@ -105,6 +105,15 @@ impl Setup {
                     name(attacker)
                 )
             }
+            Decision::DivideDamage { attacker, division } => format!(
+                "{} divides its damage: {}",
+                name(attacker),
+                division
+                    .iter()
+                    .map(|(b, n)| format!("{n} to {}", name(b)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Decision::CastTransformed {
                 player,
                 card,
@@ -250,6 +259,16 @@ impl GameState {
                     self.card_name(*attacker)
                 )
             }
+            Decision::DivideDamage { attacker, division } => format!(
+                "{} divides {}'s damage among its blockers: {}",
+                self.obj(*attacker).controller,
+                self.card_name(*attacker),
+                division
+                    .iter()
+                    .map(|(b, n)| format!("{n} to {}", self.card_name(*b)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Decision::CastTransformed {
                 player,
                 card,
@@ -367,6 +386,9 @@ impl GameState {
             Pending::DeclareBlockers => "defending players to declare blockers".into(),
             Pending::AssignTrample { attacker } => {
                 format!("damage assignment of {}", self.card_name(attacker))
+            }
+            Pending::DivideDamage { attacker } => {
+                format!("the division of {}'s damage", self.card_name(attacker))
             }
             Pending::ChooseCopy { card } => format!("what {} copies", self.card_name(card)),
             Pending::EnterProtector { entering, .. } => {

@@ -185,26 +185,10 @@ impl GameState {
     }
 
     /// Creatures blocking `attacker`, in card order.
-    fn blockers_of(&self, attacker: CardId) -> ArrayVec<CardId, 16> {
+    pub fn blockers_of(&self, attacker: CardId) -> ArrayVec<CardId, 16> {
         self.on_battlefield()
             .filter(|&id| self.obj(id).combat == Combat::Blocking(attacker))
             .collect()
-    }
-
-    /// The division among blockers in card order is the model's
-    /// simplification of 510.1c (the attacking player chooses). Which
-    /// blocker comes first depends on how objects are numbered when the
-    /// blockers have different owners, and renaming seats renumbers them: a
-    /// run where that happens is, as with APNAP order, not exactly
-    /// symmetric and is repeated without the reduction (see
-    /// `crate::check::symmetry`).
-    fn note_card_order_division(&self, blockers: &[CardId], damage: u8) {
-        let owner = |b: &CardId| self.setup().def(*b).owner;
-        if damage > 0 && blockers.iter().any(|b| owner(b) != owner(&blockers[0])) {
-            self.setup()
-                .seat_order_mattered
-                .store(true, std::sync::atomic::Ordering::Relaxed);
-        }
     }
 
     /// Lethal damage for a creature: its toughness less damage already
@@ -257,6 +241,81 @@ impl GameState {
         self.combat_damage_step(self.step);
     }
 
+    /// What a blocked attacker with blockers assigns to what it attacks: a
+    /// trampler what its controller chose (702.19b), others nothing.
+    fn assigned_to_attacked(&self, attacker: CardId) -> u8 {
+        if self.chars(attacker).trample {
+            self.obj(attacker).trample_assigned.unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// Every division among its blockers (in card order) of the combat
+    /// damage `attacker` does not assign to what it attacks (510.1c: as its
+    /// controller chooses); with damage assigned to what it attacks, each
+    /// blocker gets at least lethal damage (702.19b).
+    pub fn divisions(&self, attacker: CardId) -> Vec<ArrayVec<u8, 16>> {
+        let blockers = self.blockers_of(attacker);
+        let to_attacked = self.assigned_to_attacked(attacker);
+        let rest = self.chars(attacker).power.saturating_sub(to_attacked);
+        let least: ArrayVec<u8, 16> = blockers
+            .iter()
+            .map(|&b| if to_attacked > 0 { self.lethal(b) } else { 0 })
+            .collect();
+        let mut out = Vec::new();
+        let mut parts = ArrayVec::<u8, 16>::new();
+        fn fill(
+            least: &[u8],
+            left: u8,
+            parts: &mut ArrayVec<u8, 16>,
+            out: &mut Vec<ArrayVec<u8, 16>>,
+        ) {
+            let i = parts.len();
+            if i + 1 == least.len() {
+                if left >= least[i] {
+                    parts.push(left);
+                    out.push(parts.clone());
+                    parts.pop();
+                }
+                return;
+            }
+            let rest_least: u8 = least[i + 1..].iter().sum();
+            for n in least[i]..=left.saturating_sub(rest_least) {
+                parts.push(n);
+                fill(least, left - n, parts, out);
+                parts.pop();
+            }
+        }
+        if !blockers.is_empty() {
+            fill(&least, rest, &mut parts, &mut out);
+        }
+        out
+    }
+
+    /// An attacker dealing damage in `step` whose damage its controller
+    /// must divide among two or more blockers (510.1c) and has not yet; the
+    /// first in card order. After its trample assignment, if it has one.
+    fn division_needed(&self, step: Step) -> Option<CardId> {
+        self.on_battlefield().find(|&id| {
+            matches!(self.obj(id).combat, Combat::Attacking { blocked: true, .. })
+                && self.deals_damage_in(id, step)
+                && self.chars(id).power > self.assigned_to_attacked(id)
+                && {
+                    let blockers = self.blockers_of(id);
+                    blockers.len() >= 2 && self.obj(blockers[0]).share.is_none()
+                }
+        })
+    }
+
+    /// The attacker's controller divided its damage among its blockers.
+    pub fn divide_damage(&mut self, division: &[(CardId, u8)]) {
+        for &(b, n) in division {
+            self.obj_mut(b).share = Some(n);
+        }
+        self.combat_damage_step(self.step);
+    }
+
     /// A combat damage step (510): damage assignment decisions first, then
     /// all combat damage is dealt at once (510.2), then state-based actions
     /// and priority.
@@ -265,6 +324,19 @@ impl GameState {
         if let Some(attacker) = self.trample_choice_needed(step) {
             self.pending = Pending::AssignTrample { attacker };
             return;
+        }
+        // 510.1c: each division with more than one way to make it is a
+        // decision; one with a single way is made at once.
+        while let Some(attacker) = self.division_needed(step) {
+            let mut divisions = self.divisions(attacker);
+            if divisions.len() != 1 {
+                self.pending = Pending::DivideDamage { attacker };
+                return;
+            }
+            let only = divisions.remove(0);
+            for (b, n) in self.blockers_of(attacker).into_iter().zip(only) {
+                self.obj_mut(b).share = Some(n);
+            }
         }
         // (source, recipient, amount) of every assignment, dealt
         // simultaneously (510.2).
@@ -292,20 +364,17 @@ impl GameState {
                         (true, false) if trample => self.obj(id).trample_assigned.unwrap_or(0),
                         (true, false) => 0,
                     };
-                    // 510.1c: the rest is divided among the blockers: lethal
-                    // damage to each in card order, the remainder to the last.
-                    let mut rest = power - to_attacked;
-                    self.note_card_order_division(&blockers, rest);
-                    for (i, &b) in blockers.iter().enumerate() {
-                        let share = if i + 1 == blockers.len() {
-                            rest
-                        } else {
-                            rest.min(self.lethal(b))
+                    // 510.1c: the rest goes to a single blocker, or is
+                    // divided among several as the controller chose.
+                    let rest = power - to_attacked;
+                    for &b in &blockers {
+                        let share = match blockers.len() {
+                            1 => rest,
+                            _ => self.obj(b).share.expect("the division was made"),
                         };
                         if share > 0 {
                             assigned.push((id, Target::Permanent(b), share));
                         }
-                        rest -= share;
                     }
                     if to_attacked > 0 {
                         match target {
@@ -390,7 +459,9 @@ impl GameState {
             self.obj_mut(b).history.trampled = true;
         }
         for id in self.ids().collect::<ArrayVec<_, 24>>() {
-            self.obj_mut(id).trample_assigned = None;
+            let o = self.obj_mut(id);
+            o.trample_assigned = None;
+            o.share = None;
         }
         self.settle(Then::Priority);
     }

@@ -106,6 +106,15 @@ impl GameState {
                     });
                 }
             }
+            Pending::DivideDamage { attacker } => {
+                let blockers = self.blockers_of(attacker);
+                for amounts in self.divisions(attacker) {
+                    out.push(Decision::DivideDamage {
+                        attacker,
+                        division: blockers.iter().copied().zip(amounts).collect(),
+                    });
+                }
+            }
             Pending::ChooseCopy { card } => {
                 let player = self.obj(card).controller;
                 for original in self.copy_candidates() {
@@ -242,6 +251,9 @@ impl GameState {
                     to_attacked,
                 },
             ) => self.assign_trample(*attacker, *to_attacked),
+            (Pending::DivideDamage { .. }, Decision::DivideDamage { division, .. }) => {
+                self.divide_damage(division)
+            }
             (Pending::ChooseCopy { .. }, Decision::ChooseCopy { card, original, .. }) => {
                 self.choose_copy(*card, *original)
             }

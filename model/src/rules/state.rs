@@ -91,6 +91,10 @@ pub struct Obj {
     /// Combat damage a trampling attacker assigns to what it attacks
     /// (702.19b), between the choice and the damage.
     pub trample_assigned: Option<u8>,
+    /// The combat damage the attacker it blocks assigned to it, when that
+    /// attacker's damage was divided among two or more blockers (510.1c),
+    /// until it is dealt.
+    pub share: Option<u8>,
     pub history: History,
 }
 
@@ -141,6 +145,11 @@ pub enum Pending {
     DeclareBlockers,
     /// A blocked trampling attacker's controller divides its damage.
     AssignTrample {
+        attacker: CardId,
+    },
+    /// An attacker's controller divides its combat damage among its two
+    /// or more blockers (510.1c).
+    DivideDamage {
         attacker: CardId,
     },
     /// The clone on top of the stack is entering: choose what it copies.
@@ -309,6 +318,7 @@ impl Obj {
             combat: Combat::None,
             attached_to: None,
             trample_assigned: None,
+            share: None,
             history: NO_HISTORY,
         }
     }

@@ -27,6 +27,7 @@ impl GameView for GameState {
             P::DeclareAttackers => Pending::DeclareAttackers,
             P::DeclareBlockers => Pending::DeclareBlockers,
             P::AssignTrample { .. } => Pending::AssignTrample,
+            P::DivideDamage { .. } => Pending::DivideDamage,
             P::ChooseCopy { .. } | P::EnterProtector { .. } | P::SbaProtectors { .. } => {
                 Pending::ChooseProtectors
             }

@@ -148,6 +148,7 @@ class Tracker:
         self.triggers = {}                # stack entry id -> source card (defeat triggers)
         self.block_ctrl = {}              # blocker card -> its controller when it blocked
         self.combat = None                # each card's combat part as phase has it (None: read it)
+        self.trample_k = None             # a trample amount given, its division still to come (510.1c)
 
     def copy(self):
         t = copy.copy(self)
@@ -291,6 +292,12 @@ class Decisions:
             if a is not None:
                 for k in range(self._trample_excess(d) + 1):
                     out.append({"decision": "assign_trample", "attacker": a, "to_attacked": k})
+        elif pending == "divide_damage":
+            a = self.base.card_of.get(d.get("attacker_id"))
+            if a is not None:
+                for split in self._divisions(d, self.trk.trample_k or 0):
+                    out.append({"decision": "divide_damage", "attacker": a,
+                                "division": [[self.base.card_of.get(b, b), n] for b, n in split]})
         elif pending == "choose_protectors":
             battle, options = self._protector_prompt(wf)
             for p in options:
@@ -479,6 +486,8 @@ class Decisions:
                 self._apply_blockers(decision)
             elif kind == "assign_trample":
                 self._apply_trample(decision)
+            elif kind == "divide_damage":
+                self._apply_division(decision)
             elif kind == "cast_transformed":
                 self._apply_cast_transformed(decision)
             elif kind in ("equip", "choose_copy"):
@@ -677,7 +686,70 @@ class Decisions:
                           f"not {dec.get('attacker')}", "510.1a")
         if k > d.get("total_damage", 0):
             raise Refused(f"card {dec.get('attacker')} has {d.get('total_damage')} damage to assign, not {k}", "702.19b")
+        if self.trk.trample_k is not None:
+            raise Refused("the trample amount is given; the division among the blockers is awaited", "510.1c")
+        splits = self._divisions(d, k)
+        if len(d.get("blockers", [])) >= 2 and len(splits) != 1:
+            # battlecheck's vocabulary divides the rest among the blockers
+            # in a second decision (510.1c): phase takes both at once.
+            self.trk.trample_k = k
+            self._touch()
+            return
         self._act(d["player"], self._damage_action(d, k))
+        self._note_trampled(d, k)
+
+    def _divisions(self, d, to_attacked):
+        """Every division among the blockers (phase object ids) of the
+        damage not assigned to what the attacker attacks: lethal damage to
+        each if some was (702.19b)."""
+        blockers = sorted(d.get("blockers", []),
+                          key=lambda b: self.base.card_of.get(b["blocker_id"], 10_000 + b["blocker_id"]))
+        rest = d.get("total_damage", 0) - to_attacked
+        least = [b.get("lethal_minimum", 0) if to_attacked > 0 else 0 for b in blockers]
+        out = []
+
+        def fill(i, left, parts):
+            if i + 1 == len(blockers):
+                if left >= least[i]:
+                    out.append(parts + [(blockers[i]["blocker_id"], left)])
+                return
+            for n in range(least[i], left - sum(least[i + 1:]) + 1):
+                fill(i + 1, left - n, parts + [(blockers[i]["blocker_id"], n)])
+
+        if blockers:
+            fill(0, rest, [])
+        return out
+
+    def _apply_division(self, dec):
+        a = self._card(dec.get("attacker"), "attacker")
+        wf = self._waiting()
+        if wf["type"] != "AssignCombatDamage":
+            raise Refused("no combat damage is being divided", "510.1c")
+        d = wf["data"]
+        if d.get("attacker_id") != a:
+            raise Refused(f"phase asks for the damage of card {self.base.card_of.get(d.get('attacker_id'))}, "
+                          f"not {dec.get('attacker')}", "510.1a")
+        division = dec.get("division")
+        if not isinstance(division, list) or not all(
+                isinstance(x, list) and len(x) == 2 and isinstance(x[1], int) and x[1] >= 0 for x in division):
+            raise Refused("division must be a list of [blocker, damage] pairs")
+        assignments = [[self._card(b, "blocker"), n] for b, n in division]
+        stashed = self.trk.trample_k
+        self.trk.trample_k = None
+        try:
+            self._act(d["player"], {"type": "AssignCombatDamage",
+                                    "data": {"assignments": assignments, "trample_damage": stashed or 0,
+                                             "controller_damage": 0, "mode": "Normal"}})
+        except Refused:
+            # Refused: the game is as it was, the trample amount still given.
+            self.trk.trample_k = stashed
+            self._touch()
+            raise
+        self._note_trampled(d, stashed or 0)
+
+    def _note_trampled(self, d, k):
+        """A trampler that assigned damage to the battle it attacks marks
+        it trampled (the history battlecheck observes)."""
         tgt = d.get("attack_target") or {}
         if k > 0 and isinstance(tgt, dict) and tgt.get("type") == "Battle":
             b = self.base.card_of.get(tgt.get("data"))
@@ -1152,7 +1224,9 @@ class PhaseSession(Decisions):
             elif t == "BattleProtectorChoice" and len(d.get("candidates", [])) == 1:
                 self._act(d["player"], {"type": "ChooseBattleProtector",
                                         "data": {"protector": d["candidates"][0]}})
-            elif t == "AssignCombatDamage" and (self._trample_excess(d) <= 0 or self._attacks_removed_battle(d)):
+            elif (t == "AssignCombatDamage" and self.trk.trample_k is None
+                  and (self._trample_excess(d) <= 0 or self._attacks_removed_battle(d))
+                  and len(self._divisions(d, 0)) <= 1):
                 self._act(d["player"], self._damage_action(d, 0))
             elif t == "DiscardToHandSize":
                 filler = [o for o in d.get("cards", []) if o not in self.base.card_of]
@@ -1220,6 +1294,11 @@ class PhaseSession(Decisions):
         if t == "DeclareBlockers":
             return "declare_blockers"
         if t == "AssignCombatDamage":
+            d = wf.get("data") or {}
+            if self.trk.trample_k is not None or (
+                    (self._trample_excess(d) <= 0 or self._attacks_removed_battle(d))
+                    and len(self._divisions(d, 0)) > 1):
+                return "divide_damage"
             return "assign_trample"
         if t in ("NamedChoice", "BattleProtectorChoice"):
             return "choose_protectors"

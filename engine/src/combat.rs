@@ -442,28 +442,7 @@ impl Game {
                 ),
             );
         };
-        if !queue.contains(&attacker) {
-            return illegal(
-                "510.1c",
-                format!("{attacker} has no combat damage to divide now"),
-            );
-        }
-        if queue[0] != attacker {
-            return illegal(
-                "510.1a",
-                format!(
-                    "attackers' damage is divided in card order: {} first",
-                    queue[0]
-                ),
-            );
-        }
-        let controller = self.obj(attacker).controller;
-        if controller != player {
-            return illegal(
-                "510.1c",
-                format!("{attacker}'s controller {controller} divides its damage, not {player}"),
-            );
-        }
+        self.assigners_turn(queue, attacker, player, "510.1c")?;
         let mut blockers = self.current_blockers(attacker);
         blockers.sort();
         let mut named: Vec<CardId> = division.iter().map(|&(b, _)| b).collect();
@@ -528,28 +507,7 @@ impl Game {
                 ),
             );
         };
-        if !queue.contains(&attacker) {
-            return illegal(
-                "702.19b",
-                format!("{attacker} has no trample damage to divide now"),
-            );
-        }
-        if queue[0] != attacker {
-            return illegal(
-                "510.1a",
-                format!(
-                    "attackers' damage is divided in card order: {} first",
-                    queue[0]
-                ),
-            );
-        }
-        let controller = self.obj(attacker).controller;
-        if controller != player {
-            return illegal(
-                "702.19b",
-                format!("{attacker}'s controller {controller} assigns its damage, not {player}"),
-            );
-        }
+        self.assigners_turn(queue, attacker, player, "702.19b")?;
         let max = self.trample_excess(attacker);
         if to_attacked > max {
             return illegal(
@@ -567,6 +525,39 @@ impl Game {
             if queue.is_empty() {
                 self.begin_division();
             }
+        }
+        Ok(())
+    }
+
+    /// Whether it is `player`'s turn to assign `attacker`'s damage by
+    /// `rule`: attackers waiting in `queue` are assigned one at a time in
+    /// card order (their assignments are made together, 510.1a, so the
+    /// order changes nothing), each by its controller.
+    fn assigners_turn(
+        &self,
+        queue: &[CardId],
+        attacker: CardId,
+        player: PlayerId,
+        rule: &'static str,
+    ) -> Result<(), EngineError> {
+        if !queue.contains(&attacker) {
+            return illegal(rule, format!("{attacker} has no damage to assign now"));
+        }
+        if queue[0] != attacker {
+            return illegal(
+                "510.1a",
+                format!(
+                    "attackers' damage is assigned in card order: {} first",
+                    queue[0]
+                ),
+            );
+        }
+        let controller = self.obj(attacker).controller;
+        if controller != player {
+            return illegal(
+                rule,
+                format!("{attacker}'s controller {controller} assigns its damage, not {player}"),
+            );
         }
         Ok(())
     }

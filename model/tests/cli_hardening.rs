@@ -197,13 +197,10 @@ fn a_timeout_stops_a_single_threaded_run() {
     );
 }
 
-#[test]
-fn an_interrupt_prints_the_partial_report() {
-    let child = bin()
-        .args(["check", "--players", "4", "--threads", "1"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+/// Ctrl-C (SIGINT) to a run of `args` well under way: it ends with its
+/// partial report (exit code 3), said to be stopped by the interrupt.
+fn stops_on_interrupt(args: &[&str]) -> String {
+    let child = bin().args(args).stdout(Stdio::piped()).spawn().unwrap();
     // The report is written when the run ends; give the process time to
     // start its run (and install its handler) first.
     std::thread::sleep(Duration::from_millis(1500));
@@ -214,11 +211,17 @@ fn an_interrupt_prints_the_partial_report() {
     assert!(status.success());
     let o = wait_at_most(child, Duration::from_secs(60));
     assert_eq!(o.status.code(), Some(3), "{}", text(&o));
-    let out = String::from_utf8_lossy(&o.stdout);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
         out.contains("PARTIAL: the run was stopped (interrupted)"),
         "{out}"
     );
+    out
+}
+
+#[test]
+fn an_interrupt_prints_the_partial_report() {
+    let out = stops_on_interrupt(&["check", "--players", "4", "--threads", "1"]);
     assert!(out.contains("result: PARTIAL"), "{out}");
 }
 
@@ -393,22 +396,5 @@ fn conform_stops_at_its_limits_with_a_partial_report() {
 /// Ctrl-C stops `conform` with its partial report, as it stops `check`.
 #[test]
 fn an_interrupt_stops_conform_with_its_partial_report() {
-    let child = bin()
-        .args(["conform", "--players", "4", "--threads", "1"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let o = wait_at_most(child, Duration::from_secs(60));
-    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        out.contains("PARTIAL: the run was stopped (interrupted)"),
-        "{out}"
-    );
+    stops_on_interrupt(&["conform", "--players", "4", "--threads", "1"]);
 }

@@ -373,11 +373,15 @@ pub struct Setup {
 }
 
 /// A renaming of seats (`seat[p]` is p's new seat) with the induced
-/// renaming of objects (`object[i]` is object i's new number).
+/// renaming of objects (`object[i]` is object i's new number), and both
+/// the other way (`seat_from[q]`: the seat that becomes q; `object_from[j]`:
+/// the object that becomes number j).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Renaming {
     pub seat: [u8; MAX_PLAYERS],
     pub object: Vec<u8>,
+    pub seat_from: [u8; MAX_PLAYERS],
+    pub object_from: Vec<u8>,
 }
 
 impl Setup {
@@ -489,7 +493,20 @@ fn renamings(
                     object[a.0 as usize] = b.0;
                 }
             }
-            out.push(Renaming { seat, object });
+            let mut seat_from = [0u8; MAX_PLAYERS];
+            for (from, &to) in p.iter().enumerate() {
+                seat_from[to as usize] = from as u8;
+            }
+            let mut object_from = vec![0u8; n_objects];
+            for (from, &to) in object.iter().enumerate() {
+                object_from[to as usize] = from as u8;
+            }
+            out.push(Renaming {
+                seat,
+                object,
+                seat_from,
+                object_from,
+            });
         }
     });
     out

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# How the exhaustive check grows with the configuration (issue 6): players,
-# battles, cards and turns, one at a time from the default preset, then a
-# few larger configurations. Each row is one `battlecheck check` run (2
+# How the exhaustive check grows with the configuration (issues 6 and 15):
+# players, battles, cards and turns, one at a time from the default preset,
+# then larger configurations up to a full round of turns at 3 and 4 seats. Each row is one `battlecheck check` run (2
 # threads, symmetry on, as the main job runs), stopped after TIMEOUT seconds
 # (default 600: the 10-minute budget) with its partial count; peak memory
 # from /usr/bin/time. Prints a Markdown table for scripts/bench/RESULTS.md.
@@ -38,6 +38,8 @@ large=(
     "the deep preset (a copy effect)|--preset deep"
     "one more card (a bolt in P2's hand)|--hand 2=steal,bolt"
     "4 players|--players 4"
+    "3 players, a full round (3 turns)|--turns 3"
+    "4 players, a full round (4 turns)|--players 4 --turns 4"
 )
 rows=("${quick[@]}")
 [ "${ROWS:-all}" = quick ] || rows+=("${large[@]}")

@@ -225,7 +225,7 @@ pub fn step_violations(events: &[Event]) -> Vec<Broken> {
 }
 
 /// The facts of [`step`] the events show.
-fn happened(events: &[Event]) -> Vec<Happened> {
+pub fn happened(events: &[Event]) -> Vec<Happened> {
     events
         .iter()
         .filter_map(|e| match *e {

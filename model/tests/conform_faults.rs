@@ -107,12 +107,9 @@ fn caught(config: Config, fault: EngineFault) -> Counterexample {
             .collect()
     };
     assert_eq!(decisions(&piped), decisions(c), "the same shortest path");
-    // An engine process does not tell its events: the rest is the same.
-    let mut in_process = serde_json::to_value(&c.divergence).unwrap();
-    in_process.as_object_mut().unwrap().remove("events");
     assert_eq!(
         serde_json::to_value(&piped.divergence).unwrap(),
-        in_process,
+        serde_json::to_value(&c.divergence).unwrap(),
         "the same divergence"
     );
     c.clone()
@@ -297,8 +294,9 @@ fn priority_to_the_wrong_player_after_a_resolution_is_caught() {
 /// observations agree; the engine's events of the decision break 510.2,
 /// and `conform` reports that alone. Its scenario fails on the faulty
 /// engine (the scenario runner checks the same events) and passes on the
-/// correct one. An engine process does not tell its events, so through the
-/// protocol the same run passes on `tiny`.
+/// correct one. Through the protocol, an engine process that tells what
+/// each decision did (`happened`, as `serve-engine` does) is caught the
+/// same way.
 #[test]
 fn combat_damage_dealt_twice_is_caught_by_what_happened() {
     let tiny = Config::preset("tiny").unwrap();
@@ -340,5 +338,10 @@ fn combat_damage_dealt_twice_is_caught_by_what_happened() {
     let correct = run_text(Path::new("fixed.json"), &fixed.to_string(), &cards).unwrap();
     assert!(correct.passed(), "{correct}");
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(through_the_pipe(tiny, EngineFault::BattleDamageTwice).passed());
+    let piped = through_the_pipe(tiny, EngineFault::BattleDamageTwice);
+    let piped = piped.counterexample.expect("caught through the protocol");
+    assert_eq!(
+        serde_json::to_value(&piped.divergence).unwrap(),
+        serde_json::to_value(d).unwrap()
+    );
 }

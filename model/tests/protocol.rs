@@ -36,7 +36,9 @@ fn a_game_through_serve_engine() {
         .expect("tiny's first player can cast the Siege")
         .clone();
     let token = e.snapshot().unwrap();
-    let after_cast = e.apply(&cast).unwrap().expect("a legal decision is taken");
+    let mut after_cast = e.apply(&cast).unwrap().expect("a legal decision is taken");
+    // What the cast did is told with the answer to `apply` only.
+    assert_eq!(after_cast.happened.take(), Some(Vec::new()));
     assert_ne!(after_cast, start);
     assert_eq!(e.observe().unwrap(), after_cast);
     let after_pass = e.apply(&Decision::PassAll).unwrap().unwrap();

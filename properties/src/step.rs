@@ -9,8 +9,11 @@ use crate::{CardId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One fact about what a decision did, in the order it happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One fact about what a decision did, in the order it happened. Also
+/// what an engine process may tell of each decision it takes (the engine
+/// protocol's `happened`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case", tag = "fact")]
 pub enum Happened {
     /// `source` dealt `amount` damage to `to` (120.1).
     Damage {

@@ -11,6 +11,7 @@ use battlecheck_engine::event::Event;
 use battlecheck_engine::game::TurnStep;
 use battlecheck_engine::scenario::{Refused, Subject};
 use battlecheck_engine::{Catalogue, EngineFault, Game};
+use battlecheck_properties::step::Happened;
 use battlecheck_properties::{Decision, Observation, Pending, PlayerId};
 use std::path::Path;
 use std::sync::Arc;
@@ -64,11 +65,16 @@ pub trait Engine {
     /// words), with what is known of the exchange.
     fn failure(&self, problem: Problem, message: String) -> ProcessError;
     /// The events of each decision taken since the last call, reset or
-    /// restore, if the engine tells: what `conform` checks happened by the rules
-    /// ([`step_violations`](battlecheck_engine::event::step_violations))
-    /// and `battlecheck coverage` counts ([`Event::branch`]). An engine
-    /// process does not tell.
+    /// restore, if the engine tells: what `battlecheck coverage` counts
+    /// ([`Event::branch`]). This repository's engine in process only.
     fn events(&mut self) -> Vec<Vec<Event>> {
+        Vec::new()
+    }
+    /// What each decision taken since the last call, reset or restore did,
+    /// as the facts the rules of one decision judge
+    /// ([`battlecheck_properties::step`]), if the engine tells: an engine
+    /// process with `happened` in its `applied` answers.
+    fn happened(&mut self) -> Vec<Vec<Happened>> {
         Vec::new()
     }
 }
@@ -93,6 +99,8 @@ pub struct InProcess {
     /// game was reset or restored ([`Engine::events`]), so that what a
     /// long-lived engine keeps stays bounded.
     events: Vec<Vec<Event>>,
+    /// The facts of the same decisions ([`Engine::happened`]).
+    happened: Vec<Vec<Happened>>,
 }
 
 impl InProcess {
@@ -120,6 +128,7 @@ impl InProcess {
             start: Some(Arc::new(game.clone())),
             game,
             events: Vec::new(),
+            happened: Vec::new(),
         }
     }
 
@@ -130,6 +139,7 @@ impl InProcess {
             start: None,
             game,
             events: Vec::new(),
+            happened: Vec::new(),
         }
     }
 }
@@ -142,6 +152,7 @@ impl Engine for InProcess {
             self.game.clone_from(start);
         }
         self.events.clear();
+        self.happened.clear();
         Ok(())
     }
 
@@ -175,6 +186,8 @@ impl Engine for InProcess {
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
         Ok(match self.game.apply_decision(d) {
             Ok(events) => {
+                self.happened
+                    .push(battlecheck_engine::event::happened(&events));
                 self.events.push(events);
                 Ok(())
             }
@@ -189,6 +202,10 @@ impl Engine for InProcess {
         std::mem::take(&mut self.events)
     }
 
+    fn happened(&mut self) -> Vec<Vec<Happened>> {
+        std::mem::take(&mut self.happened)
+    }
+
     fn save(&mut self) -> Result<Game, ProcessError> {
         Ok(self.game.clone())
     }
@@ -196,6 +213,7 @@ impl Engine for InProcess {
     fn restore(&mut self, saved: &Game) -> Result<(), ProcessError> {
         self.game.clone_from(saved);
         self.events.clear();
+        self.happened.clear();
         Ok(())
     }
 
@@ -222,6 +240,9 @@ pub struct Process {
     /// by its path when the engine has no snapshots).
     path: Vec<Decision>,
     snapshots: bool,
+    /// What the decisions taken since it was last read, or the game was
+    /// set up or restored, did, as the engine told ([`Engine::happened`]).
+    happened: Vec<Vec<Happened>>,
 }
 
 /// A game of an engine process: its snapshot token, or (for an engine
@@ -255,6 +276,7 @@ impl Process {
             last,
             path: Vec::new(),
             snapshots,
+            happened: Vec::new(),
         })
     }
 
@@ -270,6 +292,7 @@ impl Engine for Process {
     fn reset(&mut self) -> Result<(), ProcessError> {
         self.last = self.engine.setup(self.position.clone())?;
         self.path.clear();
+        self.happened.clear();
         Ok(())
     }
 
@@ -295,7 +318,10 @@ impl Engine for Process {
 
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
         Ok(match self.engine.apply(d)? {
-            Ok(observed) => {
+            Ok(mut observed) => {
+                if let Some(facts) = observed.happened.take() {
+                    self.happened.push(facts);
+                }
                 self.last = observed;
                 self.path.push(d.clone());
                 Ok(())
@@ -334,7 +360,12 @@ impl Engine for Process {
                 }
             }
         }
+        self.happened.clear();
         Ok(())
+    }
+
+    fn happened(&mut self) -> Vec<Vec<Happened>> {
+        std::mem::take(&mut self.happened)
     }
 
     fn failure(&self, problem: Problem, message: String) -> ProcessError {

@@ -19,8 +19,9 @@ use crate::check::model::BattleModel;
 use crate::check::stop::Stop;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
-use battlecheck_engine::event::{step_violations, Branch, Event};
+use battlecheck_engine::event::{Branch, Event};
 use battlecheck_properties::diff::{differences, FieldDiff};
+use battlecheck_properties::step;
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -167,6 +168,7 @@ pub fn step<E: Engine>(
     m.apply(d);
     // What replaying to this state went through is not this decision's.
     engine.engine.events();
+    engine.engine.happened();
     let divergence = match engine.apply(d)? {
         Ok(()) => match engine.advance()? {
             Ok(_) => match compare(config, &m, engine)? {
@@ -181,11 +183,13 @@ pub fn step<E: Engine>(
         }),
     };
     let events = engine.engine.events();
-    // What the decision did is reported beside any other difference: it
-    // often says why the observations differ.
-    let broken: Vec<String> = events
+    // What the decision did (if the engine tells) is reported beside any
+    // other difference: it often says why the observations differ.
+    let broken: Vec<String> = engine
+        .engine
+        .happened()
         .iter()
-        .flat_map(|e| step_violations(e))
+        .flat_map(|facts| step::breaks(facts))
         .map(|b| b.to_string())
         .collect();
     let events_broken = (!broken.is_empty()).then(|| broken.join("; "));

@@ -14,6 +14,7 @@
 //! ([`battlecheck_properties::Decision`], [`battlecheck_properties::Observation`]).
 
 use battlecheck_engine::game::TurnStep;
+use battlecheck_properties::step::Happened;
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -148,6 +149,12 @@ pub struct Observed {
     /// or a new step).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub priority: Option<PlayerId>,
+    /// In an `applied` answer: what the decision did, in order (damage
+    /// dealt, defense counters removed, life totals changed, protectors
+    /// chosen). Optional: an engine that gives it is held to the rules of
+    /// what one decision may do (510.2, 120.3a, 120.3h, 310.12a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub happened: Option<Vec<Happened>>,
 }
 
 /// The engine's name and version, for reports.

@@ -113,7 +113,10 @@ impl Session {
             }),
             RequestBody::Apply { decision } => {
                 self.with_game(|g| match g.apply_decision(&decision) {
-                    Ok(_) => ResponseBody::Applied(observed(g)),
+                    Ok(events) => ResponseBody::Applied(Observed {
+                        happened: Some(battlecheck_engine::event::happened(&events)),
+                        ..observed(g)
+                    }),
                     Err(e) => ResponseBody::Refused(Refusal {
                         rule: e.rule().map(str::to_string),
                         message: e.to_string(),
@@ -194,6 +197,7 @@ fn observed(game: &Game) -> Observed {
         observation: game.observe(),
         turn_step: game.step,
         priority: super::engine::priority_holder(game),
+        happened: None,
     }
 }
 

@@ -14,12 +14,12 @@
 //!   any player may act (see `battlecheck_properties::decision`), blocks and
 //!   protector choices are single combined decisions.
 //!
-//! Two seat dependences remain: the APNAP order in which triggered
+//! One seat dependence remains: the APNAP order in which triggered
 //! abilities of two or more nonactive players go on the stack together
-//! (603.3b), and the model's division of an attacker's damage among its
-//! blockers in card order (510.1c, simplified), which depends on object
-//! numbers when the blockers have different owners. The model records when
-//! either happens ([`Setup::seat_order_mattered`](crate::rules::config::Setup));
+//! (603.3b). (An attacker's damage among several blockers is divided as
+//! its controller chooses, 510.1c, a decision like any other, so it does
+//! not depend on how objects are numbered.) The model records when the
+//! dependence shows ([`Setup::seat_order_mattered`](crate::rules::config::Setup));
 //! a checker run that saw it is not exact and is repeated without symmetry.
 //! `tests/equivariance.rs` shows that no other transition depends on
 //! seating: every state whose renaming has other successors sets the flag.

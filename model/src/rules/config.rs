@@ -363,9 +363,8 @@ pub struct Setup {
     pub seat_objects: Vec<Vec<CardId>>,
     /// Set when an outcome depended on seating: triggered abilities of two
     /// or more nonactive players went on the stack together (their APNAP
-    /// order, 603.3b), or an attacker's damage was divided in card order
-    /// among blockers of different owners (510.1c, simplified). Renaming
-    /// nonactive players is then not an exact symmetry of that run.
+    /// order, 603.3b). Renaming nonactive players is then not an exact
+    /// symmetry of that run.
     pub seat_order_mattered: AtomicBool,
     /// `renamings[active]`: the seat permutations that fix `active` and map
     /// every seat to one of its class, identity excluded (see `symmetry`).

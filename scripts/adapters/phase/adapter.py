@@ -132,7 +132,10 @@ class Server:
                 return {"type": "error", "message": str(e)}
             except (KeyError, TypeError, ValueError, IndexError) as e:
                 return {"type": "refused", "message": f"malformed decision: {type(e).__name__}: {e}"}
-            return self._observation("applied")
+            out = self._observation("applied")
+            # What the decision did: phase's damage and defense counters.
+            out["happened"] = s.take_facts()
+            return out
         if kind == "observe":
             return self._observation("observation")
         if kind == "snapshot":

@@ -471,6 +471,7 @@ class Decisions:
             raise Refused("a decision is an object")
         kind = decision.get("decision")
         anchor, suffix, trk = self.anchor, list(self.suffix), self.trk.copy()
+        self.facts = []
         try:
             if kind == "pass_all":
                 self._apply_pass_all()
@@ -809,6 +810,7 @@ class PhaseSession(Decisions):
         self.anchor = None
         self.suffix = []
         self.trk = None
+        self.facts = []                   # what the decision being taken did (protocol `happened`)
         self.snapshots = {}
         self.version = 0
         self._cache = {}
@@ -1066,6 +1068,27 @@ class PhaseSession(Decisions):
     # ------------------------------------------------------------------
     # history and bookkeeping from phase's events
 
+    def _damage_fact(self, d):
+        """What the protocol's `happened` says of phase's DamageDealt: the
+        source and recipient as battlecheck numbers them (damage from or to
+        objects outside the position is left out)."""
+        source = self.base.card_of.get(d.get("source_id"))
+        target = d.get("target") or {}
+        if source is None or not isinstance(target, dict):
+            return
+        if "Player" in target:
+            to = {"player": target["Player"]}
+        elif "Object" in target and self.base.card_of.get(target["Object"]) is not None:
+            to = {"permanent": self.base.card_of[target["Object"]]}
+        else:
+            return
+        self.facts.append({"fact": "damage", "source": source, "to": to, "amount": d.get("amount", 0)})
+
+    def take_facts(self):
+        """What the last decision did, as told (see `_record`)."""
+        facts, self.facts = self.facts, []
+        return facts
+
     def _record(self, events, action):
         trk = self.trk
         card_of = self.base.card_of
@@ -1080,6 +1103,8 @@ class PhaseSession(Decisions):
         for k, ev in enumerate(evs):
             t = ev["type"]
             d = ev.get("data") or {}
+            if t == "DamageDealt":
+                self._damage_fact(d)
             if t == "TurnStarted":
                 trk.active = d["player_id"]
                 trk.turn_active[d["turn_number"]] = d["player_id"]
@@ -1094,6 +1119,8 @@ class PhaseSession(Decisions):
                 before = trk.defense[c]
                 after = max(0, before - d["count"])
                 trk.defense[c] = after
+                self.facts.append({"fact": "defense_removed", "battle": c,
+                                   "amount": before - after, "left": after})
                 if before > 0 and after == 0 and self._is_siege_now(c):
                     h = trk.history[c]
                     bump(h, "defeats")

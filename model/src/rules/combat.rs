@@ -361,8 +361,7 @@ impl GameState {
                         (false, _) => power,
                         (true, true) if trample => power,
                         (true, true) => 0,
-                        (true, false) if trample => self.obj(id).trample_assigned.unwrap_or(0),
-                        (true, false) => 0,
+                        (true, false) => self.assigned_to_attacked(id),
                     };
                     // 510.1c: the rest goes to a single blocker, or is
                     // divided among several as the controller chose.

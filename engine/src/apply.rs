@@ -53,7 +53,9 @@ impl Game {
         let mut next = self.performed(actions, true)?;
         let events = next.take_events();
         if next.step_broken.is_none() {
-            next.step_broken = step_violations(&events).first().map(|b| b.what);
+            next.step_broken = step_violations(&events, &next.table())
+                .first()
+                .map(|b| b.what);
         }
         *self = next;
         Ok(events)
@@ -364,7 +366,7 @@ impl Game {
                         acc.iter()
                             .flat_map(|prefix| {
                                 all.iter()
-                                    .filter(|&&t| self.check_target(t, *k).is_ok())
+                                    .filter(|&&t| self.check_target(t, *k, player).is_ok())
                                     .map(move |&t| {
                                         let mut v = prefix.clone();
                                         v.push(t);

@@ -6,6 +6,7 @@ use crate::cards::Keyword;
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::game::{Combat, Game, Snapshot, TurnStep, Waiting};
+use battlecheck_properties::seating::AttackOption;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
 use std::collections::BTreeMap;
 
@@ -28,21 +29,49 @@ impl Game {
         o.on_battlefield() && o.is_creature() && !o.is_battle() && !o.tapped
     }
 
-    /// The defending players (802.2: every opponent of the attacking player).
+    /// The defending players the active player may attack: every opponent
+    /// (802.2), within the active player's range of influence (801.3; the
+    /// opponents outside it are defending players whom nothing can attack,
+    /// so they never block), or the one the attack option dictates
+    /// (506.2a, 803.1a–b).
     pub fn defending_players(&self) -> Vec<PlayerId> {
         if !self.in_game(self.active) {
             return Vec::new();
         }
-        self.opponents(self.active)
+        let table = self.seating();
+        self.players_from(self.active)
+            .into_iter()
+            .filter(|&q| table.may_attack(self.active, q))
+            .collect()
+    }
+
+    /// The rule that forbids the active player to attack `p` (who is not
+    /// among [`Game::defending_players`]), or battles `p` protects.
+    fn why_not_attackable(&self, p: PlayerId) -> &'static str {
+        let table = self.seating();
+        if p == self.active {
+            "310.9b"
+        } else if !self.in_game(p) {
+            "508.1b"
+        } else if !table.in_range(self.active, p) {
+            "801.3"
+        } else if table.variant.attack == AttackOption::Left {
+            "803.1a"
+        } else {
+            "803.1b"
+        }
     }
 
     /// As the declare attackers step begins the active player declares
-    /// attackers (508.1). With no creature able to attack, the empty
-    /// declaration is the only one and is made at once; a player who left the
-    /// game declares nothing (800.4j).
+    /// attackers (508.1). With no creature able to attack, or no defending
+    /// player they may attack (801.3: no opponent within their range of
+    /// influence; the battles they could attack are protected by defending
+    /// players), the empty declaration is the only one and is made at
+    /// once; a player who left the game declares nothing (800.4j).
     pub(crate) fn begin_declare_attackers(&mut self) {
         self.attackers_declared = false;
-        let any = self.in_game(self.active) && self.objects.iter().any(|o| self.can_attack(o.id));
+        let any = !self.defending_players().is_empty()
+            && self.objects.iter().any(|o| self.can_attack(o.id));
         if any {
             self.waiting = Waiting::DeclareAttackers;
         } else {
@@ -69,6 +98,9 @@ impl Game {
             return illegal("508.1", format!("{player} is not the active player"));
         }
         let defenders = self.defending_players();
+        // Each attacker, what it attacks and the defending player relative
+        // to it (508.5, 310.9d).
+        let mut declared: Vec<(CardId, AttackTarget, PlayerId)> = Vec::new();
         for (i, &(a, target)) in attacks.iter().enumerate() {
             self.known(a)?;
             if attacks[..i].iter().any(|&(b, _)| b == a) {
@@ -96,11 +128,15 @@ impl Game {
                     format!("{a} has not been under {player}'s control since the turn began"),
                 );
             }
-            match target {
+            let defender = match target {
                 AttackTarget::Player(p) => {
                     if !defenders.contains(&p) {
-                        return illegal("508.1b", format!("{p} is not a defending player"));
+                        return illegal(
+                            self.why_not_attackable(p),
+                            format!("{p} is not a defending player {player} may attack"),
+                        );
                     }
+                    p
                 }
                 AttackTarget::Battle(b) => {
                     self.known(b)?;
@@ -118,16 +154,20 @@ impl Game {
                                 format!("{player} protects {b} and cannot attack it"),
                             );
                         }
-                        Some(p) if defenders.contains(&p) => {}
-                        _ => {
+                        Some(p) if defenders.contains(&p) => p,
+                        Some(p) => {
                             return illegal(
-                                "310.9b",
-                                format!("{b}'s protector is not a defending player"),
+                                self.why_not_attackable(p),
+                                format!("{b}'s protector {p} is not a defending player {player} may attack"),
                             );
+                        }
+                        None => {
+                            return illegal("310.9b", format!("{b} has no protector"));
                         }
                     }
                 }
-            }
+            };
+            declared.push((a, target, defender));
         }
         for &(a, target) in attacks {
             let battle = match target {
@@ -150,7 +190,8 @@ impl Game {
         }
         self.attackers_declared = !attacks.is_empty();
         self.emit(Event::Attacks {
-            attacks: attacks.to_vec(),
+            player,
+            attacks: declared,
         });
         self.settle(self.active);
         Ok(())

@@ -2,6 +2,7 @@
 //! [`Game::apply`](crate::Game::apply).
 
 use crate::game::TurnStep;
+use battlecheck_properties::seating::Table;
 use battlecheck_properties::step::{self, Broken, Happened};
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target, Zone};
@@ -61,9 +62,12 @@ pub enum Event {
     BecameCopy { card: CardId, of: String },
     /// A permanent became a creature (layer 4).
     Animated { card: CardId },
-    /// Creatures were declared as attackers (508.1).
+    /// `player` declared creatures as attackers (508.1): each attacker,
+    /// what it attacks, and the defending player relative to it (the
+    /// player, or the battle's protector: 508.5, 310.9d).
     Attacks {
-        attacks: Vec<(CardId, AttackTarget)>,
+        player: PlayerId,
+        attacks: Vec<(CardId, AttackTarget, PlayerId)>,
     },
     /// A defending player declared blockers (509.1, 802.4).
     Blocks {
@@ -220,46 +224,63 @@ impl Event {
 /// What the events of one decision must satisfy whatever the game: the
 /// shared rules of [`battlecheck_properties::step`], on the facts the
 /// events show. The broken ones, in words, with their rules.
-pub fn step_violations(events: &[Event]) -> Vec<Broken> {
-    step::breaks(&happened(events))
+pub fn step_violations(events: &[Event], table: &Table) -> Vec<Broken> {
+    step::breaks(&happened(events), table)
 }
 
 /// The facts of [`step`] the events show.
 pub fn happened(events: &[Event]) -> Vec<Happened> {
     events
         .iter()
-        .filter_map(|e| match *e {
-            Event::Damage { source, to, amount } => Some(Happened::Damage { source, to, amount }),
-            Event::DefenseRemoved {
-                battle,
-                amount,
-                left,
-            } => Some(Happened::DefenseRemoved {
-                battle,
-                amount,
-                left,
-            }),
-            Event::Life { player, .. } => Some(Happened::Life { player }),
-            Event::ProtectorChosen {
-                battle,
-                protector,
-                controller,
-                siege,
-                ..
-            } => Some(Happened::ProtectorChosen {
-                battle,
-                protector,
-                controller,
-                siege,
-            }),
-            _ => None,
+        .flat_map(|e| match e {
+            Event::Attacks { player, attacks } => attacks
+                .iter()
+                .map(|&(attacker, _, defender)| Happened::Attacked {
+                    attacker,
+                    controller: *player,
+                    defender,
+                })
+                .collect(),
+            e => fact(e).into_iter().collect::<Vec<_>>(),
         })
         .collect()
+}
+
+/// The fact of [`step`] one event other than a declaration of attackers
+/// shows, if any.
+fn fact(e: &Event) -> Option<Happened> {
+    match *e {
+        Event::Damage { source, to, amount } => Some(Happened::Damage { source, to, amount }),
+        Event::DefenseRemoved {
+            battle,
+            amount,
+            left,
+        } => Some(Happened::DefenseRemoved {
+            battle,
+            amount,
+            left,
+        }),
+        Event::Life { player, .. } => Some(Happened::Life { player }),
+        Event::ProtectorChosen {
+            battle,
+            protector,
+            controller,
+            siege,
+            ..
+        } => Some(Happened::ProtectorChosen {
+            battle,
+            protector,
+            controller,
+            siege,
+        }),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{happened, step_violations, Event};
+    use battlecheck_properties::seating::{Seats, Table};
     use battlecheck_properties::step::StepRule;
     use battlecheck_properties::{CardId, PlayerId, Target};
 
@@ -289,7 +310,13 @@ mod tests {
         ];
         let facts = happened(&events);
         assert_eq!(facts.len(), 4, "{facts:?}");
-        let rules: Vec<StepRule> = step_violations(&events)
+        let table = Table {
+            variant: Default::default(),
+            seats: 2,
+            in_game: Seats::of(2, |_| true),
+            seated: Seats::of(2, |_| true),
+        };
+        let rules: Vec<StepRule> = step_violations(&events, &table)
             .iter()
             .map(|b| b.what.rule)
             .collect();

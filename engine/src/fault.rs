@@ -79,10 +79,21 @@ pub enum EngineFault {
     /// battle with no battle type would; the state-based action 704.5y
     /// then replaces the protector, so the settled game looks nearly right.
     SiegeEntersProtectedByController,
+    /// 803.1a–b swapped: with attack left a player attacks the opponent to
+    /// their right, and with attack right the one to their left (seat
+    /// order read the wrong way round).
+    AttackLeftAndRightSwapped,
+    /// 801.2c broken: ranges of influence are counted over the players in
+    /// the game now, so a player who leaves brings the next player into
+    /// range at once instead of at the next turn.
+    RangeFromCurrentSeats,
+    /// 801.4 broken: spells may target players and permanents outside
+    /// their caster's range of influence.
+    TargetsOutOfRange,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 12] = [
+    pub const ALL: [EngineFault; 15] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -95,5 +106,8 @@ impl EngineFault {
         EngineFault::BattleDamageTwice,
         EngineFault::BattleDamageToProtector,
         EngineFault::SiegeEntersProtectedByController,
+        EngineFault::AttackLeftAndRightSwapped,
+        EngineFault::RangeFromCurrentSeats,
+        EngineFault::TargetsOutOfRange,
     ];
 }

@@ -6,6 +6,8 @@
 
 use crate::cards::{Card, CardType, Face, Keyword};
 use crate::event::Event;
+use crate::fault::EngineFault;
+use battlecheck_properties::seating::{AttackOption, Seats, Table, Variant};
 use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::view::{CombatObs, History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target, Zone};
@@ -17,6 +19,9 @@ pub struct Player {
     pub life: i32,
     /// False once the player has left the game (104.3a, 704.5a, 800.4a).
     pub in_game: bool,
+    /// In the game as the current turn began: whose seats count for ranges
+    /// of influence this turn (801.2c).
+    pub seated: bool,
 }
 
 /// The steps of a turn (500.1). Steps in which no player receives priority
@@ -320,6 +325,9 @@ pub struct Game {
     pub step_broken: Option<StepBreak>,
     /// A battle entering while its protector is chosen.
     pub entry: Option<Entry>,
+    /// The multiplayer options (801–803); free-for-all attacking every
+    /// opponent by default.
+    pub variant: Variant,
     /// Injected bugs (tests only; empty in a correct game).
     pub faults: Vec<crate::fault::EngineFault>,
 }
@@ -362,12 +370,52 @@ impl Game {
             .find(|&q| self.in_game(q))
             .unwrap_or(p)
     }
-    /// Opponents of `p` still in the game (102.2, 102.3).
-    pub fn opponents(&self, p: PlayerId) -> Vec<PlayerId> {
+    /// The seating as the multiplayer options read it: who is in the game,
+    /// and who was as the turn began (see
+    /// `battlecheck_properties::seating`).
+    pub fn table(&self) -> Table {
+        let n = self.players.len();
+        Table {
+            variant: self.variant,
+            seats: n as u8,
+            in_game: Seats::of(n, |p| self.players[p].in_game),
+            seated: Seats::of(n, |p| self.players[p].seated),
+        }
+    }
+
+    /// The seating the rules of this game play by: [`Game::table`], with
+    /// the injected seating bugs (tests only).
+    pub(crate) fn seating(&self) -> Table {
+        let mut t = self.table();
+        if self.fault(EngineFault::AttackLeftAndRightSwapped) {
+            t.variant.attack = match t.variant.attack {
+                AttackOption::Left => AttackOption::Right,
+                AttackOption::Right => AttackOption::Left,
+                AttackOption::Multiple => AttackOption::Multiple,
+            };
+        }
+        if self.fault(EngineFault::RangeFromCurrentSeats) {
+            t.seated = t.in_game;
+        }
+        t
+    }
+
+    /// The players `p` may choose when asked to choose an opponent:
+    /// opponents still in the game (102.2, 102.3) within `p`'s range of
+    /// influence (801.5a).
+    pub fn opponents_in_range(&self, p: PlayerId) -> Vec<PlayerId> {
+        let table = self.seating();
         self.players_from(p)
             .into_iter()
-            .filter(|&q| q != p)
+            .filter(|&q| q != p && table.in_range(p, q))
             .collect()
+    }
+
+    /// 801.2d: is `o` within `p`'s range of influence? A permanent is if
+    /// its controller is; a battle also if its protector is.
+    pub fn object_in_range(&self, p: PlayerId, o: &Object) -> bool {
+        let protector = if o.is_battle() { o.protector } else { None };
+        self.seating().object_in_range(p, o.controller, protector)
     }
     pub fn battlefield(&self) -> impl Iterator<Item = &Object> {
         self.objects.iter().filter(|o| o.on_battlefield())

@@ -9,18 +9,29 @@ use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId};
 
 impl Game {
-    /// The players who may protect battle `b` now: for a Siege, the opponents
-    /// of its controller (310.12a); for a battle with no battle type, only
-    /// its controller (310.9a). Only players in the game.
+    /// The players who may be chosen to protect battle `b` now: for a
+    /// Siege, the opponents of its controller (310.12a) within its range of
+    /// influence (801.5a); for a battle with no battle type, only its
+    /// controller (310.9a). Only players in the game.
     pub fn protector_options(&self, b: CardId) -> Vec<PlayerId> {
         let o = self.obj(b);
         if o.is_siege() {
-            self.opponents(o.controller)
+            self.opponents_in_range(o.controller)
         } else if self.in_game(o.controller) {
             vec![o.controller]
         } else {
             Vec::new()
         }
+    }
+
+    /// May `p` be the protector of battle `b` (310.9a, 310.12a)? A Siege's
+    /// protector is an opponent of its controller, a battle with no battle
+    /// type's is its controller. A limited range of influence restricts the
+    /// choice only (801.5a; see `battlecheck_properties::seating`), so a
+    /// protector outside it is not replaced by 704.5y.
+    pub fn may_protect(&self, b: CardId, p: PlayerId) -> bool {
+        let o = self.obj(b);
+        (p != o.controller) == o.is_siege()
     }
 
     /// Give `b` a protector: at once if only one player may be chosen (a
@@ -108,6 +119,16 @@ impl Game {
             _ => self.protector_options(b),
         };
         if !options.contains(&protector) {
+            let controller = self.obj(b).controller;
+            if self.may_protect(b, protector)
+                && self.in_game(protector)
+                && !self.seating().in_range(controller, protector)
+            {
+                return illegal(
+                    "801.5a",
+                    format!("{protector} is outside {controller}'s range of influence"),
+                );
+            }
             let rule = if self.obj(b).is_siege() {
                 "310.12a"
             } else {
@@ -173,7 +194,7 @@ impl Game {
                 Some(p) if !self.in_game(p) && !attacked && !left_ignored => {
                     ProtectorOrigin::ProtectorLeft
                 }
-                Some(p) if self.in_game(p) && !self.protector_options(b).contains(&p) => {
+                Some(p) if self.in_game(p) && !self.may_protect(b, p) => {
                     ProtectorOrigin::ControlChange
                 }
                 _ => continue,

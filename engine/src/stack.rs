@@ -53,7 +53,7 @@ impl Game {
                 );
             }
             for (&t, &k) in targets.iter().zip(kinds) {
-                self.check_target(t, k)?;
+                self.check_target(t, k, player)?;
             }
         } else if !targets.is_empty() {
             return illegal("601.2c", format!("{} has no targets", face.name));
@@ -98,8 +98,42 @@ impl Game {
         }
     }
 
-    /// Is `t` a legal target of kind `k` (115.1, 115.4)?
-    pub(crate) fn check_target(&self, t: Target, k: TargetKind) -> Result<(), EngineError> {
+    /// Is `t` a legal target of kind `k` for a spell of `caster` (115.1,
+    /// 115.4, 801.4)?
+    pub(crate) fn check_target(
+        &self,
+        t: Target,
+        k: TargetKind,
+        caster: PlayerId,
+    ) -> Result<(), EngineError> {
+        self.check_target_kind(t, k)?;
+        if self.fault(EngineFault::TargetsOutOfRange) {
+            return Ok(());
+        }
+        let table = self.seating();
+        let in_range = match t {
+            Target::Player(p) => table.in_range(caster, p),
+            Target::Permanent(c) => self.object_in_range(caster, self.obj(c)),
+            Target::Trigger(c) => self.stack.iter().any(|s| {
+                matches!(s, StackItem::DefeatTrigger(t)
+                    if t.source == c && table.in_range(caster, t.controller))
+            }),
+        };
+        if in_range {
+            Ok(())
+        } else {
+            illegal(
+                "801.4",
+                format!(
+                    "{} is outside {caster}'s range of influence",
+                    target_name(t)
+                ),
+            )
+        }
+    }
+
+    /// Is `t` a target of kind `k` (115.1, 115.4)?
+    fn check_target_kind(&self, t: Target, k: TargetKind) -> Result<(), EngineError> {
         match t {
             Target::Player(p) => {
                 self.known_player(p)?;
@@ -164,12 +198,12 @@ impl Game {
 
     /// Is the target still legal as the spell resolves (608.2b)? A permanent
     /// that changed zones since it was targeted is a new object (400.7).
-    fn still_legal(&self, (t, inc): (Target, u32), k: TargetKind) -> bool {
+    fn still_legal(&self, (t, inc): (Target, u32), k: TargetKind, caster: PlayerId) -> bool {
         let same = match t {
             Target::Permanent(c) => self.obj(c).incarnation == inc,
             _ => true,
         };
-        same && self.check_target(t, k).is_ok()
+        same && self.check_target(t, k, caster).is_ok()
     }
 
     /// The top object of the stack resolves (608); then the active player
@@ -212,7 +246,7 @@ impl Game {
                 let legal: Vec<bool> = targets
                     .iter()
                     .zip(kinds)
-                    .map(|(&t, &k)| self.still_legal(t, k))
+                    .map(|(&t, &k)| self.still_legal(t, k, controller))
                     .collect();
                 if !legal.is_empty() && legal.iter().all(|l| !l) {
                     self.emit(Event::Fizzled { source: card });
@@ -243,11 +277,7 @@ impl Game {
         // one battle on the battlefield the choice is made at once; with
         // none it enters as itself.
         if face.enters_as_copy_of_battle {
-            let battles: Vec<CardId> = self
-                .battlefield()
-                .filter(|o| o.is_battle())
-                .map(|o| o.id)
-                .collect();
+            let battles = self.copy_options(controller);
             match battles.as_slice() {
                 [] => {}
                 [only] => {
@@ -272,6 +302,16 @@ impl Game {
             }
         }
         self.enter(card, controller, transformed, None);
+    }
+
+    /// The battles a permanent entering as a copy of a battle of
+    /// `controller`'s choice may copy (707.5), within their range of
+    /// influence (801.5a).
+    pub(crate) fn copy_options(&self, controller: PlayerId) -> Vec<CardId> {
+        self.battlefield()
+            .filter(|o| o.is_battle() && self.object_in_range(controller, o))
+            .map(|o| o.id)
+            .collect()
     }
 
     /// The resolving clone's controller chooses the battle it copies.
@@ -304,6 +344,12 @@ impl Game {
                 format!("{original} is not a battle on the battlefield"),
             );
         }
+        if !self.object_in_range(player, o) {
+            return illegal(
+                "801.5a",
+                format!("{original} is outside {player}'s range of influence"),
+            );
+        }
         let copy = self.copiable(original);
         self.stack.pop();
         self.enter(card, player, false, Some(copy));
@@ -330,7 +376,7 @@ impl Game {
             return None;
         }
         Some(if face.is_siege() {
-            self.opponents(controller)
+            self.opponents_in_range(controller)
         } else if self.in_game(controller) {
             vec![controller]
         } else {
@@ -496,5 +542,14 @@ impl Game {
         self.stack.remove(i);
         bump(&mut self.obj_mut(source).history.triggers_countered);
         self.emit(Event::TriggerCountered { source });
+    }
+}
+
+/// A target as messages name it.
+fn target_name(t: Target) -> String {
+    match t {
+        Target::Player(p) => p.to_string(),
+        Target::Permanent(c) => c.to_string(),
+        Target::Trigger(c) => format!("the triggered ability of {c}"),
     }
 }

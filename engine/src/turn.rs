@@ -84,6 +84,10 @@ impl Game {
         }
         self.active = self.next_player(self.active);
         self.turn += 1;
+        // 801.2c: ranges of influence are determined as each turn begins.
+        for p in self.players.iter_mut() {
+            p.seated = p.in_game;
+        }
         let active = self.active;
         for o in self
             .objects

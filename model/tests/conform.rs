@@ -38,9 +38,10 @@ fn small_suite() -> Vec<Config> {
 
 /// The engine conforms on every small configuration of the suite, and
 /// together they exercise every branch of the rules the engine's events
-/// show, but those no model game reaches (each explained) and those only
-/// `default` reaches (`battlecheck coverage`, run by `.ci/run`, checks the
-/// whole suite).
+/// show, but those no model game reaches (each explained): a control
+/// change and the protector chosen after it (704.5y), once reached only by
+/// `default`, are reached by the presets of the multiplayer options too
+/// (`battlecheck coverage`, run by `.ci/run`, checks the whole suite).
 #[test]
 fn the_engine_conforms_on_the_ci_suite() {
     let mut runs = Vec::new();
@@ -52,13 +53,13 @@ fn the_engine_conforms_on_the_ci_suite() {
     }
     let coverage = Coverage::of(&runs);
     eprintln!("{}", coverage::human_report(&coverage));
-    assert_eq!(coverage.gaps, DEFAULT_ONLY, "the small suite's gaps");
+    assert!(
+        coverage.gaps.is_empty(),
+        "the small suite's gaps: {:?}",
+        coverage.gaps
+    );
     assert!(coverage.explained_gaps.len() <= UNREACHABLE.len());
 }
-
-/// The branches only the `default` preset reaches: a control change
-/// (steal) and the protector chosen after it (704.5y).
-const DEFAULT_ONLY: [&str; 2] = ["protector_chosen (704.5y)", "control_changed (108.4)"];
 
 /// Every card of the pool is dealt in some configuration of the suite.
 #[test]

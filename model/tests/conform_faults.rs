@@ -32,6 +32,7 @@ fn three_players() -> Config {
         defense: 2,
         concede: true,
         seats: vec![seat(&[Siege], &[Bear]), seat(&[], &[]), seat(&[], &[])],
+        variant: Default::default(),
         faults: Vec::new(),
     }
 }
@@ -343,5 +344,44 @@ fn combat_damage_dealt_twice_is_caught_by_what_happened() {
     assert_eq!(
         serde_json::to_value(&piped.divergence).unwrap(),
         serde_json::to_value(d).unwrap()
+    );
+}
+
+/// 803.1a–b read the wrong way round (seat order taken for the right
+/// instead of the left) is caught on the presets of each attack option.
+#[test]
+fn attack_left_and_right_swapped_is_caught_on_both_presets() {
+    for preset in ["attack-left", "attack-right"] {
+        let c = caught(
+            Config::preset(preset).unwrap(),
+            EngineFault::AttackLeftAndRightSwapped,
+        );
+        assert!(!c.divergence.engine_only.is_empty(), "{preset}");
+    }
+}
+
+/// A range of influence counted over the players in the game now (801.2c
+/// broken) is caught once a player leaves during the turn.
+#[test]
+fn a_range_that_changes_mid_turn_is_caught() {
+    let c = caught(
+        Config::preset("range-1").unwrap(),
+        EngineFault::RangeFromCurrentSeats,
+    );
+    assert!(
+        c.steps
+            .iter()
+            .any(|s| matches!(s.decision, battlecheck_properties::Decision::Concede { .. })),
+        "a player leaves first"
+    );
+}
+
+/// Targets outside the caster's range of influence (801.4 broken) are
+/// caught on the range preset.
+#[test]
+fn targets_out_of_range_are_caught() {
+    caught(
+        Config::preset("range-1").unwrap(),
+        EngineFault::TargetsOutOfRange,
     );
 }

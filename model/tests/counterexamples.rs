@@ -71,6 +71,14 @@ fn exposing() -> Vec<(Fault, Config)> {
         (Fault::BattleDamageTwice, tiny.clone()),
         (Fault::BattleDamageToProtector, tiny.clone()),
         (Fault::ControllerMayProtectSiege, tiny),
+        (
+            Fault::AttackIgnoresOptions,
+            Config::preset("attack-left").unwrap(),
+        ),
+        (
+            Fault::ProtectorOutOfRange,
+            Config::preset("range-1").unwrap(),
+        ),
     ]
 }
 

@@ -13,6 +13,7 @@
 
 use battlecheck::rules::config::Config;
 use battlecheck::{BattleModel, GameState};
+use battlecheck_properties::seating::{AttackOption, Variant};
 use battlecheck_properties::Decision;
 use stateright::{Model, Representative};
 use std::collections::{BTreeSet, HashSet, VecDeque};
@@ -35,6 +36,18 @@ fn successors(s: &GameState) -> BTreeSet<GameState> {
 /// The first state (breadth-first) whose renaming has other successors
 /// without the seat dependence being flagged, described, or `None`.
 fn first_broken(config: Config, honour_flag: bool) -> Option<String> {
+    first_broken_under(config, honour_flag, None)
+}
+
+/// [`first_broken`], renaming by the renamings of `renamed_as` (a
+/// configuration with the same seats and cards) instead of those of
+/// `config` if given.
+fn first_broken_under(
+    config: Config,
+    honour_flag: bool,
+    renamed_as: Option<Config>,
+) -> Option<String> {
+    let other = renamed_as.map(|c| BattleModel::new(c).unwrap());
     let model = BattleModel::new(config).unwrap();
     let init = model.init_states().remove(0);
     let mut seen = HashSet::new();
@@ -47,7 +60,11 @@ fn first_broken(config: Config, honour_flag: bool) -> Option<String> {
         setup.seat_order_mattered.store(false, Ordering::Relaxed);
         let mine = successors(&s);
         if s.turn + 1 >= setup.config.turns {
-            for r in &setup.renamings[s.active.0 as usize] {
+            let renamings = match &other {
+                Some(o) => &o.init_states()[0].setup().renamings,
+                None => &setup.renamings,
+            };
+            for r in &renamings[s.active.0 as usize] {
                 let theirs = successors(&s.renamed(r));
                 let flagged = honour_flag && setup.seat_order_mattered.load(Ordering::Relaxed);
                 if theirs != mine && !flagged {
@@ -76,11 +93,54 @@ fn first_broken(config: Config, honour_flag: bool) -> Option<String> {
 
 #[test]
 fn every_seat_dependence_of_the_rules_is_flagged() {
-    for preset in ["tiny", "duel", "copies", "mimic", "default"] {
+    for preset in [
+        "tiny",
+        "duel",
+        "copies",
+        "mimic",
+        "default",
+        "attack-left",
+        "range-1",
+    ] {
         let config = Config::preset(preset).unwrap();
         if let Some(broken) = first_broken(config, true) {
             panic!("preset {preset}: renaming seats changes the successors\n{broken}");
         }
+    }
+}
+
+/// `tiny` at four identical seats, with a multiplayer option.
+fn tiny_four(attack: AttackOption, range: Option<u8>) -> Config {
+    let mut c = Config::preset("tiny").unwrap();
+    c.set_players(4).unwrap();
+    c.variant = Variant { attack, range };
+    c
+}
+
+/// The multiplayer options read seating, so they keep only the renamings
+/// that keep it (`Variant::preserved_by`): with a range of influence the
+/// reflection of the table about the active player, with attack left none.
+/// Those kept are exact; the renamings of the free-for-all game (any
+/// permutation of the three identical opponents) are not.
+#[test]
+fn the_options_keep_only_the_renamings_that_keep_the_seating() {
+    let range = tiny_four(AttackOption::Multiple, Some(1));
+    let left = tiny_four(AttackOption::Left, None);
+    let free = tiny_four(AttackOption::Multiple, None);
+    let count = |c: &Config| {
+        BattleModel::new(c.clone()).unwrap().init_states()[0]
+            .setup()
+            .renamings[0]
+            .len()
+    };
+    assert_eq!((count(&free), count(&range), count(&left)), (5, 1, 0));
+    for config in [range.clone(), left.clone()] {
+        assert!(first_broken(config, true).is_none());
+    }
+    for config in [range, left] {
+        let broken = first_broken_under(config, true, Some(free.clone()))
+            .expect("a free-for-all renaming changes who may be attacked");
+        assert!(!broken.is_empty());
     }
 }
 
@@ -108,6 +168,7 @@ fn an_unflagged_seat_dependence_is_found() {
             seat(&[Steal], &[]),
             seat(&[Steal], &[]),
         ],
+        variant: Default::default(),
         faults: Vec::new(),
     };
     let broken = first_broken(config, false)

@@ -108,6 +108,21 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
             Fault::ControllerMayProtectSiege,
             tiny,
         ),
+        (
+            P::AttacksFollowTheOptions,
+            Fault::AttackIgnoresOptions,
+            Config::preset("attack-left").unwrap(),
+        ),
+        (
+            P::AttacksFollowTheOptions,
+            Fault::AttackIgnoresOptions,
+            Config::preset("range-1").unwrap(),
+        ),
+        (
+            P::AttacksFollowTheOptions,
+            Fault::ProtectorOutOfRange,
+            Config::preset("range-1").unwrap(),
+        ),
     ]
 }
 

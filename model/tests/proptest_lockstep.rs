@@ -83,6 +83,7 @@ fn config() -> impl Strategy<Value = Config> {
             defense,
             concede,
             seats,
+            variant: Default::default(),
             faults: Vec::new(),
         })
         .prop_filter("at most MAX_OBJECTS objects", |c| c.validate().is_ok())

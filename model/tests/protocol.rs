@@ -7,6 +7,7 @@ use battlecheck::conform::bridge::scenario;
 use battlecheck::conform::process::{EngineProcess, Problem, ProcessError};
 use battlecheck::Config;
 use battlecheck_properties::{Decision, PlayerId};
+use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -379,6 +380,31 @@ fn an_engine_without_snapshots_is_not_asked_for_one() {
     let err = e.snapshot().unwrap_err();
     assert_eq!(err.problem, Problem::Unsupported, "{err}");
     assert!(err.to_string().contains("'snapshot'"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A position with multiplayer options is not set up on an engine that
+/// did not announce them: it would play a free-for-all game instead. The
+/// error names the feature, before any setup is sent.
+#[test]
+fn an_engine_without_the_options_is_not_given_them() {
+    let dir = scripts_dir("no-options");
+    let cmd = script(
+        &dir,
+        "no-options",
+        &format!("read line\necho '{HELLO}'\nexec sleep 1000\n"),
+    );
+    for (variant, feature) in [
+        (json!({"attack": "left"}), "'attack-left-right'"),
+        (json!({"range": 1}), "'range-of-influence'"),
+    ] {
+        let mut e = EngineProcess::spawn(&cmd, Duration::from_secs(5)).unwrap();
+        let mut position = tiny();
+        position["variant"] = variant;
+        let err = e.setup(position).unwrap_err();
+        assert_eq!(err.problem, Problem::Unsupported, "{err}");
+        assert!(err.to_string().contains(feature), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -33,7 +33,7 @@ pub enum Feature {
     NonSiegeBattle,
     FirstStrike,
     Trample,
-    /// Damage to any target.
+    /// Damage to any target, enough to defeat a battle by itself.
     Burn,
     RemoveCounters,
     GainControl,
@@ -120,7 +120,7 @@ impl PropertyId {
             BattleCastAtSorcerySpeed => always::battle_cast_at_wrong_time,
             DefenseNeverExceedsPrinted => always::defense_above_printed,
             LeaverLeavesNothing => always::left_behind_by_leaver,
-            WhatHappenedFollowsRules => {
+            WhatHappenedFollowsRules | AttacksFollowTheOptions => {
                 return match v.step_broken().map(|b| b.subject) {
                     Some(Target::Permanent(c)) => vec![c],
                     _ => Vec::new(),
@@ -203,6 +203,10 @@ properties! {
         ["B05", "B10", "B32"], ["510.2", "120.3a", "120.3h", "310.6", "310.9a", "310.12a"], [],
         "no decision deals a source's damage to the same recipient twice, removes from a battle other than as many defense counters as the damage dealt to it (at most those it has), changes a player's life total without damage dealt to that player, or chooses a protector who may not protect the battle at that moment",
         always::what_happened_follows_rules;
+    AttacksFollowTheOptions = "attacks-follow-the-options", Always,
+        ["M01"], ["801.2c", "801.3", "801.5a", "803.1a", "803.1b", "802.2"], [],
+        "with attack left or right, no creature attacks a player other than the nearest opponent on that side or a battle another player protects; with a limited range of influence, none attacks a player outside its controller's range as the turn began or a battle they protect, and no protector is chosen outside the battle's controller's range",
+        always::attacks_follow_the_options;
 
     // ---- witnesses --------------------------------------------------------
     SiegeDefeatedInCombatAndCast = "siege-defeated-in-combat-and-cast", Sometimes,
@@ -534,7 +538,15 @@ mod always {
     /// ([`crate::step`]): judged on what it did, so a wrong intermediate
     /// state that state-based actions repair is seen too.
     pub fn what_happened_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
-        v.step_broken().is_none()
+        v.step_broken().is_none_or(|b| b.rule.of_options())
+    }
+
+    /// No decision so far broke a rule of the multiplayer options
+    /// ([`crate::step`], [`crate::seating`]): judged on what it did (the
+    /// attacks declared, the protectors chosen) with the seating of that
+    /// moment.
+    pub fn attacks_follow_the_options<V: GameView + ?Sized>(v: &V) -> bool {
+        v.step_broken().is_none_or(|b| !b.rule.of_options())
     }
 }
 

@@ -12,6 +12,8 @@
 //!   rules they cover, and their checks.
 //! * [`checklist`] — the items of `shared/rules/CHECKLIST.md`.
 //! * [`step`] — rules over what one decision did ([`step::Happened`]).
+//! * [`seating`] — the multiplayer options: whom a player may attack and
+//!   affect ([`seating::Variant`]).
 
 pub mod catalogue;
 pub mod checklist;
@@ -19,6 +21,7 @@ pub mod decision;
 pub mod diff;
 pub mod ids;
 pub mod naming;
+pub mod seating;
 pub mod step;
 pub mod view;
 

@@ -5,6 +5,7 @@
 //! each record what a decision did as [`Happened`] facts, and both are
 //! judged here by the same rules ([`breaks`]).
 
+use crate::seating::{AttackOption, Table};
 use crate::{CardId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -38,6 +39,13 @@ pub enum Happened {
         controller: PlayerId,
         siege: bool,
     },
+    /// `controller` declared `attacker` as attacking `defender` or a battle
+    /// `defender` protects (508.1b, 310.9d).
+    Attacked {
+        attacker: CardId,
+        controller: PlayerId,
+        defender: PlayerId,
+    },
 }
 
 /// A rule of what one decision may do.
@@ -60,9 +68,28 @@ pub enum StepRule {
     /// a state-based action (704.5y) replaces at once leaves no trace in
     /// the settled state.
     ProtectorChosenLegally,
+    /// 801.5a: with a limited range of influence, a protector is chosen
+    /// within the range of the battle's controller.
+    ProtectorWithinRange,
+    /// 801.3: creatures attack only opponents within their controller's
+    /// range of influence, and battles those opponents protect.
+    AttackWithinRange,
+    /// 803.1a–b: with attack left or right, creatures attack only the
+    /// nearest opponent on that side, and battles that opponent protects.
+    AttackOnItsSide,
 }
 
 impl StepRule {
+    /// Is it a rule of the multiplayer options (801, 803)?
+    pub fn of_options(self) -> bool {
+        matches!(
+            self,
+            StepRule::ProtectorWithinRange
+                | StepRule::AttackWithinRange
+                | StepRule::AttackOnItsSide
+        )
+    }
+
     /// The rule number the step rule is stated from.
     pub fn rule(self) -> &'static str {
         match self {
@@ -70,6 +97,9 @@ impl StepRule {
             StepRule::CountersMatchDamage => "120.3h",
             StepRule::LifeOnlyByDamage => "120.3a",
             StepRule::ProtectorChosenLegally => "310.12a",
+            StepRule::ProtectorWithinRange => "801.5a",
+            StepRule::AttackWithinRange => "801.3",
+            StepRule::AttackOnItsSide => "803.1",
         }
     }
 }
@@ -103,8 +133,10 @@ fn name(t: Target) -> String {
 }
 
 /// Every step rule the facts of one decision break, in the order the
-/// facts show it.
-pub fn breaks(happened: &[Happened]) -> Vec<Broken> {
+/// facts show it. `table` is the seating as the decision ended (the
+/// multiplayer options and who is in the game; a decision that declares
+/// attackers or chooses protectors changes neither).
+pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
     let mut out = Vec::new();
     let mut hits: Vec<(CardId, Target)> = Vec::new();
     let mut to_battle: Vec<(CardId, u32)> = Vec::new();
@@ -186,6 +218,52 @@ pub fn breaks(happened: &[Happened]) -> Vec<Broken> {
                             "{protector} was chosen to protect battle {battle}, controlled by {controller} ({why}, 310.9a)"
                         ),
                     });
+                } else if !table.in_range(controller, protector) {
+                    out.push(Broken {
+                        what: StepBreak {
+                            rule: StepRule::ProtectorWithinRange,
+                            subject: Target::Permanent(battle),
+                        },
+                        text: format!(
+                            "{protector} was chosen to protect battle {battle}, but is outside the range of influence of its controller {controller}"
+                        ),
+                    });
+                }
+            }
+            Happened::Attacked {
+                attacker,
+                controller,
+                defender,
+            } => {
+                // Attacking oneself or a player who left is judged by the
+                // properties of the state (310.9b); here only the options.
+                let rule = if !table.in_range(controller, defender) {
+                    Some((
+                        StepRule::AttackWithinRange,
+                        "outside the range of influence of",
+                    ))
+                } else if table.variant.attack != AttackOption::Multiple
+                    && defender != controller
+                    && !table.may_attack(controller, defender)
+                {
+                    Some((
+                        StepRule::AttackOnItsSide,
+                        "not the nearest opponent on the side of",
+                    ))
+                } else {
+                    None
+                };
+                if let Some((rule, why)) = rule {
+                    out.push(Broken {
+                        what: StepBreak {
+                            rule,
+                            subject: Target::Player(defender),
+                        },
+                        text: format!(
+                            "{attacker} attacks {defender} or a battle {defender} protects; {defender} is {why} {controller} ({})",
+                            table.variant.describe()
+                        ),
+                    });
                 }
             }
         }
@@ -196,10 +274,25 @@ pub fn breaks(happened: &[Happened]) -> Vec<Broken> {
 #[cfg(test)]
 mod tests {
     use super::{breaks, Happened, StepRule};
+    use crate::seating::{AttackOption, Seats, Table, Variant};
     use crate::{CardId, PlayerId, Target};
 
+    /// Four seats, all in the game, with the given options.
+    fn table(attack: AttackOption, range: Option<u8>) -> Table {
+        Table {
+            variant: Variant { attack, range },
+            seats: 4,
+            in_game: Seats::of(4, |_| true),
+            seated: Seats::of(4, |_| true),
+        }
+    }
+
+    fn rules_at(h: &[Happened], t: &Table) -> Vec<StepRule> {
+        breaks(h, t).into_iter().map(|b| b.what.rule).collect()
+    }
+
     fn rules(h: &[Happened]) -> Vec<StepRule> {
-        breaks(h).into_iter().map(|b| b.what.rule).collect()
+        rules_at(h, &table(AttackOption::Multiple, None))
     }
 
     /// Each rule fails on the facts of its bug and holds on the right ones.
@@ -253,10 +346,49 @@ mod tests {
                 StepRule::ProtectorChosenLegally
             ]
         );
-        let text = breaks(&[hit(2), removed(3, 1)])[0].to_string();
+        let text = breaks(
+            &[hit(2), removed(3, 1)],
+            &table(AttackOption::Multiple, None),
+        )[0]
+        .to_string();
         assert_eq!(
             text,
             "120.3h: 2 damage to battle #0 with 4 defense counters removed 3"
         );
+    }
+
+    /// The multiplayer options: attacks on the wrong side or out of range,
+    /// and a protector chosen out of range, break their rules; the same
+    /// facts hold without the option.
+    #[test]
+    fn attacks_and_protectors_follow_the_options() {
+        let attacks = |defender| Happened::Attacked {
+            attacker: CardId(0),
+            controller: PlayerId(0),
+            defender: PlayerId(defender),
+        };
+        let left = table(AttackOption::Left, None);
+        let right = table(AttackOption::Right, None);
+        let range = table(AttackOption::Multiple, Some(1));
+        assert!(rules_at(&[attacks(1)], &left).is_empty());
+        assert_eq!(rules_at(&[attacks(3)], &left), [StepRule::AttackOnItsSide]);
+        assert!(rules_at(&[attacks(3)], &right).is_empty());
+        assert_eq!(
+            rules_at(&[attacks(2)], &range),
+            [StepRule::AttackWithinRange]
+        );
+        assert!(rules(&[attacks(2)]).is_empty());
+        let chosen = |protector| Happened::ProtectorChosen {
+            battle: CardId(5),
+            protector: PlayerId(protector),
+            controller: PlayerId(0),
+            siege: true,
+        };
+        assert!(rules_at(&[chosen(3)], &range).is_empty());
+        assert_eq!(
+            rules_at(&[chosen(2)], &range),
+            [StepRule::ProtectorWithinRange]
+        );
+        assert!(rules(&[chosen(2)]).is_empty());
     }
 }

@@ -55,6 +55,11 @@ pub struct Scenario {
     /// Defeat triggers that triggered and are not yet on the stack.
     #[serde(default)]
     pub waiting_triggers: Vec<String>,
+    /// The multiplayer options: `attack` (`multiple`, the default: 802;
+    /// `left` or `right`: 803) and `range`, a limited range of influence in
+    /// seats (801); absent, free-for-all attacking every opponent.
+    #[serde(default)]
+    pub variant: battlecheck_properties::seating::Variant,
     /// Injected engine bugs (tests only: a counterexample found with them
     /// replays them).
     #[serde(default)]

@@ -91,6 +91,7 @@ impl Run {
                 .map(|_| Player {
                     life: 20,
                     in_game: true,
+                    seated: true,
                 })
                 .collect(),
             Players::Each(v) => v
@@ -98,9 +99,15 @@ impl Run {
                 .map(|p| Player {
                     life: p.life,
                     in_game: p.in_game,
+                    // 801.2c: a scenario starts with the seating of its
+                    // turn's beginning.
+                    seated: p.in_game,
                 })
                 .collect(),
         };
+        if let Err(e) = s.variant.validate() {
+            return Err(self.invalid("variant", e));
+        }
         if players.len() < 2 || players.len() > MAX_PLAYERS {
             return Err(self.invalid(
                 "players",
@@ -244,6 +251,7 @@ impl Run {
             recording: true,
             step_broken: None,
             entry: None,
+            variant: s.variant,
             faults: s.faults.clone(),
         };
         // Battle state, attachments and combat, now that every label exists.
@@ -273,7 +281,7 @@ impl Run {
                     // declaration.
                     Some("none") => None,
                     Some(p) => Some(self.player(p, &format!("{at}.protector"))?),
-                    None if o.is_siege() => game.opponents(o.controller).first().copied(),
+                    None if o.is_siege() => game.opponents_in_range(o.controller).first().copied(),
                     None => Some(o.controller),
                 };
                 let defense = c.defense.unwrap_or(o.printed_defense());

@@ -69,10 +69,15 @@ impl Played {
         }
     }
 
-    /// Note what a decision or action did.
+    /// Note what a decision or action did (judged with the seating as it
+    /// ended).
     fn did(&mut self, events: Vec<Event>) {
-        self.broken
-            .extend(step_violations(&events).iter().map(|b| b.to_string()));
+        let table = self.game.table();
+        self.broken.extend(
+            step_violations(&events, &table)
+                .iter()
+                .map(|b| b.to_string()),
+        );
     }
 }
 

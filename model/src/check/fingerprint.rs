@@ -33,8 +33,12 @@ fn opt_card(c: Option<CardId>) -> u8 {
 }
 
 fn player(p: &Player) -> [u8; 2] {
-    let Player { life, in_game } = *p;
-    [life as u8, in_game as u8]
+    let Player {
+        life,
+        in_game,
+        seated,
+    } = *p;
+    [life as u8, in_game as u8 | (seated as u8) << 1]
 }
 
 fn attack_target(t: Option<AttackTarget>) -> [u8; 2] {

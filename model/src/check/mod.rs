@@ -157,7 +157,12 @@ pub fn breaking<V: GameView + ?Sized>(after: &V, name: impl Fn(CardId) -> String
         .map(|spec| Breaking {
             property: spec.name,
             objects: match after.step_broken() {
-                Some(b) if spec.id == PropertyId::WhatHappenedFollowsRules => {
+                Some(b)
+                    if matches!(
+                        spec.id,
+                        PropertyId::WhatHappenedFollowsRules | PropertyId::AttacksFollowTheOptions
+                    ) =>
+                {
                     let subject = match b.subject {
                         Target::Player(p) => p.to_string(),
                         Target::Permanent(c) | Target::Trigger(c) => name(c),

@@ -4,6 +4,7 @@
 use crate::rules::cards::CardName;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::faults::Fault;
+use battlecheck_properties::seating::AttackOption;
 use clap::{Args, ValueEnum};
 
 /// How a report is written.
@@ -20,7 +21,8 @@ pub enum Format {
 /// The game configuration: a preset, optionally changed by flags.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Preset to start from (default, deep, duel, copies, mimic, tiny, table).
+    /// Preset to start from (default, deep, duel, copies, mimic, tiny, table,
+    /// attack-left, attack-right, range-1).
     #[arg(long, default_value = "default")]
     pub preset: String,
     /// Number of players, 2 to 6 (extra seats copy the last seat).
@@ -38,6 +40,14 @@ pub struct GameArgs {
     /// Players may not concede.
     #[arg(long)]
     pub no_concede: bool,
+    /// Whom players may attack: multiple (every opponent, 802), left or
+    /// right (the nearest opponent on that side, 803).
+    #[arg(long, value_name = "OPTION")]
+    pub attack: Option<String>,
+    /// A limited range of influence, in seats (801); 0 removes the
+    /// preset's limit.
+    #[arg(long, value_name = "SEATS")]
+    pub range: Option<u8>,
     /// A seat's starting hand, as SEAT=CARD,CARD,… (seat 1 takes the first
     /// turn; an empty list empties the hand). Repeatable.
     #[arg(long, value_name = "SEAT=CARDS")]
@@ -93,6 +103,8 @@ impl GameArgs {
             && self.defense.is_none()
             && self.life.is_none()
             && !self.no_concede
+            && self.attack.is_none()
+            && self.range.is_none()
             && self.hand.is_empty()
             && self.battlefield.is_empty()
             && self.fault.is_empty()
@@ -116,6 +128,14 @@ impl GameArgs {
         }
         if self.no_concede {
             c.concede = false;
+        }
+        if let Some(a) = &self.attack {
+            c.variant.attack = a
+                .parse::<AttackOption>()
+                .map_err(|e| ConfigError(format!("--attack: {e}")))?;
+        }
+        if let Some(r) = self.range {
+            c.variant.range = (r > 0).then_some(r);
         }
         let mut given = Vec::new();
         for (flag, values) in [("hand", &self.hand), ("battlefield", &self.battlefield)] {

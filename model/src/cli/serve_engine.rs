@@ -20,8 +20,8 @@ pub struct ServeEngineArgs {
     /// Inject a known engine bug into every game (for testing clients). Repeatable.
     #[arg(long, value_name = "BUG")]
     engine_fault: Vec<String>,
-    /// Serve no optional feature (no snapshots): an engine that clients
-    /// must drive by replaying decisions.
+    /// Serve no snapshots: an engine that clients must drive by replaying
+    /// decisions (the multiplayer options are still served).
     #[arg(long)]
     no_snapshots: bool,
     /// Print the JSON Schemas of the protocol's requests and responses

@@ -73,6 +73,9 @@ pub fn scenario(config: &Config, faults: &[EngineFault]) -> Value {
         "cards": cards,
         "steps": [],
     });
+    if !config.variant.is_default() {
+        s["variant"] = json!(config.variant);
+    }
     if !faults.is_empty() {
         s["faults"] = json!(faults);
     }

@@ -184,12 +184,15 @@ pub fn step<E: Engine>(
     };
     let events = engine.engine.events();
     // What the decision did (if the engine tells) is reported beside any
-    // other difference: it often says why the observations differ.
+    // other difference: it often says why the observations differ. It is
+    // judged with the model's seating after the decision (the engines'
+    // seatings are compared through their observations).
+    let table = m.table();
     let broken: Vec<String> = engine
         .engine
         .happened()
         .iter()
-        .flat_map(|facts| step::breaks(facts))
+        .flat_map(|facts| step::breaks(facts, &table))
         .map(|b| b.to_string())
         .collect();
     let events_broken = (!broken.is_empty()).then(|| broken.join("; "));

@@ -7,8 +7,8 @@
 //! problem and the last lines exchanged. The child is killed on drop.
 
 use super::protocol::{
-    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_SNAPSHOT,
-    VERSION,
+    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody,
+    FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT, VERSION,
 };
 use battlecheck_properties::Decision;
 use std::collections::VecDeque;
@@ -214,6 +214,20 @@ impl EngineProcess {
     /// Start a game at `position` (an engine scenario without steps); the
     /// engine's observation of it.
     pub fn setup(&mut self, position: serde_json::Value) -> Result<Observed, ProcessError> {
+        // A game with multiplayer options is set up only on an engine that
+        // announced them: one that ignored the position's `variant` would
+        // play free-for-all and be judged against rules it never played.
+        let variant = position.get("variant");
+        let attack = variant
+            .and_then(|v| v.get("attack"))
+            .and_then(|a| a.as_str())
+            .is_some_and(|a| a != "multiple");
+        if attack {
+            self.require(FEATURE_ATTACK_LEFT_RIGHT, "setup of attack left or right")?;
+        }
+        if variant.and_then(|v| v.get("range")).is_some() {
+            self.require(FEATURE_RANGE_OF_INFLUENCE, "setup of a range of influence")?;
+        }
         match self.call(RequestBody::Setup { position }, &["observation"])? {
             ResponseBody::Observation(observed) => Ok(observed),
             other => Err(self.unexpected("setup", &other)),

@@ -27,6 +27,14 @@ pub const VERSION: u32 = 2;
 /// and [`RequestBody::Restore`].
 pub const FEATURE_SNAPSHOT: &str = "snapshot";
 
+/// The optional feature "attack-left-right": the engine plays the attack
+/// left and attack right options (803) of a position's `variant`.
+pub const FEATURE_ATTACK_LEFT_RIGHT: &str = "attack-left-right";
+
+/// The optional feature "range-of-influence": the engine plays the limited
+/// range of influence option (801) of a position's `variant`.
+pub const FEATURE_RANGE_OF_INFLUENCE: &str = "range-of-influence";
+
 /// One line from battlecheck to the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Request {

@@ -3,8 +3,8 @@
 //! the line holds. `battlecheck serve-engine` feeds it standard input.
 
 use super::protocol::{
-    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_SNAPSHOT,
-    VERSION,
+    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody,
+    FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT, VERSION,
 };
 use battlecheck_engine::{Catalogue, EngineFault, Game};
 use std::collections::HashMap;
@@ -37,7 +37,7 @@ impl Session {
         }
     }
 
-    /// Serve no optional feature: snapshot and restore requests are
+    /// Serve no snapshots: snapshot and restore requests are
     /// answered with an error, as by an engine without them.
     pub fn without_snapshots(&mut self) {
         self.snapshots_served = false;
@@ -92,10 +92,15 @@ impl Session {
                     name: "battlecheck-engine".into(),
                     version: env!("CARGO_PKG_VERSION").into(),
                 },
-                features: if self.snapshots_served {
-                    vec![FEATURE_SNAPSHOT.into()]
-                } else {
-                    Vec::new()
+                features: {
+                    let mut f = vec![
+                        FEATURE_ATTACK_LEFT_RIGHT.to_string(),
+                        FEATURE_RANGE_OF_INFLUENCE.to_string(),
+                    ];
+                    if self.snapshots_served {
+                        f.push(FEATURE_SNAPSHOT.into());
+                    }
+                    f
                 },
             },
             RequestBody::Setup { position } => match self.setup(position) {

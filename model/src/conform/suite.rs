@@ -4,7 +4,9 @@
 //! power 1, 2 and 3 and two-counter spells meet battles they defeat with
 //! damage to spare, exactly, or not at all (a counter too many or too few
 //! shows); the four-seat `table` (which opponents may protect, and who may
-//! attack whom, differ from three seats up); `tiny` at four seats; and the
+//! attack whom, differ from three seats up); `tiny` at four seats; the
+//! presets of the multiplayer options (attack left and right, a range of
+//! influence of one seat, each at a defense and life of its own); and the
 //! `default` preset, which `.ci/run` runs through the command line.
 //! `tests/conform.rs` runs the others and shows that every card of the
 //! model's pool, every kind of decision and every witness is among them.
@@ -13,6 +15,9 @@ use crate::rules::config::{Config, ConfigError};
 
 /// The small presets CI varies over printed defenses.
 const VARIED: [&str; 4] = ["tiny", "duel", "copies", "mimic"];
+
+/// The presets of the multiplayer options (801, 803).
+const VARIANTS: [&str; 3] = ["attack-left", "attack-right", "range-1"];
 
 /// The printed defenses they are checked at.
 pub const DEFENSES: std::ops::RangeInclusive<u8> = 1..=4;
@@ -29,6 +34,9 @@ pub fn ci() -> Result<Vec<Config>, ConfigError> {
         }
     }
     configs.push(Config::preset("table")?);
+    for preset in VARIANTS {
+        configs.push(Config::preset(preset)?);
+    }
     let mut four = Config::preset("tiny")?;
     four.set_players(4)?;
     four.name = "tiny-4-seats".into();

@@ -4,6 +4,7 @@
 use crate::rules::faults::Fault;
 use crate::rules::state::{Combat, GameState, Pending, Then};
 use arrayvec::ArrayVec;
+use battlecheck_properties::seating::{Table, Variant};
 use battlecheck_properties::step::Happened;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
 
@@ -28,20 +29,33 @@ impl GameState {
             .collect()
     }
 
-    /// What an attacker may attack (508.1b, 802.2): each opponent in the game
-    /// (all are defending players), and each battle whose protector is one of
-    /// them — never a battle the active player protects (310.9b).
+    /// What an attacker may attack (508.1b): each player the active player
+    /// may attack under the game's options — every opponent in the game
+    /// (802.2), only those within range of influence (801.3), only the
+    /// nearest on one side (803.1a–b) — and each battle such a player
+    /// protects; never a battle the active player protects (310.9b).
     pub fn attack_targets(&self) -> ArrayVec<AttackTarget, 32> {
         let ap = self.active;
-        let players = self.opponents(ap).map(AttackTarget::Player);
+        let table = if self.setup().fault(Fault::AttackIgnoresOptions) {
+            Table {
+                variant: Variant::default(),
+                ..self.table()
+            }
+        } else {
+            self.table()
+        };
+        let players = self
+            .player_ids()
+            .filter(|&q| table.may_attack(ap, q))
+            .map(AttackTarget::Player);
         let battles = self
             .on_battlefield()
             .filter(|&b| self.chars(b).battle)
             .filter_map(move |b| {
                 let p = self.obj(b).protector?;
-                let defending = p != ap && self.in_game(p);
-                (defending || (p == ap && self.setup().fault(Fault::ProtectorMayAttack)))
-                    .then_some(AttackTarget::Battle(b))
+                (table.may_attack(ap, p)
+                    || (p == ap && self.setup().fault(Fault::ProtectorMayAttack)))
+                .then_some(AttackTarget::Battle(b))
             });
         players.chain(battles).collect()
     }
@@ -78,6 +92,11 @@ impl GameState {
         }
         for &(creature, target) in attacks {
             let defender = self.defender_of(target);
+            self.record(Happened::Attacked {
+                attacker: creature,
+                controller: self.active,
+                defender,
+            });
             let o = self.obj_mut(creature);
             o.tapped = true;
             o.combat = Combat::Attacking {

@@ -5,6 +5,7 @@ use crate::rules::cards::{CardName, Kind};
 use crate::rules::faults::{Fault, Faults};
 use crate::rules::state::Chars;
 use battlecheck_properties::catalogue::Feature;
+use battlecheck_properties::seating::{AttackOption, Variant};
 use battlecheck_properties::{CardId, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -48,6 +49,11 @@ pub struct Config {
     pub concede: bool,
     /// Seats in turn order; seat 0 takes the first turn.
     pub seats: Vec<Seat>,
+    /// The multiplayer options (801 range of influence, 802 attack multiple
+    /// players, 803 attack left or right); free-for-all attacking every
+    /// opponent when absent.
+    #[serde(default, skip_serializing_if = "Variant::is_default")]
+    pub variant: Variant,
     /// Seeded faults (tests only): deliberately broken rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub faults: Vec<Fault>,
@@ -83,6 +89,9 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("mimic", "2 players, 1 turn: permanents becoming copies of a Siege, a battle that is a creature"),
     ("tiny", "2 players, 1 turn, a Siege of defense 2 and bears: instant, for tests"),
     ("table", "4 players, 1 turn, defense 3: attackers of power 1, 2 (first strike) and 3 (trample) and an erode, none of which defeats the Siege alone"),
+    ("attack-left", "3 players, 1 turn, attack left (803.1a), defense 4: only the player to the left and the battles they protect may be attacked; a stolen Siege"),
+    ("attack-right", "4 players, 1 turn, attack right (803.1b), defense 2: the nearest player to the right, who changes when that player concedes"),
+    ("range-1", "4 players, 1 turn, range of influence 1 (801), defense 3, life 3: attacks, targets and protectors only within one seat as the turn began; a Siege stolen, then stolen again through its protector (801.2d)"),
 ];
 
 impl Config {
@@ -146,6 +155,35 @@ impl Config {
                     seat(&[], &[Bear]),
                 ],
             ),
+            "attack-left" => (
+                1,
+                4,
+                vec![
+                    seat(&[Siege, Bolt], &[Bear, Trampler]),
+                    seat(&[], &[Bear]),
+                    seat(&[Steal], &[Bear]),
+                ],
+            ),
+            "attack-right" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege], &[Bear, Striker]),
+                    seat(&[], &[Bear]),
+                    seat(&[], &[Bear]),
+                    seat(&[], &[Bear]),
+                ],
+            ),
+            "range-1" => (
+                1,
+                3,
+                vec![
+                    seat(&[Siege], &[Cadet, Trampler]),
+                    seat(&[Steal], &[Bear]),
+                    seat(&[], &[Bear]),
+                    seat(&[Steal], &[Bear]),
+                ],
+            ),
             other => {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.0).collect();
                 return Err(ConfigError(format!(
@@ -154,13 +192,20 @@ impl Config {
                 )));
             }
         };
+        let (life, variant) = match name {
+            "attack-left" => (20, Variant::attack(AttackOption::Left)),
+            "attack-right" => (20, Variant::attack(AttackOption::Right)),
+            "range-1" => (3, Variant::range(1)),
+            _ => (20, Variant::default()),
+        };
         Ok(Config {
             name: name.to_string(),
             turns,
-            life: 20,
+            life,
             defense,
             concede: true,
             seats,
+            variant,
             faults: Vec::new(),
         })
     }
@@ -199,6 +244,9 @@ impl Config {
         }
         if !(1..=9).contains(&self.defense) {
             return err(format!("defense must be 1 to 9, got {}", self.defense));
+        }
+        if let Err(e) = self.variant.validate() {
+            return err(format!("variant: {e}"));
         }
         for (i, s) in self.seats.iter().enumerate() {
             if let Some(c) = s
@@ -309,7 +357,10 @@ impl Config {
         add(has(Outpost), Feature::NonSiegeBattle);
         add(has(Striker), Feature::FirstStrike);
         add(has(Trampler), Feature::Trample);
-        add(has(Bolt), Feature::Burn);
+        let burn = cards.iter().any(
+            |c| matches!(c.kind(self.defense), Kind::Burn { amount } if amount >= self.defense),
+        );
+        add(burn, Feature::Burn);
         add(has(Erode), Feature::RemoveCounters);
         add(has(Steal), Feature::GainControl);
         add(has(Mirror), Feature::TokenCopy);
@@ -441,7 +492,7 @@ impl Setup {
         }
         let faults = Faults::of(&config.faults);
         let renamings = (0..config.players())
-            .map(|a| renamings(a, &class, &seat_objects, objects.len()))
+            .map(|a| renamings(a, &class, &seat_objects, objects.len(), &config.variant))
             .collect();
         Ok(Setup {
             config,
@@ -469,20 +520,24 @@ impl Setup {
 }
 
 /// Every permutation of the seats other than `active` that keeps each seat
-/// in its class, except the identity, with the induced object renaming.
+/// in its class and every seating relation the variant reads (its
+/// directions and distances, see [`Variant::preserved_by`]), except the
+/// identity, with the induced object renaming.
 fn renamings(
     active: usize,
     class: &[u8; MAX_PLAYERS],
     seat_objects: &[Vec<CardId>],
     n_objects: usize,
+    variant: &Variant,
 ) -> Vec<Renaming> {
     let n = seat_objects.len();
     let mut out = Vec::new();
     let mut perm: Vec<u8> = (0..n as u8).collect();
     permute(&mut perm, 0, &mut |p| {
         let identity = p.iter().enumerate().all(|(i, &q)| i == q as usize);
-        let valid =
-            p[active] as usize == active && (0..n).all(|i| class[i] == class[p[i] as usize]);
+        let valid = p[active] as usize == active
+            && (0..n).all(|i| class[i] == class[p[i] as usize])
+            && variant.preserved_by(p);
         if valid && !identity {
             let mut seat = [0u8; MAX_PLAYERS];
             seat[..n].copy_from_slice(p);

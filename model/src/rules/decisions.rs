@@ -117,7 +117,7 @@ impl GameState {
             }
             Pending::ChooseCopy { card } => {
                 let player = self.obj(card).controller;
-                for original in self.copy_candidates() {
+                for original in self.copy_candidates(player) {
                     out.push(Decision::ChooseCopy {
                         player,
                         card,
@@ -170,7 +170,7 @@ impl GameState {
                         targets: Vec::new(),
                     }),
                     1 => {
-                        for t in self.target_candidates(def.kind, 0) {
+                        for t in self.target_candidates(def.kind, 0, player) {
                             out.push(Decision::Cast {
                                 player,
                                 card,
@@ -179,8 +179,8 @@ impl GameState {
                         }
                     }
                     _ => {
-                        let second = self.target_candidates(def.kind, 1);
-                        for t in self.target_candidates(def.kind, 0) {
+                        let second = self.target_candidates(def.kind, 1, player);
+                        for t in self.target_candidates(def.kind, 0, player) {
                             for &u in &second {
                                 out.push(Decision::Cast {
                                     player,
@@ -211,7 +211,7 @@ impl GameState {
         if !self.journal.0.is_empty() {
             let facts = std::mem::take(&mut self.journal.0);
             if self.broken.is_none() {
-                self.broken = step::breaks(&facts).first().map(|b| b.what);
+                self.broken = step::breaks(&facts, &self.table()).first().map(|b| b.what);
             }
         }
     }

@@ -60,6 +60,10 @@ faults! {
         "120.3a broken: combat damage dealt to a battle also makes its protector lose that much life",
     ControllerMayProtectSiege = "controller-may-protect-siege":
         "310.12a broken: a Siege's controller may choose themself as its protector as it enters (704.5y then has them choose an opponent, so every settled state looks right)",
+    AttackIgnoresOptions = "attack-ignores-options":
+        "801.3 and 803.1 ignored: creatures may attack every opponent and every battle an opponent protects, whatever the range of influence or the attack option",
+    ProtectorOutOfRange = "protector-out-of-range":
+        "801.5a ignored: a battle's protector may be chosen outside its controller's range of influence",
 }
 
 impl fmt::Display for Fault {

@@ -2,6 +2,7 @@
 //! made as a battle enters and as a state-based action.
 
 use crate::rules::config::MAX_PLAYERS;
+use crate::rules::faults::Fault;
 use crate::rules::state::GameState;
 use arrayvec::ArrayVec;
 use battlecheck_properties::step::Happened;
@@ -20,15 +21,20 @@ impl GameState {
         self.protectors_for(self.chars(id).siege, controller)
     }
 
-    /// The players who may protect a Siege (`siege`) or a battle with no
-    /// battle type controlled by `controller`, in turn order.
+    /// The players who may be chosen to protect a Siege (`siege`) or a
+    /// battle with no battle type controlled by `controller`, in turn
+    /// order: with a limited range of influence, only players within the
+    /// controller's range (801.5a; see `battlecheck_properties::seating`).
     pub fn protectors_for(
         &self,
         siege: bool,
         controller: PlayerId,
     ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
+        let table = self.table();
+        let ignore_range = self.setup().fault(Fault::ProtectorOutOfRange);
         self.turn_order_from(controller)
             .filter(|&p| (p != controller) == siege)
+            .filter(|&p| ignore_range || table.in_range(controller, p))
             .collect()
     }
 

@@ -7,14 +7,47 @@ use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
 use crate::rules::state::{bump, Chars, GameState, Pending, StackItem, Then};
 use arrayvec::ArrayVec;
+use battlecheck_properties::seating::Table;
 use battlecheck_properties::step::Happened;
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
 impl GameState {
-    /// Is `t` a legal choice for target number `index` of a spell of `kind`?
-    /// Checked as the spell is cast (601.2c) and as it resolves (608.2b).
-    pub fn legal_target(&self, kind: Kind, index: usize, t: Target) -> bool {
+    /// Is `t` a legal choice for target number `index` of a spell of `kind`
+    /// cast by `caster`? Checked as the spell is cast (601.2c) and as it
+    /// resolves (608.2b).
+    pub fn legal_target(&self, kind: Kind, index: usize, t: Target, caster: PlayerId) -> bool {
+        self.in_reach(caster, t) && self.target_of_kind(kind, index, t)
+    }
+
+    /// 801.4, 801.2d: with a limited range of influence a target must be
+    /// within its caster's range: a player, a permanent whose controller is
+    /// (a battle also if its protector is), a triggered ability whose
+    /// controller is.
+    fn in_reach(&self, caster: PlayerId, t: Target) -> bool {
+        if self.setup().config.variant.range.is_none() {
+            return true;
+        }
+        let table = self.table();
+        match t {
+            Target::Player(p) => table.in_range(caster, p),
+            Target::Permanent(c) => self.object_in_reach(&table, caster, c),
+            Target::Trigger(c) => self.stack.iter().any(|s| {
+                matches!(s, StackItem::Trigger { source, controller, .. }
+                    if *source == c && table.in_range(caster, *controller))
+            }),
+        }
+    }
+
+    /// 801.2d: is permanent `c` within `p`'s range of influence?
+    fn object_in_reach(&self, table: &Table, p: PlayerId, c: CardId) -> bool {
+        let o = self.obj(c);
+        let protector = self.chars(c).battle.then_some(o.protector).flatten();
+        table.object_in_range(p, o.controller, protector)
+    }
+
+    /// Is `t` of the kind target number `index` of a spell of `kind` names?
+    fn target_of_kind(&self, kind: Kind, index: usize, t: Target) -> bool {
         let permanent = |c: CardId, test: fn(Chars) -> bool| {
             self.obj(c).zone == Zone::Battlefield && test(self.chars(c))
         };
@@ -40,8 +73,14 @@ impl GameState {
         }
     }
 
-    /// Every legal choice for target number `index` of a spell of `kind`.
-    pub fn target_candidates(&self, kind: Kind, index: usize) -> ArrayVec<Target, 32> {
+    /// Every legal choice for target number `index` of a spell of `kind`
+    /// cast by `caster`.
+    pub fn target_candidates(
+        &self,
+        kind: Kind,
+        index: usize,
+        caster: PlayerId,
+    ) -> ArrayVec<Target, 32> {
         let players = self.player_ids().map(Target::Player);
         let permanents = self.on_battlefield().map(Target::Permanent);
         let triggers = self.stack.iter().filter_map(|s| match s {
@@ -51,7 +90,7 @@ impl GameState {
         players
             .chain(permanents)
             .chain(triggers)
-            .filter(|&t| self.legal_target(kind, index, t))
+            .filter(|&t| self.legal_target(kind, index, t, caster))
             .collect()
     }
 
@@ -118,8 +157,11 @@ impl GameState {
                     .iter()
                     .enumerate()
                     .map(|(i, t)| {
-                        t.filter(|t| self.target_valid(*t) && self.legal_target(kind, i, t.target))
-                            .map(|t| t.target)
+                        t.filter(|t| {
+                            self.target_valid(*t)
+                                && self.legal_target(kind, i, t.target, controller)
+                        })
+                        .map(|t| t.target)
                     })
                     .collect();
                 if kind.target_count() > 0 && legal.iter().all(Option::is_none) {
@@ -261,10 +303,7 @@ impl GameState {
     /// A clone resolves: it enters as a copy of a battle of its
     /// controller's choice (707.5), or as itself (a 0/0) if there is none.
     fn resolve_clone(&mut self, card: CardId, controller: PlayerId) {
-        let battles: ArrayVec<CardId, 24> = self
-            .on_battlefield()
-            .filter(|&b| self.chars(b).battle)
-            .collect();
+        let battles = self.copy_candidates(controller);
         match battles.len() {
             0 => self.finish_enter(card, None, None),
             1 => {
@@ -282,10 +321,14 @@ impl GameState {
         self.begin_enter(card, controller, Some(root));
     }
 
-    /// The battles a clone on the stack may copy.
-    pub fn copy_candidates(&self) -> ArrayVec<CardId, 24> {
+    /// The battles a clone entering under `controller` may copy: with a
+    /// limited range of influence, those within the controller's range
+    /// (801.5a, 801.2d).
+    pub fn copy_candidates(&self, controller: PlayerId) -> ArrayVec<CardId, 24> {
+        let table = self.table();
         self.on_battlefield()
             .filter(|&b| self.chars(b).battle)
+            .filter(|&b| self.object_in_reach(&table, controller, b))
             .collect()
     }
 

@@ -6,6 +6,7 @@
 
 use crate::rules::cards::{BackFace, Kind};
 use crate::rules::config::{Setup, MAX_OBJECTS, MAX_PLAYERS, MAX_STACK, MAX_WAITING};
+use battlecheck_properties::seating::{Seats, Table};
 use battlecheck_properties::step::{Happened, StepBreak};
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
@@ -38,6 +39,10 @@ impl Ord for SetupRef {
 pub struct Player {
     pub life: i8,
     pub in_game: bool,
+    /// In the game as the current turn began: whose seats count for ranges
+    /// of influence this turn (801.2c). Kept only with a limited range of
+    /// influence; otherwise always true, so it adds no states.
+    pub seated: bool,
 }
 
 /// A creature's part in combat.
@@ -363,6 +368,7 @@ impl GameState {
             .map(|_| Player {
                 life: setup.config.life,
                 in_game: true,
+                seated: true,
             })
             .collect();
         let objs = setup
@@ -434,11 +440,16 @@ impl GameState {
             .filter(|&p| self.in_game(p))
     }
 
-    /// Opponents of `p` still in the game (102.2, 102.3: every other player
-    /// in a free-for-all game).
-    pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        self.player_ids()
-            .filter(move |&q| q != p && self.in_game(q))
+    /// The seating as the variant reads it (see
+    /// `battlecheck_properties::seating`).
+    pub fn table(&self) -> Table {
+        let n = self.players.len();
+        Table {
+            variant: self.setup().config.variant,
+            seats: n as u8,
+            in_game: Seats::of(n, |p| self.players[p].in_game),
+            seated: Seats::of(n, |p| self.players[p].seated),
+        }
     }
 
     pub fn on_battlefield(&self) -> impl Iterator<Item = CardId> + '_ {

@@ -23,8 +23,9 @@ impl GameState {
     /// The cleanup step removes damage (514.2); the next player in turn
     /// order who is still in the game takes the next turn (800.4j: a turn
     /// continues without its active player if they left), their permanents
-    /// untap (502.3) and are no longer "summoning sick" (302.6). After the
-    /// last turn of the bound the game is over.
+    /// untap (502.3) and are no longer "summoning sick" (302.6). Ranges of
+    /// influence are determined as the turn begins (801.2c). After the last
+    /// turn of the bound the game is over.
     pub fn end_turn(&mut self) {
         for o in self.objs.iter_mut() {
             o.damage = 0;
@@ -39,6 +40,11 @@ impl GameState {
             .map(|i| PlayerId((self.active.0 + i) % n))
             .find(|&p| self.in_game(p))
             .expect("a game in progress has players");
+        if self.setup().config.variant.range.is_some() {
+            for p in self.players.iter_mut() {
+                p.seated = p.in_game;
+            }
+        }
         let ap = self.active;
         for o in self.objs.iter_mut().filter(|o| o.controller == ap) {
             o.tapped = false;

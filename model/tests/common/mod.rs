@@ -20,6 +20,7 @@ pub fn config(turns: u8, defense: u8, seats: &[(&[CardName], &[CardName])]) -> C
                 battlefield: b.to_vec(),
             })
             .collect(),
+        variant: Default::default(),
         faults: Vec::new(),
     }
 }

@@ -386,7 +386,12 @@ impl Game {
     /// The seating the rules of this game play by: [`Game::table`], with
     /// the injected seating bugs (tests only).
     pub(crate) fn seating(&self) -> Table {
-        let mut t = self.table();
+        self.injected_seating(self.table())
+    }
+
+    /// `t` with the injected seating bugs (tests only; none in a correct
+    /// game).
+    fn injected_seating(&self, mut t: Table) -> Table {
         if self.fault(EngineFault::AttackLeftAndRightSwapped) {
             t.variant.attack = match t.variant.attack {
                 AttackOption::Left => AttackOption::Right,

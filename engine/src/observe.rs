@@ -4,6 +4,7 @@
 
 use crate::cards::CardType;
 use crate::game::{Game, StackItem, TurnStep, Waiting};
+use battlecheck_properties::seating::Table;
 use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::view::{ObjectObs, PlayerObs, StackObs};
 use battlecheck_properties::{CardId, GameView, Observation, Pending, PlayerId, Step, Zone};
@@ -143,5 +144,8 @@ impl GameView for Game {
     }
     fn step_broken(&self) -> Option<StepBreak> {
         self.step_broken
+    }
+    fn table(&self) -> Table {
+        Game::table(self)
     }
 }

@@ -4,7 +4,8 @@
 //! engine are judged by the same code.
 
 use crate::decision::{AttackTarget, Target};
-use crate::ids::CardId;
+use crate::ids::{CardId, PlayerId};
+use crate::seating::Table;
 use crate::view::{
     CombatObs, GameView, GameViewExt, ObjectObs, Pending, ProtectorOrigin, StackObs, Step, Zone,
 };
@@ -53,6 +54,11 @@ pub enum Feature {
     TwoAttackers,
     /// A blocker for the protector.
     Blocker,
+    /// A multiplayer option that limits whom a player may attack: attack
+    /// left or right (803), or a limited range of influence (801).
+    MultiplayerOption,
+    /// A limited range of influence (801).
+    RangeOfInfluence,
 }
 
 macro_rules! properties {
@@ -297,6 +303,14 @@ properties! {
         ["B28"], ["508.1a"], [Animate],
         "a battle that is also a creature is on the battlefield after attackers were declared",
         sometimes::battle_creature_stays_home;
+    OptionShieldsABattle = "option-shields-a-battle", Sometimes,
+        ["M01"], ["801.3", "803.1a", "803.1b"], [MultiplayerOption],
+        "attackers are being declared while a battle is protected by an opponent in the game whom the multiplayer option forbids the active player to attack",
+        sometimes::option_shields_a_battle;
+    RangeFixedForTheTurn = "range-fixed-for-the-turn", Sometimes,
+        ["M01", "B35"], ["801.2c"], [RangeOfInfluence],
+        "a player left the game this turn, and two players still in it are out of each other's range of influence though no seat in the game now separates them beyond it",
+        sometimes::range_fixed_for_the_turn;
 }
 
 /// State-based actions have been performed (704.3). A game that ended
@@ -679,6 +693,38 @@ mod sometimes {
                         .count()
                         >= 2
                     && pending_triggers_of(v, b.id) == 1
+            })
+    }
+
+    pub fn option_shields_a_battle<V: GameView + ?Sized>(v: &V) -> bool {
+        if v.pending() != Pending::DeclareAttackers {
+            return false;
+        }
+        let table = v.table();
+        on_battlefield(v).any(|o| {
+            o.battle
+                && o.protector.is_some_and(|p| {
+                    p != v.active() && v.in_game(p) && !table.may_attack(v.active(), p)
+                })
+        })
+    }
+
+    pub fn range_fixed_for_the_turn<V: GameView + ?Sized>(v: &V) -> bool {
+        let table = v.table();
+        let now = Table {
+            seated: table.in_game,
+            ..table
+        };
+        let players: Vec<PlayerId> = v
+            .players()
+            .filter(|(_, p)| p.in_game)
+            .map(|(id, _)| id)
+            .collect();
+        table.seated != table.in_game
+            && players.iter().any(|&a| {
+                players
+                    .iter()
+                    .any(|&b| !table.in_range(a, b) && now.in_range(a, b))
             })
     }
 

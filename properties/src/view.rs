@@ -7,6 +7,7 @@
 
 use crate::decision::AttackTarget;
 use crate::ids::{CardId, PlayerId};
+use crate::seating::{Seats, Table, Variant};
 use crate::step::StepBreak;
 use serde::{Deserialize, Serialize};
 
@@ -283,6 +284,8 @@ pub trait GameView {
     /// broken so far, if any: once broken it stays reported. A game that
     /// keeps no record of what its decisions did reports none.
     fn step_broken(&self) -> Option<StepBreak>;
+    /// The seating as the multiplayer options read it (801–803).
+    fn table(&self) -> Table;
 }
 
 /// Iterators and derived facts over any [`GameView`].
@@ -488,5 +491,85 @@ impl GameView for Observation {
     /// an engine's record of those is judged from its events by `conform`.
     fn step_broken(&self) -> Option<StepBreak> {
         None
+    }
+    /// An observation does not say which multiplayer options the game
+    /// plays nor who was in the game as the turn began: it reads as a
+    /// free-for-all game seated as it is now.
+    fn table(&self) -> Table {
+        let in_game = Seated::in_game(self);
+        Table {
+            variant: Variant::default(),
+            seats: self.players.len() as u8,
+            in_game,
+            seated: in_game,
+        }
+    }
+}
+
+/// An observation with the seating it cannot tell by itself: the game's
+/// multiplayer options, and who was in the game as the turn began (which
+/// whoever drives the game keeps from the observations at each turn's
+/// start, 801.2c). How scenario runs judge the catalogue on any engine.
+pub struct Seated<'a> {
+    pub observation: &'a Observation,
+    pub variant: Variant,
+    pub seated: Seats,
+}
+
+impl Seated<'_> {
+    /// The seats in the game in `o`: who was seated as its turn began when
+    /// `o` is the first observation of a turn.
+    pub fn in_game(o: &Observation) -> Seats {
+        Seats::of(o.players.len(), |p| o.players[p].in_game)
+    }
+}
+
+impl GameView for Seated<'_> {
+    fn turn(&self) -> u8 {
+        self.observation.turn()
+    }
+    fn active(&self) -> PlayerId {
+        self.observation.active()
+    }
+    fn step(&self) -> Step {
+        self.observation.step()
+    }
+    fn pending(&self) -> Pending {
+        self.observation.pending()
+    }
+    fn player_count(&self) -> usize {
+        self.observation.player_count()
+    }
+    fn player(&self, p: PlayerId) -> PlayerObs {
+        self.observation.player(p)
+    }
+    fn object_count(&self) -> usize {
+        self.observation.object_count()
+    }
+    fn object(&self, id: CardId) -> ObjectObs {
+        self.observation.object(id)
+    }
+    fn stack_len(&self) -> usize {
+        self.observation.stack_len()
+    }
+    fn stack_item(&self, index: usize) -> StackObs {
+        self.observation.stack_item(index)
+    }
+    fn waiting_trigger_count(&self) -> usize {
+        self.observation.waiting_trigger_count()
+    }
+    fn waiting_trigger(&self, index: usize) -> CardId {
+        self.observation.waiting_trigger(index)
+    }
+    fn step_broken(&self) -> Option<StepBreak> {
+        self.observation.step_broken()
+    }
+    fn table(&self) -> Table {
+        Table {
+            variant: self.variant,
+            seats: self.observation.players.len() as u8,
+            in_game: Seated::in_game(self.observation),
+            seated: self.seated,
+        }
     }
 }

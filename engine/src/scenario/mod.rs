@@ -48,7 +48,8 @@ use crate::cards::{CardError, Catalogue};
 use crate::game::{Game, TurnStep};
 use crate::jsonpos::JsonFault;
 use battlecheck_properties::naming::Names;
-use battlecheck_properties::{Decision, Kind, Observation, Pending, CATALOGUE};
+use battlecheck_properties::view::Seated;
+use battlecheck_properties::{Decision, Kind, Pending, CATALOGUE};
 use expect::Seen;
 use serde::Serialize;
 use setup::Run;
@@ -336,7 +337,15 @@ pub fn run_on<S: Subject>(
         file: file.to_path_buf(),
         message: e.to_string(),
     };
+    let variant = game.variant;
     let mut subject = start(game, position(text)).map_err(failed)?;
+    // Who was in the game as the current turn began (801.2c), kept from the
+    // observations: an observation does not tell it.
+    let first = Seen::new(&mut subject)
+        .observation()
+        .map_err(failed)?
+        .clone();
+    let mut seated = (first.turn, Seated::in_game(&first));
     // The setup was settled (see `Run::build`); the properties are checked
     // after every step.
     for (i, (act, step)) in steps.iter().enumerate() {
@@ -379,7 +388,7 @@ pub fn run_on<S: Subject>(
             report.failures.push(Failure {
                 step: n,
                 what: "what happened".into(),
-                expected: "what the rules of one decision allow (510.2, 120.3a, 120.3h, 310.12a)"
+                expected: "what the rules of one decision allow (510.2, 120.3a, 120.3h, 310.12a, 801.3, 801.5a, 803.1)"
                     .into(),
                 actual: why,
             });
@@ -391,7 +400,16 @@ pub fn run_on<S: Subject>(
         for e in &step.expect {
             run.check(&mut seen, e, n, &mut report).map_err(failed)?;
         }
-        check_properties(seen.observation().map_err(failed)?, n, &mut report);
+        let observation = seen.observation().map_err(failed)?;
+        if observation.turn != seated.0 {
+            seated = (observation.turn, Seated::in_game(observation));
+        }
+        let view = Seated {
+            observation,
+            variant,
+            seated: seated.1,
+        };
+        check_properties(&view, n, &mut report);
     }
     Ok(report)
 }
@@ -441,7 +459,7 @@ fn position(text: &str) -> serde_json::Value {
 
 /// Evaluate the catalogue on what the engine shows: every `always` property
 /// must hold; `sometimes` properties that hold are recorded as witnessed.
-fn check_properties(game: &Observation, step: usize, report: &mut ScenarioReport) {
+fn check_properties(game: &Seated, step: usize, report: &mut ScenarioReport) {
     for spec in CATALOGUE.iter().filter(|s| s.kind == Kind::Sometimes) {
         if !report.witnessed.contains(&spec.name) && spec.id.check(game) {
             report.witnessed.push(spec.name);

@@ -90,7 +90,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("tiny", "2 players, 1 turn, a Siege of defense 2 and bears: instant, for tests"),
     ("table", "4 players, 1 turn, defense 3: attackers of power 1, 2 (first strike) and 3 (trample) and an erode, none of which defeats the Siege alone"),
     ("attack-left", "3 players, 1 turn, attack left (803.1a), defense 4: only the player to the left and the battles they protect may be attacked; a stolen Siege"),
-    ("attack-right", "4 players, 1 turn, attack right (803.1b), defense 2: the nearest player to the right, who changes when that player concedes"),
+    ("attack-right", "4 players, a full round of 4 turns, attack right (803.1b), defense 2: each player attacks the nearest player to their right, who changes when that player concedes"),
     ("range-1", "4 players, 1 turn, range of influence 1 (801), defense 3, life 3: attacks, targets and protectors only within one seat as the turn began; a Siege stolen, then stolen again through its protector (801.2d)"),
 ];
 
@@ -165,7 +165,7 @@ impl Config {
                 ],
             ),
             "attack-right" => (
-                1,
+                4,
                 2,
                 vec![
                     seat(&[Siege], &[Bear, Striker]),
@@ -378,6 +378,8 @@ impl Config {
             self.seats.iter().skip(1).any(|s| creatures(s) >= 1),
             Feature::Blocker,
         );
+        add(!self.variant.is_default(), Feature::MultiplayerOption);
+        add(self.variant.range.is_some(), Feature::RangeOfInfluence);
         f
     }
 }

@@ -5,6 +5,7 @@ use crate::rules::config::MAX_OBJECTS;
 use crate::rules::state::{Combat, GameState, Pending as P, StackItem};
 use arrayvec::ArrayVec;
 use battlecheck_properties::catalogue;
+use battlecheck_properties::seating::Table;
 use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::view::CombatObs;
 use battlecheck_properties::{
@@ -79,6 +80,9 @@ impl GameView for GameState {
     }
     fn step_broken(&self) -> Option<StepBreak> {
         self.broken
+    }
+    fn table(&self) -> Table {
+        GameState::table(self)
     }
 }
 
@@ -187,5 +191,8 @@ impl GameView for Snapshot<'_> {
     }
     fn step_broken(&self) -> Option<StepBreak> {
         self.state.broken
+    }
+    fn table(&self) -> Table {
+        self.state.table()
     }
 }

@@ -14,7 +14,7 @@
 #        scripts/mutants.sh --list            (the mutants, without running them)
 #        scripts/mutants.sh --shard 0/6 --sharding round-robin
 #                                             (every sixth mutant: a sample that
-#                                              fits a session, ~14 s per mutant)
+#                                              fits a session, ~15-45 s per mutant)
 # Not mutated:
 # - the test-only fault switches (engine/src/fault.rs and the code they
 #   guard: `Game::fault`, the injected double trigger and non-Siege wait),
@@ -37,9 +37,11 @@ fi
 
 # The baseline is skipped: cargo-mutants 27 runs it with the tests of the
 # mutated package only (not --test-package), where these test targets do not
-# exist. The unmutated tree passes them in about 6 s in this profile. Hence
-# an explicit --timeout: a mutant that makes them run several times longer
-# (a loop that no longer ends) counts as caught by the timeout.
+# exist. The unmutated tree passes them in about 37 s in this profile (the
+# conformance suite and the engine faults it must catch, the multiplayer
+# presets included). Hence an explicit --timeout of about three times that:
+# a mutant that makes them run several times longer (a loop that no longer
+# ends) counts as caught by the timeout, and a correct run never does.
 #
 # Each mutant is built in the test profile (opt-level 1, dependencies fully
 # optimised, no debug info): it builds in about half the time of a release
@@ -65,7 +67,7 @@ cargo mutants \
     --test-package battlecheck-engine \
     --baseline skip \
     --jobs 1 \
-    --timeout 40 \
+    --timeout 120 \
     --exclude-re 'Game::fault|Game::injected_|extra_trigger_per_source' \
     --exclude engine/src/scenario/expect.rs \
     --exclude engine/src/scenario/mod.rs \

@@ -31,6 +31,11 @@ quick=(
     "defense 3|--defense 3"
     "2 turns, 2 players|--players 2 --turns 2"
     "a non-Siege battle too|--hand 1=siege,outpost,bolt"
+    "attack left, 3 players (803.1a)|--preset attack-left"
+    "attack right, 4 players, a full round (803.1b)|--preset attack-right"
+    "range of influence 1, 4 players (801)|--preset range-1"
+    "attack left, a full round (3 turns)|--preset attack-left --turns 3"
+    "range of influence 1, 2 turns|--preset range-1 --turns 2"
 )
 large=(
     "one more card (a bear on P1's battlefield)|--battlefield 1=bear,trampler,bear"

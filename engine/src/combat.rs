@@ -49,9 +49,7 @@ impl Game {
     /// among [`Game::defending_players`]), or battles `p` protects.
     fn why_not_attackable(&self, p: PlayerId) -> &'static str {
         let table = self.seating();
-        if p == self.active {
-            "310.9b"
-        } else if !self.in_game(p) {
+        if p == self.active || !self.in_game(p) {
             "508.1b"
         } else if !table.in_range(self.active, p) {
             "801.3"

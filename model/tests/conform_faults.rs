@@ -241,7 +241,10 @@ fn an_off_by_one_in_damage_is_caught_by_the_varied_defenses() {
     assert!(with_fault(Config::preset("tiny").unwrap()).passed());
     let mut tiny3 = Config::preset("tiny").unwrap();
     tiny3.defense = 3;
-    caught(tiny3, fault);
+    // What the decision did says why: one counter more than the damage.
+    let c = caught(tiny3, fault);
+    let events = c.divergence.events.as_deref().unwrap_or_default();
+    assert!(events.contains("120.3h: 2 damage to battle"), "{events}");
     let caught_by: Vec<String> = battlecheck::conform::suite::ci()
         .unwrap()
         .into_iter()

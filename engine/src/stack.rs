@@ -107,7 +107,8 @@ impl Game {
         caster: PlayerId,
     ) -> Result<(), EngineError> {
         self.check_target_kind(t, k)?;
-        if self.fault(EngineFault::TargetsOutOfRange) {
+        // Without a range of influence everything is in range (801.2).
+        if self.variant.range.is_none() || self.fault(EngineFault::TargetsOutOfRange) {
             return Ok(());
         }
         let table = self.seating();

@@ -69,6 +69,21 @@ pub enum Action {
         card: CardId,
         cast: bool,
     },
+    /// Choose the target of a triggered ability being put on the stack
+    /// (603.3d).
+    TargetTrigger {
+        player: PlayerId,
+        source: CardId,
+        target: Target,
+    },
+    /// Reselect what an attacking creature attacks, or keep it (`None`)
+    /// (508.7).
+    ReselectAttack {
+        player: PlayerId,
+        attacker: CardId,
+        #[serde(default)]
+        to: Option<AttackTarget>,
+    },
 }
 
 impl Action {
@@ -121,6 +136,24 @@ impl Action {
             Action::CastTransformed { player, card, cast } => {
                 Decision::CastTransformed { player, card, cast }
             }
+            Action::TargetTrigger {
+                player,
+                source,
+                target,
+            } => Decision::TargetTrigger {
+                player,
+                source,
+                target,
+            },
+            Action::ReselectAttack {
+                player,
+                attacker,
+                to,
+            } => Decision::ReselectAttack {
+                player,
+                attacker,
+                to,
+            },
             Action::Pass { .. }
             | Action::ChooseProtector { .. }
             | Action::DeclareBlockers { .. } => return None,
@@ -140,7 +173,9 @@ impl Action {
             | Action::DeclareBlockers { player, .. }
             | Action::AssignTrample { player, .. }
             | Action::DivideDamage { player, .. }
-            | Action::CastTransformed { player, .. } => player,
+            | Action::CastTransformed { player, .. }
+            | Action::TargetTrigger { player, .. }
+            | Action::ReselectAttack { player, .. } => player,
         }
     }
 }
@@ -289,6 +324,24 @@ impl Game {
                 player: *player,
                 card: *card,
                 cast: *cast,
+            }],
+            Decision::TargetTrigger {
+                player,
+                source,
+                target,
+            } => vec![Action::TargetTrigger {
+                player: *player,
+                source: *source,
+                target: *target,
+            }],
+            Decision::ReselectAttack {
+                player,
+                attacker,
+                to,
+            } => vec![Action::ReselectAttack {
+                player: *player,
+                attacker: *attacker,
+                to: *to,
             }],
         }
     }

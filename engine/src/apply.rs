@@ -144,6 +144,22 @@ impl Game {
                 self.known(*original)?;
                 self.choose_copy(*player, *card, *original)
             }
+            Action::TargetTrigger {
+                player,
+                source,
+                target,
+            } => {
+                self.known(*source)?;
+                self.target_trigger(*player, *source, *target)
+            }
+            Action::ReselectAttack {
+                player,
+                attacker,
+                to,
+            } => {
+                self.known(*attacker)?;
+                self.reselect_attack(*player, *attacker, *to)
+            }
         }
     }
 
@@ -160,9 +176,10 @@ impl Game {
                 a.first().map(|&a| self.obj(a).controller)
             }
             Waiting::ChooseProtectors => self.protector_choices.first().map(|c| c.chooser),
-            Waiting::CastTransformed { player, .. } | Waiting::ChooseCopy { player, .. } => {
-                Some(*player)
-            }
+            Waiting::CastTransformed { player, .. }
+            | Waiting::ChooseCopy { player, .. }
+            | Waiting::TargetTrigger { player, .. }
+            | Waiting::ReselectAttack { player, .. } => Some(*player),
             Waiting::GameOver => None,
         }
     }
@@ -260,6 +277,24 @@ impl Game {
                     });
                 }
             }
+            Waiting::TargetTrigger { player, source } => {
+                for target in self.trigger_target_candidates() {
+                    candidates.push(Action::TargetTrigger {
+                        player: *player,
+                        source: *source,
+                        target,
+                    });
+                }
+            }
+            Waiting::ReselectAttack { player, attacker } => {
+                for to in self.reselect_candidates() {
+                    candidates.push(Action::ReselectAttack {
+                        player: *player,
+                        attacker: *attacker,
+                        to,
+                    });
+                }
+            }
             Waiting::GameOver => {}
         }
         candidates
@@ -339,6 +374,31 @@ impl Game {
         out
     }
 
+    /// Every target a triggered ability's controller might choose: each
+    /// permanent. The choice's own checks decide which are legal.
+    pub(crate) fn trigger_target_candidates(&self) -> Vec<Target> {
+        self.battlefield()
+            .map(|o| Target::Permanent(o.id))
+            .collect()
+    }
+
+    /// Every reselection a player might make: none, each player, each
+    /// battle. The reselection's own checks decide which are legal.
+    pub(crate) fn reselect_candidates(&self) -> Vec<Option<AttackTarget>> {
+        std::iter::once(None)
+            .chain(
+                self.players_from(PlayerId(0))
+                    .into_iter()
+                    .map(|p| Some(AttackTarget::Player(p))),
+            )
+            .chain(
+                self.battlefield()
+                    .filter(|o| o.is_battle())
+                    .map(|o| Some(AttackTarget::Battle(o.id))),
+            )
+            .collect()
+    }
+
     /// Casts of the cards in `player`'s hand with every choice of targets.
     pub(crate) fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
@@ -348,7 +408,9 @@ impl Game {
             .map(Target::Player)
             .chain(self.battlefield().map(|o| Target::Permanent(o.id)))
             .chain(self.stack.iter().filter_map(|s| match s {
-                StackItem::DefeatTrigger(t) => Some(Target::Trigger(t.source)),
+                StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. } => {
+                    Some(Target::Trigger(t.source))
+                }
                 StackItem::Spell { .. } | StackItem::Equip { .. } => None,
             }))
             .collect();

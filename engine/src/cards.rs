@@ -38,6 +38,45 @@ pub enum Keyword {
     Haste,
     /// 702.20: attacking doesn't cause it to tap.
     Vigilance,
+    /// 702.8: may be cast any time its controller could cast an instant.
+    Flash,
+}
+
+/// When a printed triggered ability triggers (603.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerEvent {
+    /// "When this creature enters during the declare attackers step"
+    /// (603.6a: an enters trigger; it triggers only in that step).
+    EntersDuringDeclareAttackers,
+}
+
+/// What a printed triggered ability does as it resolves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerEffect {
+    /// "You may reselect which player or permanent target attacking
+    /// creature is attacking" (508.7).
+    ReselectAttack,
+}
+
+impl TriggerEffect {
+    /// The targets the ability requires (603.3d: chosen as it is put on the
+    /// stack).
+    pub fn targets(self) -> &'static [TargetKind] {
+        match self {
+            TriggerEffect::ReselectAttack => &[TargetKind::AttackingCreature],
+        }
+    }
+}
+
+/// A triggered ability printed on a face (603.1): its trigger event and
+/// its effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintedTrigger {
+    pub when: TriggerEvent,
+    pub effect: TriggerEffect,
 }
 
 /// What an instant or sorcery does as it resolves (608.2). Each variant
@@ -74,6 +113,8 @@ pub enum TargetKind {
     Battle,
     Siege,
     TriggeredAbility,
+    /// An attacking creature (506.3).
+    AttackingCreature,
 }
 
 impl Effect {
@@ -122,6 +163,9 @@ pub struct Face {
     /// (707.5, 614.1c).
     #[serde(default)]
     pub enters_as_copy_of_battle: bool,
+    /// Its triggered abilities (603.1).
+    #[serde(default)]
+    pub triggers: Vec<PrintedTrigger>,
 }
 
 impl Face {
@@ -195,6 +239,8 @@ struct CardEntry {
     #[serde(default)]
     enters_as_copy_of_battle: bool,
     #[serde(default)]
+    triggers: Vec<PrintedTrigger>,
+    #[serde(default)]
     back: Option<Face>,
 }
 
@@ -213,6 +259,7 @@ impl From<CardEntry> for Card {
                 keywords: e.keywords,
                 effect: e.effect,
                 enters_as_copy_of_battle: e.enters_as_copy_of_battle,
+                triggers: e.triggers,
             },
             back: e.back,
         }

@@ -121,6 +121,24 @@ impl Game {
                     });
                 }
             }
+            Waiting::TargetTrigger { player, source } => {
+                for target in self.trigger_target_candidates() {
+                    candidates.push(Decision::TargetTrigger {
+                        player: *player,
+                        source: *source,
+                        target,
+                    });
+                }
+            }
+            Waiting::ReselectAttack { player, attacker } => {
+                for to in self.reselect_candidates() {
+                    candidates.push(Decision::ReselectAttack {
+                        player: *player,
+                        attacker: *attacker,
+                        to,
+                    });
+                }
+            }
             Waiting::GameOver => return Vec::new(),
         }
         for p in self.players_from(PlayerId(0)) {

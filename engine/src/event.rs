@@ -102,8 +102,25 @@ pub enum Event {
         source: CardId,
         controller: PlayerId,
     },
+    /// A printed enters trigger triggered (603.6a).
+    EntersTriggered {
+        source: CardId,
+        controller: PlayerId,
+    },
     /// A triggered ability was put on the stack (603.3).
     TriggerOnStack { source: CardId },
+    /// A triggered ability with no legal target was removed from the stack
+    /// (603.3d).
+    TriggerRemoved { source: CardId },
+    /// What `attacker`, controlled by `controller`, attacks was reselected
+    /// (508.7): from `chosen` (or a battle `chosen` protected) to
+    /// `defender` (or a battle `defender` protects).
+    Reselected {
+        attacker: CardId,
+        controller: PlayerId,
+        chosen: PlayerId,
+        defender: PlayerId,
+    },
     /// A triggered ability was countered (701.6b).
     TriggerCountered { source: CardId },
     /// A defeat trigger did nothing: its source had left the battlefield (400.7).
@@ -164,6 +181,9 @@ impl Event {
             Event::RemovedFromCombat { .. } => ("removed_from_combat", "506.4"),
             Event::Triggered { .. } => ("triggered", "310.12b"),
             Event::TriggerOnStack { .. } => ("trigger_on_stack", "603.3"),
+            Event::EntersTriggered { .. } => ("triggered", "603.6a"),
+            Event::TriggerRemoved { .. } => ("trigger_removed", "603.3d"),
+            Event::Reselected { .. } => ("reselected", "508.7"),
             Event::TriggerCountered { .. } => ("trigger_countered", "701.6b"),
             Event::TriggerFoundNothing { .. } => ("trigger_found_nothing", "400.7"),
             Event::StateBased { rule, .. } => ("state_based", rule),
@@ -206,6 +226,9 @@ impl Event {
         ("removed_from_combat", "506.4"),
         ("triggered", "310.12b"),
         ("trigger_on_stack", "603.3"),
+        ("triggered", "603.6a"),
+        ("trigger_removed", "603.3d"),
+        ("reselected", "508.7"),
         ("trigger_countered", "701.6b"),
         ("trigger_found_nothing", "400.7"),
         ("state_based", "704.5f"),
@@ -272,6 +295,17 @@ fn fact(e: &Event) -> Option<Happened> {
             protector,
             controller,
             siege,
+        }),
+        Event::Reselected {
+            attacker,
+            controller,
+            chosen,
+            defender,
+        } => Some(Happened::Reselected {
+            attacker,
+            controller,
+            chosen,
+            defender,
         }),
         _ => None,
     }

@@ -90,10 +90,14 @@ pub enum EngineFault {
     /// 801.4 broken: spells may target players and permanents outside
     /// their caster's range of influence.
     TargetsOutOfRange,
+    /// 508.7c broken: an attack may be reselected onto a battle the
+    /// attacking creature's controller protects, as though reselecting
+    /// were free of the rules of whom a creature may attack.
+    ReselectOntoOwnBattle,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 15] = [
+    pub const ALL: [EngineFault; 16] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -109,5 +113,6 @@ impl EngineFault {
         EngineFault::AttackLeftAndRightSwapped,
         EngineFault::RangeFromCurrentSeats,
         EngineFault::TargetsOutOfRange,
+        EngineFault::ReselectOntoOwnBattle,
     ];
 }

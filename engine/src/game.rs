@@ -4,7 +4,7 @@
 //! (613: copy effects in layer 1, type and power/toughness changes in layers
 //! 4 and 7b).
 
-use crate::cards::{Card, CardType, Face, Keyword};
+use crate::cards::{Card, CardType, Face, Keyword, TriggerEffect};
 use crate::event::Event;
 use crate::fault::EngineFault;
 use battlecheck_properties::seating::{AttackOption, Seats, Table, Variant};
@@ -208,6 +208,14 @@ pub enum StackItem {
     },
     /// A Siege's defeat trigger (310.12b).
     DefeatTrigger(Trigger),
+    /// A triggered ability printed on its source (603.1; its effect is in
+    /// `trigger.ability`), with its target and the target's incarnation
+    /// when targeted (`None` until chosen as it is put on the stack,
+    /// 603.3d).
+    TriggeredAbility {
+        trigger: Trigger,
+        target: Option<(Target, u32)>,
+    },
     /// An equip ability (702.6a) and its target creature with the
     /// creature's incarnation when targeted.
     Equip {
@@ -218,12 +226,23 @@ pub enum StackItem {
     },
 }
 
-/// A defeat trigger and the object that was its source when it triggered.
+/// A triggered ability and the object that was its source when it
+/// triggered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trigger {
     pub source: CardId,
     pub incarnation: u32,
     pub controller: PlayerId,
+    pub ability: Ability,
+}
+
+/// Which triggered ability a [`Trigger`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ability {
+    /// A Siege's defeat trigger (310.12b).
+    Defeat,
+    /// A triggered ability printed on the source (603.1).
+    Printed(TriggerEffect),
 }
 
 /// What the game waits for.
@@ -253,6 +272,18 @@ pub enum Waiting {
     ChooseCopy {
         player: PlayerId,
         card: CardId,
+    },
+    /// The triggered ability of `source` was put on the stack: its
+    /// controller `player` chooses its target (603.3d).
+    TargetTrigger {
+        player: PlayerId,
+        source: CardId,
+    },
+    /// A resolving reselect trigger: `player` may reselect what `attacker`
+    /// attacks (508.7).
+    ReselectAttack {
+        player: PlayerId,
+        attacker: CardId,
     },
     GameOver,
 }
@@ -294,7 +325,8 @@ pub struct Game {
     pub objects: Vec<Object>,
     /// Bottom first.
     pub stack: Vec<StackItem>,
-    /// Defeat triggers that triggered and are not yet on the stack (603.3).
+    /// Triggered abilities that triggered and are not yet on the stack
+    /// (603.3).
     pub waiting_triggers: Vec<Trigger>,
     pub turn: u8,
     pub active: PlayerId,

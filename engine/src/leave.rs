@@ -82,6 +82,17 @@ impl Game {
             {
                 self.settle(self.active)
             }
+            // The leaver's triggers left the stack with them (800.4a), and
+            // their attackers with what they controlled: the targets still
+            // to choose are found again.
+            Waiting::TargetTrigger { .. } => self.settle(self.priority),
+            // The resolving trigger's controller or the attacker left: the
+            // choice lapses and the resolution is over.
+            Waiting::ReselectAttack { player, attacker }
+                if player == p || !self.obj(attacker).on_battlefield() =>
+            {
+                self.settle(self.active)
+            }
             // The exiled card's owner left: the card left the game with them
             // (800.4a), so there is nothing left to cast and the choice
             // lapses; the resolution is over (117.3b, 800.4j).
@@ -151,6 +162,7 @@ impl Game {
                 gone_triggers.push(t.source);
                 false
             }
+            StackItem::TriggeredAbility { trigger, .. } => trigger.controller != p,
             StackItem::Equip { controller, .. } => *controller != p,
             _ => true,
         });

@@ -61,6 +61,7 @@ pub mod leave;
 pub mod observe;
 pub mod priority;
 pub mod protector;
+pub mod reselect;
 pub mod sba;
 pub mod scenario;
 pub mod siege;

@@ -3,7 +3,7 @@
 //! the same code that judges the model.
 
 use crate::cards::CardType;
-use crate::game::{Game, StackItem, TurnStep, Waiting};
+use crate::game::{Ability, Game, StackItem, TurnStep, Waiting};
 use battlecheck_properties::seating::Table;
 use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::view::{ObjectObs, PlayerObs, StackObs};
@@ -13,6 +13,14 @@ impl Game {
     /// An owned snapshot of the game.
     pub fn observe(&self) -> Observation {
         Observation::of(self)
+    }
+
+    /// The sources of the defeat triggers waiting to be put on the stack.
+    fn waiting_defeat_triggers(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.waiting_triggers
+            .iter()
+            .filter(|t| t.ability == Ability::Defeat)
+            .map(|t| t.source)
     }
 }
 
@@ -50,6 +58,8 @@ impl GameView for Game {
             Waiting::DivideDamage(_) => Pending::DivideDamage,
             Waiting::ChooseProtectors => Pending::ChooseProtectors,
             Waiting::CastTransformed { .. } => Pending::CastTransformed,
+            Waiting::TargetTrigger { .. } => Pending::TargetTrigger,
+            Waiting::ReselectAttack { .. } => Pending::ReselectAttack,
             // The shared `Pending` has no entry for this choice; like a
             // protector choice it is made as a permanent enters, before the
             // game settles.
@@ -128,6 +138,10 @@ impl GameView for Game {
                 source: t.source,
                 controller: t.controller,
             },
+            StackItem::TriggeredAbility { trigger, .. } => StackObs::TriggeredAbility {
+                source: trigger.source,
+                controller: trigger.controller,
+            },
             StackItem::Equip {
                 source, controller, ..
             } => StackObs::Ability {
@@ -136,11 +150,14 @@ impl GameView for Game {
             },
         }
     }
+    /// Only defeat triggers: the view tells no other waiting trigger.
     fn waiting_trigger_count(&self) -> usize {
-        self.waiting_triggers.len()
+        self.waiting_defeat_triggers().count()
     }
     fn waiting_trigger(&self, index: usize) -> CardId {
-        self.waiting_triggers[index].source
+        self.waiting_defeat_triggers()
+            .nth(index)
+            .expect("index below waiting_trigger_count")
     }
     fn step_broken(&self) -> Option<StepBreak> {
         self.step_broken

@@ -85,6 +85,9 @@ impl Game {
                 acted = true;
                 continue;
             }
+            if self.target_triggers() {
+                return true;
+            }
             break;
         }
         self.waiting = Waiting::Priority;
@@ -123,6 +126,12 @@ impl Game {
             }
             Waiting::ChooseCopy { player, card } => {
                 format!("{player} to choose the battle {card} copies")
+            }
+            Waiting::TargetTrigger { player, source } => {
+                format!("{player} to choose the target of the triggered ability of {source}")
+            }
+            Waiting::ReselectAttack { player, attacker } => {
+                format!("{player} to reselect what {attacker} attacks or not")
             }
             Waiting::GameOver => "nothing: the game is over".to_string(),
         }

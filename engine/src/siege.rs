@@ -4,7 +4,7 @@
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::fault::EngineFault;
-use crate::game::{bump, Game, StackItem, Trigger, Waiting};
+use crate::game::{bump, Ability, Game, StackItem, Trigger, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
 impl Game {
@@ -37,6 +37,7 @@ impl Game {
                 source: b,
                 incarnation,
                 controller,
+                ability: Ability::Defeat,
             });
             self.emit(Event::Triggered {
                 source: b,
@@ -53,7 +54,12 @@ impl Game {
             .iter()
             .filter(|&&(_, to, n)| to == Target::Permanent(b) && n > 0)
             .count();
-        let Some(&t) = self.waiting_triggers.iter().rev().find(|t| t.source == b) else {
+        let Some(&t) = self
+            .waiting_triggers
+            .iter()
+            .rev()
+            .find(|t| t.source == b && t.ability == Ability::Defeat)
+        else {
             return;
         };
         for _ in 1..sources {
@@ -66,7 +72,8 @@ impl Game {
     /// yet left the stack (310.7)?
     pub fn trigger_pending(&self, card: CardId) -> bool {
         let inc = self.obj(card).incarnation;
-        let same = |t: &Trigger| t.source == card && t.incarnation == inc;
+        let same =
+            |t: &Trigger| t.source == card && t.incarnation == inc && t.ability == Ability::Defeat;
         self.waiting_triggers.iter().any(same)
             || self
                 .stack
@@ -88,12 +95,18 @@ impl Game {
                 .collect();
             mine.sort_by_key(|t| t.source);
             for t in mine {
-                self.stack.push(StackItem::DefeatTrigger(t));
+                self.stack.push(match t.ability {
+                    Ability::Defeat => StackItem::DefeatTrigger(t),
+                    Ability::Printed(_) => StackItem::TriggeredAbility {
+                        trigger: t,
+                        target: None,
+                    },
+                });
                 self.emit(Event::TriggerOnStack { source: t.source });
             }
         }
         for t in waiting {
-            if !self.in_game(t.controller) {
+            if !self.in_game(t.controller) && t.ability == Ability::Defeat {
                 self.trigger_ended_without_source(t.source);
             }
         }

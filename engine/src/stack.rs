@@ -2,11 +2,11 @@
 //! spells and triggered abilities, and the effects of the spells the card
 //! data can describe.
 
-use crate::cards::{CardType, Effect, Face, TargetKind};
+use crate::cards::{CardType, Effect, Face, Keyword, TargetKind};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::fault::EngineFault;
-use crate::game::{bump, Entry, Game, ProtectorChoice, StackItem, TurnStep, Waiting};
+use crate::game::{bump, Combat, Entry, Game, ProtectorChoice, StackItem, TurnStep, Waiting};
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
@@ -25,7 +25,10 @@ impl Game {
             return illegal("601.2a", format!("{card} is not in {player}'s hand"));
         }
         let face = o.card.front().clone();
-        if !face.is(CardType::Instant) && !self.sorcery_timing(player) {
+        // 702.8a: flash lets a card be cast any time its caster could cast
+        // an instant.
+        if !face.is(CardType::Instant) && !face.has(Keyword::Flash) && !self.sorcery_timing(player)
+        {
             let rule = if face.is(CardType::Battle) {
                 "310.1"
             } else {
@@ -116,7 +119,7 @@ impl Game {
             Target::Player(p) => table.in_range(caster, p),
             Target::Permanent(c) => self.object_in_range(caster, self.obj(c)),
             Target::Trigger(c) => self.stack.iter().any(|s| {
-                matches!(s, StackItem::DefeatTrigger(t)
+                matches!(s, StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. }
                     if t.source == c && table.in_range(caster, t.controller))
             }),
         };
@@ -171,6 +174,14 @@ impl Game {
                     TargetKind::Siege if !o.is_siege() => {
                         illegal("115.1", format!("{c} ({name}) is not a Siege"))
                     }
+                    TargetKind::AttackingCreature
+                        if !(o.is_creature() && matches!(o.combat, Combat::Attacking { .. })) =>
+                    {
+                        illegal(
+                            "115.1",
+                            format!("{c} ({name}) is not an attacking creature"),
+                        )
+                    }
                     TargetKind::TriggeredAbility => illegal(
                         "115.1",
                         format!("{c} is a permanent, not a triggered ability"),
@@ -185,7 +196,7 @@ impl Game {
                 if !self
                     .stack
                     .iter()
-                    .any(|s| matches!(s, StackItem::DefeatTrigger(t) if t.source == c))
+                    .any(|s| matches!(s, StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. } if t.source == c))
                 {
                     return illegal(
                         "115.1",
@@ -212,6 +223,9 @@ impl Game {
     pub(crate) fn resolve_top(&mut self) {
         match self.stack.pop() {
             Some(StackItem::DefeatTrigger(t)) => self.resolve_trigger(t),
+            Some(StackItem::TriggeredAbility { trigger, target }) => {
+                self.resolve_printed_trigger(trigger, target)
+            }
             Some(StackItem::Spell {
                 card,
                 controller,
@@ -468,6 +482,7 @@ impl Game {
             self.emit(Event::BecameCopy { card, of: name });
         }
         self.enter_as_battle(card, protector);
+        self.enters_triggers(card);
     }
 
     fn apply_effect(
@@ -530,18 +545,18 @@ impl Game {
         }
     }
 
-    /// Counter the topmost defeat trigger of `source` (701.6b): it leaves the
+    /// Counter the topmost triggered ability of `source` (701.6b): it leaves the
     /// stack without resolving.
     fn counter_trigger(&mut self, source: CardId) {
-        let Some(i) = self
-            .stack
-            .iter()
-            .rposition(|s| matches!(s, StackItem::DefeatTrigger(t) if t.source == source))
-        else {
+        let Some(i) = self.stack.iter().rposition(|s| {
+            matches!(s, StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. }
+                if t.source == source)
+        }) else {
             return;
         };
-        self.stack.remove(i);
-        bump(&mut self.obj_mut(source).history.triggers_countered);
+        if let StackItem::DefeatTrigger(_) = self.stack.remove(i) {
+            bump(&mut self.obj_mut(source).history.triggers_countered);
+        }
         self.emit(Event::TriggerCountered { source });
     }
 }

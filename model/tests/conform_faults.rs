@@ -379,6 +379,21 @@ fn a_range_that_changes_mid_turn_is_caught() {
     );
 }
 
+/// An attack reselected onto a battle its controller protects (508.7c
+/// broken) is caught on the reselect preset, where the engine alone offers
+/// it as Portal Mage's trigger resolves.
+#[test]
+fn reselecting_onto_ones_own_battle_is_caught() {
+    let c = caught(
+        Config::preset("reselect").unwrap(),
+        EngineFault::ReselectOntoOwnBattle,
+    );
+    assert!(c.divergence.engine_only.iter().any(|d| matches!(
+        d,
+        battlecheck_properties::Decision::ReselectAttack { to: Some(_), .. }
+    )));
+}
+
 /// Targets outside the caster's range of influence (801.4 broken) are
 /// caught on the range preset.
 #[test]

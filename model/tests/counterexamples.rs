@@ -79,6 +79,10 @@ fn exposing() -> Vec<(Fault, Config)> {
             Fault::ProtectorOutOfRange,
             Config::preset("range-1").unwrap(),
         ),
+        (
+            Fault::ReselectOntoAnyPlayer,
+            Config::preset("reselect").unwrap(),
+        ),
     ]
 }
 

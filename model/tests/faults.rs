@@ -123,6 +123,11 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
             Fault::ProtectorOutOfRange,
             Config::preset("range-1").unwrap(),
         ),
+        (
+            P::ReselectedAttacksFollow508_7,
+            Fault::ReselectOntoAnyPlayer,
+            Config::preset("reselect").unwrap(),
+        ),
     ]
 }
 

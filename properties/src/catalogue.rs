@@ -59,6 +59,8 @@ pub enum Feature {
     MultiplayerOption,
     /// A limited range of influence (801).
     RangeOfInfluence,
+    /// A card that reselects what a creature attacks (508.7): Portal Mage.
+    Reselect,
 }
 
 macro_rules! properties {
@@ -126,7 +128,7 @@ impl PropertyId {
             BattleCastAtSorcerySpeed => always::battle_cast_at_wrong_time,
             DefenseNeverExceedsPrinted => always::defense_above_printed,
             LeaverLeavesNothing => always::left_behind_by_leaver,
-            WhatHappenedFollowsRules | AttacksFollowTheOptions => {
+            WhatHappenedFollowsRules | AttacksFollowTheOptions | ReselectedAttacksFollow508_7 => {
                 return match v.step_broken().map(|b| b.subject) {
                     Some(Target::Permanent(c)) => vec![c],
                     _ => Vec::new(),
@@ -213,6 +215,10 @@ properties! {
         ["M01"], ["801.2c", "801.3", "801.5a", "803.1a", "803.1b", "802.2"], [],
         "with attack left or right, no creature attacks a player other than the nearest opponent on that side or a battle another player protects; with a limited range of influence, none attacks a player outside its controller's range as the turn began or a battle they protect, and no protector is chosen outside the battle's controller's range",
         always::attacks_follow_the_options;
+    ReselectedAttacksFollow508_7 = "reselected-attacks-follow-508-7", Always,
+        ["M03"], ["508.7c", "508.7d", "508.7e"], [],
+        "no creature's attack is reselected onto anything but an opponent of its controller in the game or a battle such an opponent protects; without attack multiple players only onto the defending player chosen as it attacked; with a limited range of influence only within its controller's range",
+        always::reselected_attacks_follow_508_7;
 
     // ---- witnesses --------------------------------------------------------
     SiegeDefeatedInCombatAndCast = "siege-defeated-in-combat-and-cast", Sometimes,
@@ -311,6 +317,10 @@ properties! {
         ["M01", "B35"], ["801.2c"], [RangeOfInfluence],
         "a player left the game this turn, and two players still in it are out of each other's range of influence though no seat in the game now separates them beyond it",
         sometimes::range_fixed_for_the_turn;
+    ReselectionMayMoveOntoABattle = "reselection-may-move-onto-a-battle", Sometimes,
+        ["M03"], ["508.7", "508.7c"], [Reselect],
+        "an attack is being reselected while a creature attacks a player and a battle that no creature attacks is protected by another opponent of its controller, onto which it may be reselected",
+        sometimes::reselection_may_move_onto_a_battle;
 }
 
 /// State-based actions have been performed (704.3). A game that ended
@@ -552,7 +562,8 @@ mod always {
     /// ([`crate::step`]): judged on what it did, so a wrong intermediate
     /// state that state-based actions repair is seen too.
     pub fn what_happened_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
-        v.step_broken().is_none_or(|b| b.rule.of_options())
+        v.step_broken()
+            .is_none_or(|b| b.rule.of_options() || b.rule.of_reselection())
     }
 
     /// No decision so far broke a rule of the multiplayer options
@@ -561,6 +572,12 @@ mod always {
     /// moment.
     pub fn attacks_follow_the_options<V: GameView + ?Sized>(v: &V) -> bool {
         v.step_broken().is_none_or(|b| !b.rule.of_options())
+    }
+
+    /// No decision so far reselected an attack against 508.7c–e
+    /// ([`crate::step`], [`crate::seating::Table::may_reselect`]).
+    pub fn reselected_attacks_follow_508_7<V: GameView + ?Sized>(v: &V) -> bool {
+        v.step_broken().is_none_or(|b| !b.rule.of_reselection())
     }
 }
 
@@ -706,6 +723,28 @@ mod sometimes {
                 && o.protector.is_some_and(|p| {
                     p != v.active() && v.in_game(p) && !table.may_attack(v.active(), p)
                 })
+        })
+    }
+
+    pub fn reselection_may_move_onto_a_battle<V: GameView + ?Sized>(v: &V) -> bool {
+        if v.pending() != Pending::ReselectAttack {
+            return false;
+        }
+        let table = v.table();
+        on_battlefield(v).any(|a| {
+            let CombatObs::Attacking {
+                target: Some(AttackTarget::Player(q)),
+                ..
+            } = a.combat
+            else {
+                return false;
+            };
+            on_battlefield(v).any(|o| {
+                o.battle
+                    && !v.attacked(o.id)
+                    && o.protector
+                        .is_some_and(|p| p != q && table.may_reselect(a.controller, q, p))
+            })
         })
     }
 

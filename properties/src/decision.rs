@@ -122,6 +122,23 @@ pub enum Decision {
         card: CardId,
         cast: bool,
     },
+    /// As a triggered ability that targets is put on the stack, its
+    /// controller chooses its target (603.3d): Portal Mage's "target
+    /// attacking creature". A choice with one option is made automatically.
+    TargetTrigger {
+        player: PlayerId,
+        source: CardId,
+        target: Target,
+    },
+    /// As Portal Mage's trigger resolves, its controller may reselect what
+    /// `attacker` attacks (508.7): `to` is the new player or battle, or
+    /// absent to keep what it attacks.
+    ReselectAttack {
+        player: PlayerId,
+        attacker: CardId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<AttackTarget>,
+    },
 }
 
 impl Decision {
@@ -139,6 +156,8 @@ impl Decision {
             Decision::AssignTrample { .. } => "assign_trample",
             Decision::DivideDamage { .. } => "divide_damage",
             Decision::CastTransformed { .. } => "cast_transformed",
+            Decision::TargetTrigger { .. } => "target_trigger",
+            Decision::ReselectAttack { .. } => "reselect_attack",
         }
     }
 

@@ -301,6 +301,21 @@ impl Table {
                 AttackOption::Right => self.nearest(p, false) == Some(q),
             }
     }
+
+    /// May a creature controlled by `p`, whose defending player was chosen
+    /// as `chosen` (508.1b), have its attack reselected (508.7) onto player
+    /// `q`, or a battle `q` protects? `q` must be an opponent of `p` in the
+    /// game (508.7c), `chosen` itself without the attack multiple players
+    /// option (508.7d), and within `p`'s range of influence (508.7e).
+    /// Unlike declaring attackers, the nearest player on a side is not read
+    /// again: the defending player chosen as attackers were declared stays
+    /// the only one.
+    pub fn may_reselect(&self, p: PlayerId, chosen: PlayerId, q: PlayerId) -> bool {
+        p != q
+            && self.in_game.contains(q.0)
+            && (self.variant.attack == AttackOption::Multiple || q == chosen)
+            && self.in_range(p, q)
+    }
 }
 
 #[cfg(test)]

@@ -46,6 +46,15 @@ pub enum Happened {
         controller: PlayerId,
         defender: PlayerId,
     },
+    /// What `attacker`, controlled by `controller`, attacks was reselected
+    /// (508.7): it attacked `chosen` or a battle `chosen` protected, and
+    /// now attacks `defender` or a battle `defender` protects.
+    Reselected {
+        attacker: CardId,
+        controller: PlayerId,
+        chosen: PlayerId,
+        defender: PlayerId,
+    },
 }
 
 /// A rule of what one decision may do.
@@ -77,6 +86,15 @@ pub enum StepRule {
     /// 803.1a–b: with attack left or right, creatures attack only the
     /// nearest opponent on that side, and battles that opponent protects.
     AttackOnItsSide,
+    /// 508.7c: a creature's attack is reselected only onto an opponent of
+    /// its controller or a battle such an opponent protects.
+    ReselectOntoOpponent,
+    /// 508.7d: without the attack multiple players option, only onto the
+    /// chosen defending player or a battle they protect.
+    ReselectOntoChosenDefender,
+    /// 508.7e: with a limited range of influence, only onto a player within
+    /// the controller's range, or a battle whose protector is.
+    ReselectWithinRange,
 }
 
 impl StepRule {
@@ -90,6 +108,16 @@ impl StepRule {
         )
     }
 
+    /// Is it a rule of reselecting an attack (508.7c–e)?
+    pub fn of_reselection(self) -> bool {
+        matches!(
+            self,
+            StepRule::ReselectOntoOpponent
+                | StepRule::ReselectOntoChosenDefender
+                | StepRule::ReselectWithinRange
+        )
+    }
+
     /// The rule number the step rule is stated from.
     pub fn rule(self) -> &'static str {
         match self {
@@ -100,6 +128,9 @@ impl StepRule {
             StepRule::ProtectorWithinRange => "801.5a",
             StepRule::AttackWithinRange => "801.3",
             StepRule::AttackOnItsSide => "803.1",
+            StepRule::ReselectOntoOpponent => "508.7c",
+            StepRule::ReselectOntoChosenDefender => "508.7d",
+            StepRule::ReselectWithinRange => "508.7e",
         }
     }
 }
@@ -266,6 +297,42 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
                     });
                 }
             }
+            Happened::Reselected {
+                attacker,
+                controller,
+                chosen,
+                defender,
+            } => {
+                let rule = if defender == controller || !table.in_game.contains(defender.0) {
+                    Some((
+                        StepRule::ReselectOntoOpponent,
+                        "not an opponent in the game of",
+                    ))
+                } else if table.variant.attack != AttackOption::Multiple && defender != chosen {
+                    Some((
+                        StepRule::ReselectOntoChosenDefender,
+                        "not the defending player chosen by",
+                    ))
+                } else if !table.in_range(controller, defender) {
+                    Some((
+                        StepRule::ReselectWithinRange,
+                        "outside the range of influence of",
+                    ))
+                } else {
+                    None
+                };
+                if let Some((rule, why)) = rule {
+                    out.push(Broken {
+                        what: StepBreak {
+                            rule,
+                            subject: Target::Permanent(attacker),
+                        },
+                        text: format!(
+                            "{attacker}'s attack was reselected onto {defender} or a battle {defender} protects; {defender} is {why} {controller}"
+                        ),
+                    });
+                }
+            }
         }
     }
     out
@@ -390,5 +457,41 @@ mod tests {
             [StepRule::ProtectorWithinRange]
         );
         assert!(rules(&[chosen(2)]).is_empty());
+    }
+
+    /// Reselecting an attack (508.7c–e): onto an opponent, the chosen
+    /// defending player without attack multiple players, within range.
+    #[test]
+    fn reselections_follow_508_7() {
+        let reselect = |chosen, defender| Happened::Reselected {
+            attacker: CardId(0),
+            controller: PlayerId(0),
+            chosen: PlayerId(chosen),
+            defender: PlayerId(defender),
+        };
+        let multiple = table(AttackOption::Multiple, None);
+        let left = table(AttackOption::Left, None);
+        let range = table(AttackOption::Multiple, Some(1));
+        assert!(rules_at(&[reselect(1, 2)], &multiple).is_empty());
+        assert_eq!(
+            rules_at(&[reselect(1, 0)], &multiple),
+            [StepRule::ReselectOntoOpponent]
+        );
+        assert!(rules_at(&[reselect(1, 1)], &left).is_empty());
+        assert_eq!(
+            rules_at(&[reselect(1, 2)], &left),
+            [StepRule::ReselectOntoChosenDefender]
+        );
+        assert!(rules_at(&[reselect(1, 3)], &range).is_empty());
+        assert_eq!(
+            rules_at(&[reselect(1, 2)], &range),
+            [StepRule::ReselectWithinRange]
+        );
+        let mut gone = multiple;
+        gone.in_game = crate::seating::Seats::of(4, |p| p != 2);
+        assert_eq!(
+            rules_at(&[reselect(1, 2)], &gone),
+            [StepRule::ReselectOntoOpponent]
+        );
     }
 }

@@ -91,6 +91,11 @@ pub enum Pending {
     ChooseProtectors,
     /// A defeat trigger is resolving: its controller may cast the exiled card.
     CastTransformed,
+    /// A triggered ability put on the stack needs its target chosen (603.3d).
+    TargetTrigger,
+    /// Portal Mage's trigger is resolving: its controller may reselect what
+    /// the target creature attacks (508.7).
+    ReselectAttack,
     /// The bounded game has ended (turn bound reached, or one player left).
     GameOver,
 }
@@ -100,7 +105,10 @@ impl Pending {
     /// and no resolution is half-way: the points at which the rules'
     /// invariants must hold.
     pub fn settled(self) -> bool {
-        !matches!(self, Pending::ChooseProtectors | Pending::CastTransformed)
+        !matches!(
+            self,
+            Pending::ChooseProtectors | Pending::CastTransformed | Pending::ReselectAttack
+        )
     }
 }
 
@@ -254,6 +262,12 @@ pub enum StackObs {
     },
     /// A Siege's defeat trigger (310.12b).
     DefeatTrigger {
+        source: CardId,
+        controller: PlayerId,
+    },
+    /// A triggered ability other than a defeat trigger (Portal Mage's
+    /// enters trigger, 603.2).
+    TriggeredAbility {
         source: CardId,
         controller: PlayerId,
     },
@@ -437,6 +451,7 @@ impl Observation {
                     player(controller, &at)?;
                 }
                 StackObs::DefeatTrigger { source, controller }
+                | StackObs::TriggeredAbility { source, controller }
                 | StackObs::Ability { source, controller } => {
                     card(source, &at)?;
                     player(controller, &at)?;

@@ -5,7 +5,9 @@ use super::format::{Act, Players, Scenario, StackSetup, StartPending, MAX_PLAYER
 use super::{Resolved, ScenarioError};
 use crate::action::Action;
 use crate::cards::Catalogue;
-use crate::game::{Combat, Game, Object, Player, Snapshot, StackItem, Trigger, TurnStep, Waiting};
+use crate::game::{
+    Ability, Combat, Game, Object, Player, Snapshot, StackItem, Trigger, TurnStep, Waiting,
+};
 use battlecheck_properties::naming::Names;
 use battlecheck_properties::view::History;
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
@@ -376,6 +378,7 @@ impl Run {
                         source,
                         incarnation: o.incarnation,
                         controller: o.controller,
+                        ability: Ability::Defeat,
                     }));
                 }
             }
@@ -387,6 +390,7 @@ impl Run {
                 source,
                 incarnation: o.incarnation,
                 controller: o.controller,
+                ability: Ability::Defeat,
             });
         }
         default_trigger_history(&mut game);

@@ -186,7 +186,23 @@ fn stack_item(s: &StackItem) -> [u8; 10] {
             source,
             incarnation,
             controller,
-        } => [1, source.0, incarnation, controller.0, 0, 0, 0, 0, 0, 0],
+            ability,
+            target: t,
+        } => {
+            let [a0, a1, a2] = target(t);
+            [
+                1,
+                source.0,
+                incarnation,
+                controller.0,
+                ability as u8,
+                a0,
+                a1,
+                a2,
+                0,
+                0,
+            ]
+        }
     }
 }
 
@@ -195,8 +211,9 @@ fn waiting(w: &Waiting) -> [u8; 3] {
         source,
         incarnation,
         controller,
+        ability,
     } = *w;
-    [source.0, incarnation, controller.0]
+    [source.0, incarnation, controller.0 | (ability as u8) << 7]
 }
 
 fn pending(p: Pending) -> [u8; 3] {
@@ -211,6 +228,10 @@ fn pending(p: Pending) -> [u8; 3] {
         Pending::CastTransformed { card, player } => [7, card.0, player.0],
         Pending::GameOver => [8, 0, 0],
         Pending::DivideDamage { attacker } => [9, attacker.0, 0],
+        Pending::TargetTrigger { source, then } => {
+            [10, source.0, matches!(then, Then::EndTurn) as u8]
+        }
+        Pending::ReselectAttack { attacker, player } => [11, attacker.0, player.0],
     }
 }
 

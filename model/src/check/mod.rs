@@ -160,7 +160,9 @@ pub fn breaking<V: GameView + ?Sized>(after: &V, name: impl Fn(CardId) -> String
                 Some(b)
                     if matches!(
                         spec.id,
-                        PropertyId::WhatHappenedFollowsRules | PropertyId::AttacksFollowTheOptions
+                        PropertyId::WhatHappenedFollowsRules
+                            | PropertyId::AttacksFollowTheOptions
+                            | PropertyId::ReselectedAttacksFollow508_7
                     ) =>
                 {
                     let subject = match b.subject {

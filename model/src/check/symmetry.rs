@@ -104,6 +104,14 @@ fn renamed_pending(pending: Pending, r: &Renaming) -> Pending {
             card: c(card),
             player: p(player),
         },
+        Pending::TargetTrigger { source, then } => Pending::TargetTrigger {
+            source: c(source),
+            then,
+        },
+        Pending::ReselectAttack { attacker, player } => Pending::ReselectAttack {
+            attacker: c(attacker),
+            player: p(player),
+        },
         other => other,
     }
 }
@@ -179,10 +187,17 @@ impl GameState {
                     source,
                     incarnation,
                     controller,
+                    ability,
+                    target,
                 } => StackItem::Trigger {
                     source: c(source),
                     incarnation,
                     controller: p(controller),
+                    ability,
+                    target: target.map(|x| TargetRef {
+                        target: t(x.target),
+                        incarnation: x.incarnation,
+                    }),
                 },
             };
         }
@@ -191,6 +206,7 @@ impl GameState {
                 source: c(w.source),
                 incarnation: w.incarnation,
                 controller: p(w.controller),
+                ability: w.ability,
             };
         }
         next.waiting.sort();

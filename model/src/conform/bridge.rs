@@ -36,6 +36,7 @@ pub fn engine_card(name: CardName, defense: u8) -> String {
         CardName::Stifle => "Stifle the Call".into(),
         CardName::Bounce => "Unsummon".into(),
         CardName::Animate => "Animate the Walls".into(),
+        CardName::PortalMage => "Portal Mage".into(),
     }
 }
 

@@ -265,9 +265,13 @@ impl GameState {
                     )
                 }
                 StackItem::Trigger {
-                    source, controller, ..
+                    source,
+                    controller,
+                    ability,
+                    ..
                 } => format!(
-                    "defeat trigger of {} ({controller})",
+                    "{} of {} ({controller})",
+                    ability.name(),
                     self.card_name(*source)
                 ),
             };

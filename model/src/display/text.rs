@@ -31,7 +31,7 @@ impl Setup {
         let target = |t: &Target| match t {
             Target::Player(p) => p.to_string(),
             Target::Permanent(c) => name(c),
-            Target::Trigger(c) => format!("the defeat trigger of {}", name(c)),
+            Target::Trigger(c) => format!("the trigger of {}", name(c)),
         };
         let attacked = |t: &AttackTarget| match t {
             AttackTarget::Player(p) => p.to_string(),
@@ -126,6 +126,29 @@ impl Setup {
             } => {
                 format!("{player} declines to cast {} transformed", name(card))
             }
+            Decision::TargetTrigger {
+                player,
+                source,
+                target: t,
+            } => format!(
+                "{player} targets {} with the trigger of {}",
+                target(t),
+                name(source)
+            ),
+            Decision::ReselectAttack {
+                player,
+                attacker,
+                to: None,
+            } => format!("{player} keeps what {} attacks", name(attacker)),
+            Decision::ReselectAttack {
+                player,
+                attacker,
+                to: Some(to),
+            } => format!(
+                "{player} reselects {} to attack {}",
+                name(attacker),
+                attacked(to)
+            ),
         }
     }
 }
@@ -168,8 +191,10 @@ impl GameState {
                 if let Some(top) = self.stack.last() {
                     let what = match top {
                         StackItem::Spell { card, .. } => self.card_name(*card),
-                        StackItem::Trigger { source, .. } => {
-                            format!("the defeat trigger of {}", self.card_name(*source))
+                        StackItem::Trigger {
+                            source, ability, ..
+                        } => {
+                            format!("the {} of {}", ability.name(), self.card_name(*source))
                         }
                     };
                     format!("all players pass: {what} resolves")
@@ -286,6 +311,29 @@ impl GameState {
                     self.card_name(*card)
                 )
             }
+            Decision::TargetTrigger {
+                player,
+                source,
+                target,
+            } => format!(
+                "{player} targets {} with the reselect trigger of {}",
+                self.target_text(target),
+                self.card_name(*source)
+            ),
+            Decision::ReselectAttack {
+                player,
+                attacker,
+                to: None,
+            } => format!("{player} keeps what {} attacks", self.card_name(*attacker)),
+            Decision::ReselectAttack {
+                player,
+                attacker,
+                to: Some(to),
+            } => format!(
+                "{player} reselects {} to attack {}",
+                self.card_name(*attacker),
+                self.attack_text(to)
+            ),
         }
     }
 
@@ -353,10 +401,14 @@ impl GameState {
                         format!("{}{t} cast by {controller}", self.card_name(*card))
                     }
                     StackItem::Trigger {
-                        source, controller, ..
+                        source,
+                        controller,
+                        ability,
+                        ..
                     } => {
                         format!(
-                            "defeat trigger of {} controlled by {controller}",
+                            "{} of {} controlled by {controller}",
+                            ability.name(),
                             self.card_name(*source)
                         )
                     }
@@ -398,6 +450,13 @@ impl GameState {
             Pending::CastTransformed { card, player } => format!(
                 "{player} to cast {} transformed or not",
                 self.card_name(card)
+            ),
+            Pending::TargetTrigger { source, .. } => {
+                format!("the target of the trigger of {}", self.card_name(source))
+            }
+            Pending::ReselectAttack { attacker, player } => format!(
+                "{player} to reselect what {} attacks or not",
+                self.card_name(attacker)
             ),
             Pending::GameOver => "nothing: the game is over".into(),
         }

@@ -49,6 +49,12 @@ pub enum Kind {
     Bounce,
     /// Instant: target permanent becomes a 2/2 creature in addition to its other types.
     Animate,
+    /// Portal Mage ({2}{U}, Creature — Human Wizard, 2/2): "Flash. When this
+    /// creature enters during the declare attackers step, you may reselect
+    /// which player or permanent target attacking creature is attacking.
+    /// (It can't attack its controller or its controller's planeswalkers.)"
+    /// (702.8 flash; 508.7 reselecting).
+    PortalMage,
 }
 
 /// Named cards the configuration refers to. `defense` in names like
@@ -81,10 +87,13 @@ pub enum CardName {
     Stifle,
     Bounce,
     Animate,
+    /// Portal Mage, a real card: a 2/2 with flash whose enters trigger
+    /// reselects what an attacking creature attacks (508.7).
+    PortalMage,
 }
 
 impl CardName {
-    pub const ALL: [CardName; 16] = [
+    pub const ALL: [CardName; 17] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -101,6 +110,7 @@ impl CardName {
         CardName::Stifle,
         CardName::Bounce,
         CardName::Animate,
+        CardName::PortalMage,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -121,6 +131,7 @@ impl CardName {
             CardName::Stifle => "stifle",
             CardName::Bounce => "bounce",
             CardName::Animate => "animate",
+            CardName::PortalMage => "portal-mage",
         }
     }
 
@@ -172,6 +183,7 @@ impl CardName {
             CardName::Stifle => Kind::Stifle,
             CardName::Bounce => Kind::Bounce,
             CardName::Animate => Kind::Animate,
+            CardName::PortalMage => Kind::PortalMage,
         }
     }
 }
@@ -212,11 +224,21 @@ impl Kind {
         )
     }
 
+    /// May it be cast any time its caster could cast an instant: an
+    /// instant, or a card with flash (702.8a).
+    pub fn instant_speed(self) -> bool {
+        self.is_instant() || self == Kind::PortalMage
+    }
+
     /// Permanent cards stay on the battlefield when they resolve.
     pub fn is_permanent(self) -> bool {
         matches!(
             self,
-            Kind::Siege { .. } | Kind::Battle { .. } | Kind::Creature { .. } | Kind::Clone
+            Kind::Siege { .. }
+                | Kind::Battle { .. }
+                | Kind::Creature { .. }
+                | Kind::Clone
+                | Kind::PortalMage
         )
     }
 

@@ -62,7 +62,7 @@ impl GameState {
 
     /// The defending player relative to a creature attacking `target`
     /// (508.5, 310.9d): the player, or the battle's protector.
-    fn defender_of(&self, target: AttackTarget) -> PlayerId {
+    pub(crate) fn defender_of(&self, target: AttackTarget) -> PlayerId {
         match target {
             AttackTarget::Player(p) => p,
             AttackTarget::Battle(b) => self

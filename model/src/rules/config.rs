@@ -92,6 +92,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("attack-left", "3 players, 1 turn, attack left (803.1a), defense 4: only the player to the left and the battles they protect may be attacked; a stolen Siege"),
     ("attack-right", "4 players, a full round of 4 turns, attack right (803.1b), defense 2: each player attacks the nearest player to their right, who changes when that player concedes"),
     ("range-1", "4 players, 1 turn, range of influence 1 (801), defense 3, life 3: attacks, targets and protectors only within one seat as the turn began; a Siege stolen, then stolen again through its protector (801.2d)"),
+    ("reselect", "3 players, 1 turn, defense 2 (a 3/3 trampler, a 2-damage bolt): two defending players each hold Portal Mage, whose trigger reselects what an attacker attacks (508.7) onto another opponent or a battle one protects, never onto the attacking player's own battle"),
 ];
 
 impl Config {
@@ -182,6 +183,15 @@ impl Config {
                     seat(&[Steal], &[Bear]),
                     seat(&[], &[Bear]),
                     seat(&[Steal], &[Bear]),
+                ],
+            ),
+            "reselect" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege, Outpost], &[Bear, Trampler]),
+                    seat(&[PortalMage], &[Bear]),
+                    seat(&[Bolt], &[Cadet]),
                 ],
             ),
             other => {
@@ -380,6 +390,10 @@ impl Config {
         );
         add(!self.variant.is_default(), Feature::MultiplayerOption);
         add(self.variant.range.is_some(), Feature::RangeOfInfluence);
+        add(
+            has(PortalMage) && self.players() >= 3 && self.variant.attack == AttackOption::Multiple,
+            Feature::Reselect,
+        );
         f
     }
 }

@@ -3,10 +3,10 @@
 
 use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
-use crate::rules::state::{GameState, Pending};
+use crate::rules::state::{GameState, Pending, StackItem};
 use arrayvec::ArrayVec;
 use battlecheck_properties::step;
-use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Step, Zone};
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Step, Target, Zone};
 
 /// Every combination of one option per slot (`None` = no option taken), in
 /// a fixed order: the first combination takes no option anywhere.
@@ -60,12 +60,12 @@ fn choices(
 }
 
 impl GameState {
-    /// May `player` cast `card` now? Instants whenever they could cast an
-    /// instant; everything else only in their main phase with an empty stack
+    /// May `player` cast `card` now? Instants and cards with flash
+    /// whenever they could cast an instant (702.8a); everything else only in their main phase with an empty stack
     /// (307.1, 310.1).
     fn may_cast_now(&self, player: PlayerId, card: CardId) -> bool {
         let kind = self.setup().def(card).kind;
-        let instant_speed = kind.is_instant()
+        let instant_speed = kind.instant_speed()
             || (matches!(
                 kind,
                 crate::rules::cards::Kind::Siege { .. } | crate::rules::cards::Kind::Battle { .. }
@@ -145,6 +145,33 @@ impl GameState {
                     card,
                     cast: false,
                 });
+            }
+            Pending::TargetTrigger { source, .. } => {
+                let Some(StackItem::Trigger { controller, .. }) = self.untargeted_trigger(source)
+                else {
+                    unreachable!("the trigger waiting for its target is on the stack")
+                };
+                for c in self.attacking_targets(controller) {
+                    out.push(Decision::TargetTrigger {
+                        player: controller,
+                        source,
+                        target: Target::Permanent(c),
+                    });
+                }
+            }
+            Pending::ReselectAttack { attacker, player } => {
+                out.push(Decision::ReselectAttack {
+                    player,
+                    attacker,
+                    to: None,
+                });
+                for to in self.reselect_options(attacker) {
+                    out.push(Decision::ReselectAttack {
+                        player,
+                        attacker,
+                        to: Some(to),
+                    });
+                }
             }
             Pending::GameOver => {}
         }
@@ -266,6 +293,16 @@ impl GameState {
             }
             (Pending::CastTransformed { .. }, Decision::CastTransformed { card, player, cast }) => {
                 self.decide_cast_transformed(*card, *player, *cast)
+            }
+            (
+                Pending::TargetTrigger { source, then },
+                Decision::TargetTrigger {
+                    target: Target::Permanent(c),
+                    ..
+                },
+            ) => self.choose_trigger_target(source, *c, then),
+            (Pending::ReselectAttack { attacker, .. }, Decision::ReselectAttack { to, .. }) => {
+                self.reselect(attacker, *to)
             }
             (pending, d) => {
                 unreachable!("decision {d:?} is not offered while waiting for {pending:?}")

@@ -64,6 +64,8 @@ faults! {
         "801.3 and 803.1 ignored: creatures may attack every opponent and every battle an opponent protects, whatever the range of influence or the attack option",
     ProtectorOutOfRange = "protector-out-of-range":
         "801.5a ignored: a battle's protector may be chosen outside its controller's range of influence",
+    ReselectOntoAnyPlayer = "reselect-onto-any-player":
+        "508.7c–e ignored: an attack may be reselected onto any player in the game, the attacking creature's controller included, and any battle they protect",
 }
 
 impl fmt::Display for Fault {

@@ -1,7 +1,7 @@
 //! A player leaving the game (104.3a concession, 704.5a, 800.4a).
 
 use crate::rules::faults::Fault;
-use crate::rules::state::{bump, GameState, StackItem};
+use crate::rules::state::{bump, Ability, GameState, StackItem};
 use arrayvec::ArrayVec;
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
@@ -62,15 +62,20 @@ impl GameState {
         let mut ceased: ArrayVec<CardId, 16> = ArrayVec::new();
         self.stack.retain(|s| match s {
             StackItem::Trigger {
-                source, controller, ..
+                source,
+                controller,
+                ability,
+                ..
             } if *controller == p => {
-                ceased.push(*source);
+                if *ability == Ability::Defeat {
+                    ceased.push(*source);
+                }
                 false
             }
             _ => true,
         });
         self.waiting.retain(|w| {
-            if w.controller == p {
+            if w.controller == p && w.ability == Ability::Defeat {
                 ceased.push(w.source);
             }
             w.controller != p

@@ -13,6 +13,7 @@ pub mod decisions;
 pub mod faults;
 pub mod leave;
 pub mod protector;
+pub mod reselect;
 pub mod sba;
 pub mod siege;
 pub mod stack;

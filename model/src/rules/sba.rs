@@ -12,7 +12,7 @@
 
 use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
-use crate::rules::state::{GameState, Pending, Then};
+use crate::rules::state::{Ability, GameState, Pending, Then};
 use arrayvec::ArrayVec;
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Zone};
@@ -104,6 +104,11 @@ impl GameState {
             }
         }
         self.put_triggers_on_stack();
+        self.target_triggers(then);
+    }
+
+    /// Continue with `then` once every trigger on the stack has its targets.
+    pub fn go_on(&mut self, then: Then) {
         match then {
             Then::Priority => self.pending = Pending::Priority,
             Then::EndTurn => self.end_turn(),
@@ -213,8 +218,10 @@ impl GameState {
                         source: w.source,
                         incarnation: w.incarnation,
                         controller: p,
+                        ability: w.ability,
+                        target: None,
                     });
-                } else {
+                } else if w.ability == Ability::Defeat {
                     crate::rules::state::bump(&mut self.obj_mut(w.source).history.trigger_fizzles);
                 }
             }

@@ -2,7 +2,7 @@
 //! the exile and the cast transformed (712.8c, 712.11a).
 
 use crate::rules::faults::Fault;
-use crate::rules::state::{bump, GameState, Pending, StackItem, Then, Waiting};
+use crate::rules::state::{bump, Ability, GameState, Pending, StackItem, Then, Waiting};
 use battlecheck_properties::step::Happened;
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
@@ -36,6 +36,7 @@ impl GameState {
                     source: id,
                     incarnation: o.incarnation,
                     controller: o.controller,
+                    ability: Ability::Defeat,
                 };
                 bump(&mut self.obj_mut(id).history.triggers);
                 self.waiting.push(w);

@@ -5,7 +5,7 @@
 use crate::rules::cards::{BackFace, Kind};
 use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
-use crate::rules::state::{bump, Chars, GameState, Pending, StackItem, Then};
+use crate::rules::state::{bump, Ability, Chars, GameState, Pending, StackItem, Then};
 use arrayvec::ArrayVec;
 use battlecheck_properties::seating::Table;
 use battlecheck_properties::step::Happened;
@@ -24,7 +24,7 @@ impl GameState {
     /// within its caster's range: a player, a permanent whose controller is
     /// (a battle also if its protector is), a triggered ability whose
     /// controller is.
-    fn in_reach(&self, caster: PlayerId, t: Target) -> bool {
+    pub(crate) fn in_reach(&self, caster: PlayerId, t: Target) -> bool {
         if self.setup().config.variant.range.is_none() {
             return true;
         }
@@ -125,9 +125,20 @@ impl GameState {
                 source,
                 incarnation,
                 controller,
+                ability: Ability::Defeat,
+                ..
             } => {
                 self.stack.pop();
                 self.resolve_defeat_trigger(source, incarnation, controller);
+            }
+            StackItem::Trigger {
+                controller,
+                ability: Ability::Reselect,
+                target,
+                ..
+            } => {
+                self.stack.pop();
+                self.resolve_reselect_trigger(controller, target);
             }
             StackItem::Spell {
                 card,
@@ -171,9 +182,10 @@ impl GameState {
                     return self.settle(Then::Priority);
                 }
                 match kind {
-                    Kind::Siege { .. } | Kind::Battle { .. } | Kind::Creature { .. } => {
-                        self.begin_enter(card, controller, None)
-                    }
+                    Kind::Siege { .. }
+                    | Kind::Battle { .. }
+                    | Kind::Creature { .. }
+                    | Kind::PortalMage => self.begin_enter(card, controller, None),
                     Kind::Clone => self.resolve_clone(card, controller),
                     Kind::Mirror => {
                         let battle = legal[0]
@@ -248,8 +260,13 @@ impl GameState {
                 if let Some(i) = self.stack.iter().rposition(
                     |s| matches!(s, StackItem::Trigger { source: s, .. } if *s == source),
                 ) {
-                    self.stack.remove(i);
-                    bump(&mut self.obj_mut(source).history.triggers_countered);
+                    if let StackItem::Trigger {
+                        ability: Ability::Defeat,
+                        ..
+                    } = self.stack.remove(i)
+                    {
+                        bump(&mut self.obj_mut(source).history.triggers_countered);
+                    }
                 }
             }
             (Kind::Bounce, Some(Target::Permanent(c))) => self.move_to(c, Zone::Hand),
@@ -414,6 +431,9 @@ impl GameState {
         }
         if c.siege && copy_of.is_some() {
             o.history.was_siege_copy = true;
+        }
+        if copy_of.is_none() && self.setup().def(entering).kind == Kind::PortalMage {
+            self.portal_mage_entered(entering);
         }
         self.settle(Then::Priority);
     }

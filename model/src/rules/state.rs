@@ -119,12 +119,38 @@ pub enum StackItem {
         transformed: bool,
         targets: [Option<TargetRef>; 2],
     },
-    /// A Siege's defeat trigger (310.12b) and the object it triggered from.
+    /// A triggered ability and the object it triggered from: a Siege's
+    /// defeat trigger (310.12b), or Portal Mage's enters trigger with its
+    /// target (`None` until chosen, 603.3d).
     Trigger {
         source: CardId,
         incarnation: u8,
         controller: PlayerId,
+        ability: Ability,
+        target: Option<TargetRef>,
     },
+}
+
+/// Which triggered ability a trigger is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ability {
+    /// A Siege's defeat trigger (310.12b).
+    #[default]
+    Defeat,
+    /// Portal Mage's "When this creature enters during the declare
+    /// attackers step, you may reselect which player or permanent target
+    /// attacking creature is attacking" (508.7).
+    Reselect,
+}
+
+impl Ability {
+    /// What the ability is called in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ability::Defeat => "defeat trigger",
+            Ability::Reselect => "reselect trigger",
+        }
+    }
 }
 
 /// A triggered ability waiting to be put on the stack (603.3).
@@ -133,6 +159,7 @@ pub struct Waiting {
     pub source: CardId,
     pub incarnation: u8,
     pub controller: PlayerId,
+    pub ability: Ability,
 }
 
 /// What happens once state-based actions are complete.
@@ -174,6 +201,18 @@ pub enum Pending {
     /// The defeat trigger on top of the stack is resolving.
     CastTransformed {
         card: CardId,
+        player: PlayerId,
+    },
+    /// The trigger of `source` was put on the stack and its controller
+    /// chooses its target (603.3d); then the game goes on with `then`.
+    TargetTrigger {
+        source: CardId,
+        then: Then,
+    },
+    /// Portal Mage's trigger on top of the stack is resolving: `player` may
+    /// reselect what `attacker` attacks (508.7).
+    ReselectAttack {
+        attacker: CardId,
         player: PlayerId,
     },
     GameOver,
@@ -285,6 +324,11 @@ impl Chars {
                 c.trample = trample;
             }
             (Kind::Clone, _) => c.creature = true,
+            (Kind::PortalMage, _) => {
+                c.creature = true;
+                c.power = 2;
+                c.toughness = 2;
+            }
             _ => {}
         }
         c
@@ -343,6 +387,8 @@ impl Default for StackItem {
             source: CardId(0),
             incarnation: 0,
             controller: PlayerId(0),
+            ability: Ability::Defeat,
+            target: None,
         }
     }
 }
@@ -353,6 +399,7 @@ impl Default for Waiting {
             source: CardId(0),
             incarnation: 0,
             controller: PlayerId(0),
+            ability: Ability::Defeat,
         }
     }
 }
@@ -483,11 +530,12 @@ impl GameState {
     /// Is `card` the source of a defeat trigger that has triggered but not
     /// yet left the stack (310.7)?
     pub fn trigger_pending(&self, card: CardId) -> bool {
-        self.waiting.iter().any(|w| w.source == card)
-            || self
-                .stack
-                .iter()
-                .any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == card))
+        self.waiting
+            .iter()
+            .any(|w| w.source == card && w.ability == Ability::Defeat)
+            || self.stack.iter().any(|s| {
+                matches!(s, StackItem::Trigger { source, ability: Ability::Defeat, .. } if *source == card)
+            })
     }
 
     /// Is some creature attacking battle `card`?

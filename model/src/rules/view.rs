@@ -2,7 +2,7 @@
 
 use crate::rules::cards::{BackFace, Kind};
 use crate::rules::config::MAX_OBJECTS;
-use crate::rules::state::{Combat, GameState, Pending as P, StackItem};
+use crate::rules::state::{Ability, Combat, GameState, Pending as P, StackItem};
 use arrayvec::ArrayVec;
 use battlecheck_properties::catalogue;
 use battlecheck_properties::seating::Table;
@@ -33,6 +33,8 @@ impl GameView for GameState {
                 Pending::ChooseProtectors
             }
             P::CastTransformed { .. } => Pending::CastTransformed,
+            P::TargetTrigger { .. } => Pending::TargetTrigger,
+            P::ReselectAttack { .. } => Pending::ReselectAttack,
             P::GameOver => Pending::GameOver,
         }
     }
@@ -68,15 +70,26 @@ impl GameView for GameState {
                 transformed,
             },
             StackItem::Trigger {
-                source, controller, ..
+                source,
+                controller,
+                ability: Ability::Defeat,
+                ..
             } => StackObs::DefeatTrigger { source, controller },
+            StackItem::Trigger {
+                source,
+                controller,
+                ability: Ability::Reselect,
+                ..
+            } => StackObs::TriggeredAbility { source, controller },
         }
     }
     fn waiting_trigger_count(&self) -> usize {
-        self.waiting.len()
+        self.defeat_triggers_waiting().count()
     }
     fn waiting_trigger(&self, index: usize) -> CardId {
-        self.waiting[index].source
+        self.defeat_triggers_waiting()
+            .nth(index)
+            .expect("index below waiting_trigger_count")
     }
     fn step_broken(&self) -> Option<StepBreak> {
         self.broken
@@ -87,6 +100,15 @@ impl GameView for GameState {
 }
 
 impl GameState {
+    /// The sources of the defeat triggers waiting to be put on the stack
+    /// (the view tells only those, see [`GameView::waiting_trigger`]).
+    fn defeat_triggers_waiting(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.waiting
+            .iter()
+            .filter(|w| w.ability == Ability::Defeat)
+            .map(|w| w.source)
+    }
+
     /// One object as the shared vocabulary observes it.
     pub fn observe_object(&self, id: CardId) -> ObjectObs {
         let o = self.obj(id);

@@ -303,7 +303,8 @@ impl Game {
             .collect()
     }
 
-    /// Every attack declaration `player` might make: each of their creatures
+    /// Every attack declaration `player` might make: each of their (and
+    /// with Two-Headed Giant their teammate's) creatures
     /// attacking nothing, a defending player or a battle (508.1a). The
     /// declaration's own checks decide which are legal.
     pub(crate) fn attack_candidates(&self, player: PlayerId) -> Vec<Vec<(CardId, AttackTarget)>> {
@@ -318,9 +319,10 @@ impl Game {
                 .filter(|o| o.is_battle())
                 .map(|o| Some(AttackTarget::Battle(o.id))),
         );
+        // 805.10b: the creatures of the whole attacking team.
         let mine: Vec<CardId> = self
             .battlefield()
-            .filter(|o| o.controller == player && o.is_creature())
+            .filter(|o| self.teammates(o.controller, player) && o.is_creature())
             .map(|o| o.id)
             .collect();
         product(&mine, &targets)

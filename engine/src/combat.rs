@@ -16,7 +16,7 @@ impl Game {
     fn can_attack(&self, id: CardId) -> bool {
         let o = self.obj(id);
         o.on_battlefield()
-            && o.controller == self.active
+            && self.teammates(o.controller, self.active)
             && o.is_creature()
             && !o.is_battle()
             && !o.tapped
@@ -45,12 +45,15 @@ impl Game {
             .collect()
     }
 
-    /// The rule that forbids the active player to attack `p` (who is not
-    /// among [`Game::defending_players`]), or battles `p` protects.
-    fn why_not_attackable(&self, p: PlayerId) -> &'static str {
+    /// The rule that forbids a creature of `controller`, on the active
+    /// player's side, to attack `p` (who is not among
+    /// [`Game::defending_players`]), or battles `p` protects.
+    fn why_not_attackable(&self, controller: PlayerId, p: PlayerId) -> &'static str {
         let table = self.seating();
-        if p == self.active || !self.in_game(p) {
+        if p == controller || !self.in_game(p) {
             "508.1b"
+        } else if self.teammates(p, controller) {
+            "805.10a"
         } else if !table.in_range(self.active, p) {
             "801.3"
         } else if table.variant.attack == AttackOption::Left {
@@ -105,7 +108,8 @@ impl Game {
                 return illegal("508.1a", format!("{a} is declared as an attacker twice"));
             }
             let o = self.obj(a);
-            if !o.on_battlefield() || o.controller != player {
+            // 805.10b: the active team declares its attackers together.
+            if !o.on_battlefield() || !self.teammates(o.controller, player) {
                 return illegal(
                     "508.1a",
                     format!("{player} does not control {a} on the battlefield"),
@@ -130,7 +134,7 @@ impl Game {
                 AttackTarget::Player(p) => {
                     if !defenders.contains(&p) {
                         return illegal(
-                            self.why_not_attackable(p),
+                            self.why_not_attackable(o.controller, p),
                             format!("{p} is not a defending player {player} may attack"),
                         );
                     }
@@ -146,16 +150,16 @@ impl Game {
                         );
                     }
                     match bo.protector {
-                        Some(p) if p == player => {
+                        Some(p) if p == o.controller => {
                             return illegal(
                                 "310.9b",
-                                format!("{player} protects {b} and cannot attack it"),
+                                format!("{p} protects {b} and cannot attack it"),
                             );
                         }
                         Some(p) if defenders.contains(&p) => p,
                         Some(p) => {
                             return illegal(
-                                self.why_not_attackable(p),
+                                self.why_not_attackable(o.controller, p),
                                 format!("{b}'s protector {p} is not a defending player {player} may attack"),
                             );
                         }
@@ -206,21 +210,29 @@ impl Game {
         let Combat::Attacking { target, battle, .. } = &a.combat else {
             return illegal("509.1a", format!("{attacker} is not attacking"));
         };
+        // 805.10d: with Two-Headed Giant either player of the defending team
+        // blocks for the other.
+        let d_team = |p: PlayerId| p == d || self.blocks_for_teammate(d, p);
         match target {
-            Some(AttackTarget::Player(p)) if *p == d => Ok(()),
+            Some(AttackTarget::Player(p)) if d_team(*p) => Ok(()),
             Some(AttackTarget::Player(p)) => illegal("802.4a", format!("{attacker} attacks {p}, not {d}")),
             Some(AttackTarget::Battle(b)) => match self.obj(*b).protector {
-                Some(p) if p == d => Ok(()),
+                Some(p) if d_team(p) => Ok(()),
                 _ => illegal(
                     "310.9c",
                     format!("{d} does not protect {b}: only its protector's creatures can block creatures attacking it"),
                 ),
             },
             None => match battle.and_then(|s| s.protector) {
-                Some(p) if p == d => Ok(()),
+                Some(p) if d_team(p) => Ok(()),
                 _ => illegal("509.1a", format!("{attacker} attacks nothing that {d} defends")),
             },
         }
+    }
+
+    /// 805.10d: may defending player `d` block for `p`, their teammate?
+    fn blocks_for_teammate(&self, d: PlayerId, p: PlayerId) -> bool {
+        self.teammates(d, p) && !self.fault(crate::fault::EngineFault::TeammateMayNotBlock)
     }
 
     /// As the declare blockers step begins, each defending player in APNAP
@@ -728,10 +740,7 @@ impl Game {
                         to,
                         amount: n,
                     });
-                    let pl = &mut self.players[p.0 as usize];
-                    pl.life -= n as i32;
-                    let life = pl.life;
-                    self.emit(Event::Life { player: p, life });
+                    self.lose_life(p, n);
                 }
                 Target::Permanent(c) => {
                     let o = self.obj(c);
@@ -761,10 +770,7 @@ impl Game {
                         if combat && self.fault(crate::fault::EngineFault::BattleDamageToProtector)
                         {
                             if let Some(p) = self.obj(c).protector.filter(|&p| self.in_game(p)) {
-                                let pl = &mut self.players[p.0 as usize];
-                                pl.life -= n as i32;
-                                let life = pl.life;
-                                self.emit(Event::Life { player: p, life });
+                                self.lose_life(p, n);
                             }
                         }
                     }

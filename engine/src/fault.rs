@@ -90,6 +90,13 @@ pub enum EngineFault {
     /// 801.4 broken: spells may target players and permanents outside
     /// their caster's range of influence.
     TargetsOutOfRange,
+    /// 810.9 broken: with Two-Headed Giant, damage to a player comes off
+    /// their own life only, not their team's shared life total.
+    LifeNotShared,
+    /// 805.10d broken: with Two-Headed Giant only a battle's protector
+    /// blocks for it, not the protector's teammate (the rule of a
+    /// free-for-all game, 802.4a).
+    TeammateMayNotBlock,
     /// 508.7c broken: an attack may be reselected onto a battle the
     /// attacking creature's controller protects, as though reselecting
     /// were free of the rules of whom a creature may attack.
@@ -97,7 +104,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 16] = [
+    pub const ALL: [EngineFault; 18] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -114,5 +121,7 @@ impl EngineFault {
         EngineFault::RangeFromCurrentSeats,
         EngineFault::TargetsOutOfRange,
         EngineFault::ReselectOntoOwnBattle,
+        EngineFault::LifeNotShared,
+        EngineFault::TeammateMayNotBlock,
     ];
 }

@@ -438,14 +438,37 @@ impl Game {
     }
 
     /// The players `p` may choose when asked to choose an opponent:
-    /// opponents still in the game (102.2, 102.3) within `p`'s range of
-    /// influence (801.5a).
+    /// opponents still in the game (102.2, 102.3: with Two-Headed Giant the
+    /// players of the other team) within `p`'s range of influence (801.5a).
     pub fn opponents_in_range(&self, p: PlayerId) -> Vec<PlayerId> {
         let table = self.seating();
         self.players_from(p)
             .into_iter()
-            .filter(|&q| q != p && table.in_range(p, q))
+            .filter(|&q| table.variant.opponents(p, q) && table.in_range(p, q))
             .collect()
+    }
+
+    /// Are `p` and `q` on the same team (810.1; every player is their own
+    /// team without Two-Headed Giant)?
+    pub fn teammates(&self, p: PlayerId, q: PlayerId) -> bool {
+        !self.variant.opponents(p, q)
+    }
+
+    /// `p` loses `n` life: with Two-Headed Giant their team's shared life
+    /// total does (810.9), which every member's life shows (810.9a).
+    pub(crate) fn lose_life(&mut self, p: PlayerId, n: u8) {
+        let team: Vec<PlayerId> = (0..self.players.len() as u8)
+            .map(PlayerId)
+            .filter(|&q| {
+                q == p || (self.teammates(p, q) && !self.fault(EngineFault::LifeNotShared))
+            })
+            .collect();
+        for q in team {
+            let pl = &mut self.players[q.0 as usize];
+            pl.life -= n as i32;
+            let life = pl.life;
+            self.emit(Event::Life { player: q, life });
+        }
     }
 
     /// 801.2d: is `o` within `p`'s range of influence? A permanent is if

@@ -130,8 +130,20 @@ impl Game {
     /// 800.4a: objects `p` owns leave the game; effects giving `p` control
     /// end; abilities `p` controls on the stack cease to exist; objects `p`
     /// still controls are exiled. The battles `p` protected get new
-    /// protectors by state-based action (704.5x, B26).
+    /// protectors by state-based action (704.5x, B26). With Two-Headed
+    /// Giant `p`'s team leaves with them (810.8a–b).
     pub(crate) fn leave_game(&mut self, p: PlayerId) {
+        let team: Vec<PlayerId> = self
+            .players_from(p)
+            .into_iter()
+            .filter(|&q| self.teammates(p, q))
+            .collect();
+        for q in team {
+            self.leave_alone(q);
+        }
+    }
+
+    fn leave_alone(&mut self, p: PlayerId) {
         if !self.in_game(p) {
             return;
         }

@@ -97,13 +97,15 @@ impl Game {
         acted
     }
 
-    /// The game ends when at most one player remains (104.2a).
+    /// The game ends when at most one player, or with Two-Headed Giant one
+    /// team, remains (104.2a, 810.8a); the winner named is the first player
+    /// of that team.
     pub(crate) fn check_game_over(&mut self) -> bool {
         if self.waiting == Waiting::GameOver {
             return true;
         }
         let left: Vec<PlayerId> = self.players_from(PlayerId(0));
-        if left.len() > 1 {
+        if left.iter().any(|&q| !self.teammates(left[0], q)) {
             return false;
         }
         self.waiting = Waiting::GameOver;

@@ -31,7 +31,11 @@ impl Game {
     /// protector outside it is not replaced by 704.5y.
     pub fn may_protect(&self, b: CardId, p: PlayerId) -> bool {
         let o = self.obj(b);
-        (p != o.controller) == o.is_siege()
+        if o.is_siege() {
+            self.variant.opponents(o.controller, p)
+        } else {
+            p == o.controller
+        }
     }
 
     /// Give `b` a protector: at once if only one player may be chosen (a

@@ -89,7 +89,8 @@ impl Game {
     /// 117.1a, 307.1: the active player, in a main phase, with an empty
     /// stack, holding priority.
     pub(crate) fn sorcery_timing(&self, player: PlayerId) -> bool {
-        player == self.active
+        // 805.4: with shared team turns it is each active team player's turn.
+        self.teammates(player, self.active)
             && matches!(self.step, TurnStep::Main1 | TurnStep::Main2)
             && self.stack.is_empty()
     }

@@ -82,17 +82,24 @@ impl Game {
         for o in self.objects.iter_mut().filter(|_| wears_off) {
             o.damage = 0;
         }
-        self.active = self.next_player(self.active);
+        // 805.4: with shared team turns the next team takes the turn; its
+        // first seat stands for it where one active player is named.
+        let ap = self.active;
+        self.active = self
+            .players_from(ap)
+            .into_iter()
+            .find(|&p| !self.teammates(p, ap))
+            .unwrap_or_else(|| self.next_player(ap));
         self.turn += 1;
         // 801.2c: ranges of influence are determined as each turn begins.
         for p in self.players.iter_mut() {
             p.seated = p.in_game;
         }
-        let active = self.active;
+        let (active, variant) = (self.active, self.variant);
         for o in self
             .objects
             .iter_mut()
-            .filter(|o| o.on_battlefield() && o.controller == active)
+            .filter(|o| o.on_battlefield() && !variant.opponents(o.controller, active))
         {
             o.tapped = false;
             o.sick = false;

@@ -379,6 +379,39 @@ fn a_range_that_changes_mid_turn_is_caught() {
     );
 }
 
+/// With Two-Headed Giant, damage to a player that comes off their own life
+/// only (810.9 broken) is caught: the teammate's life differs.
+#[test]
+fn life_not_shared_is_caught() {
+    let c = caught(
+        Config::preset("two-headed-giant").unwrap(),
+        EngineFault::LifeNotShared,
+    );
+    assert!(
+        c.divergence
+            .fields
+            .iter()
+            .any(|f| f.field.ends_with(".life")),
+        "{:?}",
+        c.divergence.fields
+    );
+}
+
+/// With Two-Headed Giant, a defending player who may not block for their
+/// teammate (805.10d broken) is caught: the model alone offers the block.
+#[test]
+fn a_teammate_who_may_not_block_is_caught() {
+    let c = caught(
+        Config::preset("two-headed-giant").unwrap(),
+        EngineFault::TeammateMayNotBlock,
+    );
+    assert!(c
+        .divergence
+        .model_only
+        .iter()
+        .any(|d| matches!(d, battlecheck_properties::Decision::DeclareBlockers { .. })));
+}
+
 /// An attack reselected onto a battle its controller protects (508.7c
 /// broken) is caught on the reselect preset, where the engine alone offers
 /// it as Portal Mage's trigger resolves.

@@ -80,6 +80,14 @@ fn exposing() -> Vec<(Fault, Config)> {
             Config::preset("range-1").unwrap(),
         ),
         (
+            Fault::LifeNotShared,
+            Config::preset("two-headed-giant").unwrap(),
+        ),
+        (
+            Fault::AttackTeammate,
+            Config::preset("two-headed-giant").unwrap(),
+        ),
+        (
             Fault::ReselectOntoAnyPlayer,
             Config::preset("reselect").unwrap(),
         ),

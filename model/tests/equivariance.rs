@@ -101,6 +101,8 @@ fn every_seat_dependence_of_the_rules_is_flagged() {
         "default",
         "attack-left",
         "range-1",
+        "reselect",
+        "two-headed-giant",
     ] {
         let config = Config::preset(preset).unwrap();
         if let Some(broken) = first_broken(config, true) {
@@ -113,7 +115,11 @@ fn every_seat_dependence_of_the_rules_is_flagged() {
 fn tiny_four(attack: AttackOption, range: Option<u8>) -> Config {
     let mut c = Config::preset("tiny").unwrap();
     c.set_players(4).unwrap();
-    c.variant = Variant { attack, range };
+    c.variant = Variant {
+        attack,
+        range,
+        ..Variant::default()
+    };
     c
 }
 
@@ -142,6 +148,28 @@ fn the_options_keep_only_the_renamings_that_keep_the_seating() {
             .expect("a free-for-all renaming changes who may be attacked");
         assert!(!broken.is_empty());
     }
+}
+
+/// With Two-Headed Giant only the renamings that keep the teams are
+/// symmetries (810.3): at four identical seats, the two players of the
+/// defending team may be swapped (with the active player fixed, its
+/// teammate stays), and those renamings are exact; swapping a defending
+/// player with the active player's teammate is not.
+#[test]
+fn two_headed_giant_keeps_only_the_renamings_that_keep_the_teams() {
+    let mut giant = tiny_four(AttackOption::Multiple, None);
+    giant.variant = Variant::two_headed_giant();
+    giant.life = 4;
+    let free = tiny_four(AttackOption::Multiple, None);
+    let renamings = BattleModel::new(giant.clone()).unwrap().init_states()[0]
+        .setup()
+        .renamings[0]
+        .len();
+    assert_eq!(renamings, 1, "swap P3 and P4");
+    assert!(first_broken(giant.clone(), true).is_none());
+    let broken = first_broken_under(giant, true, Some(free))
+        .expect("a free-for-all renaming changes who is a teammate");
+    assert!(!broken.is_empty());
 }
 
 /// The test above can fail: the APNAP order in which two nonactive

@@ -124,6 +124,16 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
             Config::preset("range-1").unwrap(),
         ),
         (
+            P::TwoHeadedGiantTeams,
+            Fault::LifeNotShared,
+            Config::preset("two-headed-giant").unwrap(),
+        ),
+        (
+            P::TwoHeadedGiantTeams,
+            Fault::AttackTeammate,
+            Config::preset("two-headed-giant").unwrap(),
+        ),
+        (
             P::ReselectedAttacksFollow508_7,
             Fault::ReselectOntoAnyPlayer,
             Config::preset("reselect").unwrap(),

@@ -61,6 +61,8 @@ pub enum Feature {
     RangeOfInfluence,
     /// A card that reselects what a creature attacks (508.7): Portal Mage.
     Reselect,
+    /// Two-Headed Giant (810) with a battle and a creature on each side.
+    TwoHeadedGiant,
 }
 
 macro_rules! properties {
@@ -128,7 +130,10 @@ impl PropertyId {
             BattleCastAtSorcerySpeed => always::battle_cast_at_wrong_time,
             DefenseNeverExceedsPrinted => always::defense_above_printed,
             LeaverLeavesNothing => always::left_behind_by_leaver,
-            WhatHappenedFollowsRules | AttacksFollowTheOptions | ReselectedAttacksFollow508_7 => {
+            WhatHappenedFollowsRules
+            | AttacksFollowTheOptions
+            | ReselectedAttacksFollow508_7
+            | TwoHeadedGiantTeams => {
                 return match v.step_broken().map(|b| b.subject) {
                     Some(Target::Permanent(c)) => vec![c],
                     _ => Vec::new(),
@@ -176,8 +181,8 @@ properties! {
         "no creature attacks a battle its controller protects",
         always::protector_never_attacks;
     OnlyProtectorBlocks = "only-protector-blocks", Always,
-        ["B12", "B13"], ["310.9c", "310.9d", "509.1a", "802.4a"], [],
-        "every creature blocking an attacker of a battle is controlled by that battle's protector",
+        ["B12", "B13", "M02"], ["310.9c", "310.9d", "509.1a", "802.4a", "805.10d"], [],
+        "every creature blocking an attacker of a battle is controlled by that battle's protector (with Two-Headed Giant, by the protector or their teammate)",
         always::only_protector_blocks;
     BattlesNeverFightOrAttach = "battles-never-fight-or-attach", Always,
         ["B16", "B28"], ["310.10", "508.1a", "509.1a", "506.4", "704.5p"], [],
@@ -196,8 +201,8 @@ properties! {
         "tokens and cards that are not nonmodal double-faced cards are never cast transformed, sorcery back faces never stay on the battlefield, and tokens exist only on the battlefield",
         always::defeat_outcome_follows_rules;
     BattleCastAtSorcerySpeed = "battle-cast-at-sorcery-speed", Always,
-        ["B01", "B02"], ["310.1", "310.2", "307.1"], [],
-        "a battle spell is only ever on the stack alone, cast by the active player in a main phase",
+        ["B01", "B02"], ["310.1", "310.2", "307.1", "805.4"], [],
+        "a battle spell is only ever on the stack alone, cast by the active player (with Two-Headed Giant, a player of the active team) in a main phase",
         always::battle_cast_at_sorcery_speed;
     DefenseNeverExceedsPrinted = "defense-never-exceeds-printed", Always,
         ["B03", "B05"], ["310.4b", "310.4c", "310.6", "120.3h", "707.2"], [],
@@ -219,6 +224,10 @@ properties! {
         ["M03"], ["508.7c", "508.7d", "508.7e"], [],
         "no creature's attack is reselected onto anything but an opponent of its controller in the game or a battle such an opponent protects; without attack multiple players only onto the defending player chosen as it attacked; with a limited range of influence only within its controller's range",
         always::reselected_attacks_follow_508_7;
+    TwoHeadedGiantTeams = "two-headed-giant-teams", Always,
+        ["M02"], ["805.10a", "805.10b", "810.4", "810.9"], [],
+        "with Two-Headed Giant, teammates always have the same life total (their team's), and no creature attacks a teammate of its controller or a battle that teammate protects",
+        always::two_headed_giant_teams;
 
     // ---- witnesses --------------------------------------------------------
     SiegeDefeatedInCombatAndCast = "siege-defeated-in-combat-and-cast", Sometimes,
@@ -321,10 +330,12 @@ properties! {
         ["M03"], ["508.7", "508.7c"], [Reselect],
         "an attack is being reselected while a creature attacks a player and a battle that no creature attacks is protected by another opponent of its controller, onto which it may be reselected",
         sometimes::reselection_may_move_onto_a_battle;
+    TeammateBlocksForABattle = "teammate-blocks-for-a-battle", Sometimes,
+        ["M02"], ["805.10d"], [TwoHeadedGiant],
+        "a creature blocks an attacker of a battle protected by its controller's teammate",
+        sometimes::teammate_blocks_for_a_battle;
 }
 
-/// State-based actions have been performed (704.3). A game that ended
-/// because one player remains (104.2a) ends at once, without them.
 /// The conditions of the catalogue entries in `wanted` (bit `i` for entry
 /// `i`) on a view: bit `i` of the result is set when entry `i`'s condition
 /// holds; entries not wanted are not evaluated and their bits are clear.
@@ -343,9 +354,22 @@ pub const ALL: u64 = if CATALOGUE.len() < 64 {
     u64::MAX
 };
 
+/// State-based actions have been performed (704.3). A game that ended
+/// because one player (or with Two-Headed Giant one team, 810.8a) remains
+/// (104.2a) ends at once, without them.
 fn settled<V: GameView + ?Sized>(v: &V) -> bool {
-    v.pending().settled()
-        && !(v.pending() == Pending::GameOver && v.players().filter(|(_, p)| p.in_game).count() < 2)
+    match v.pending() {
+        Pending::GameOver => {
+            // Teams are adjacent seats: a second side is a player in the
+            // game of another team than the first one's.
+            let variant = v.table().variant;
+            let mut in_game = v.players().filter(|(_, p)| p.in_game).map(|(q, _)| q);
+            in_game.next().is_some_and(|first| {
+                in_game.any(|q| variant.team(q) != variant.team(first))
+            })
+        }
+        p => p.settled(),
+    }
 }
 
 fn on_battlefield<V: GameView + ?Sized>(v: &V) -> impl Iterator<Item = ObjectObs> + '_ {
@@ -458,9 +482,13 @@ mod always {
         blocks_for_a_battle_not_protected,
         always,
         |v, o| {
+            let variant = v.table().variant;
             match o.combat {
-                CombatObs::Blocking(a) => battle_attacked_by(&v.object(a))
-                    .is_some_and(|b| v.object(b).protector != Some(o.controller)),
+                CombatObs::Blocking(a) => battle_attacked_by(&v.object(a)).is_some_and(|b| {
+                    v.object(b)
+                        .protector
+                        .is_none_or(|p| variant.team(p) != variant.team(o.controller))
+                }),
                 _ => false,
             }
         }
@@ -525,7 +553,11 @@ mod always {
                         controller,
                         transformed: false,
                     } if card == o.id => {
-                        !(i == 0 && v.step() == Step::Main && controller == v.active())
+                        // 805.4: with shared team turns, by either player
+                        // of the active team.
+                        !(i == 0
+                            && v.step() == Step::Main
+                            && !v.table().variant.opponents(controller, v.active()))
                     }
                     _ => false,
                 })
@@ -563,7 +595,7 @@ mod always {
     /// state that state-based actions repair is seen too.
     pub fn what_happened_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
         v.step_broken()
-            .is_none_or(|b| b.rule.of_options() || b.rule.of_reselection())
+            .is_none_or(|b| b.rule.of_options() || b.rule.of_reselection() || b.rule.of_teams())
     }
 
     /// No decision so far broke a rule of the multiplayer options
@@ -578,6 +610,18 @@ mod always {
     /// ([`crate::step`], [`crate::seating::Table::may_reselect`]).
     pub fn reselected_attacks_follow_508_7<V: GameView + ?Sized>(v: &V) -> bool {
         v.step_broken().is_none_or(|b| !b.rule.of_reselection())
+    }
+
+    /// With Two-Headed Giant: teammates share one life total (810.4,
+    /// 810.9), and no decision so far had a creature attack its
+    /// controller's team (805.10a–b).
+    pub fn two_headed_giant_teams<V: GameView + ?Sized>(v: &V) -> bool {
+        let variant = v.table().variant;
+        let shared = v.players().all(|(p, x)| {
+            v.players()
+                .all(|(q, y)| variant.team(p) != variant.team(q) || x.life == y.life)
+        });
+        shared && v.step_broken().is_none_or(|b| !b.rule.of_teams())
     }
 }
 
@@ -721,7 +765,9 @@ mod sometimes {
         on_battlefield(v).any(|o| {
             o.battle
                 && o.protector.is_some_and(|p| {
-                    p != v.active() && v.in_game(p) && !table.may_attack(v.active(), p)
+                    table.variant.opponents(v.active(), p)
+                        && v.in_game(p)
+                        && !table.may_attack(v.active(), p)
                 })
         })
     }
@@ -745,6 +791,18 @@ mod sometimes {
                     && o.protector
                         .is_some_and(|p| p != q && table.may_reselect(a.controller, q, p))
             })
+        })
+    }
+
+    pub fn teammate_blocks_for_a_battle<V: GameView + ?Sized>(v: &V) -> bool {
+        let variant = v.table().variant;
+        on_battlefield(v).any(|o| match o.combat {
+            CombatObs::Blocking(a) => battle_attacked_by(&v.object(a)).is_some_and(|b| {
+                v.object(b).protector.is_some_and(|p| {
+                    p != o.controller && variant.team(p) == variant.team(o.controller)
+                })
+            }),
+            _ => false,
         })
     }
 

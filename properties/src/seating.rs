@@ -27,6 +27,14 @@
 //!   say; here range limits the choice only, as 801.5a is a rule about
 //!   choosing, and 310.12a's "only an opponent ... can be its protector"
 //!   names no range.
+//! - Two-Headed Giant (810) seats two teams of two, each team on one side of
+//!   the table (810.3): here seats 1 and 2 are one team, seats 3 and 4 the
+//!   other. An opponent is a player of the other team (102.3); whom a
+//!   team's creatures attack and whose battles a team blocks for follow
+//!   from that (805.10a–d). Which member of a team is "the active player"
+//!   (805.9) the rules leave to the ability that asks; here it is the
+//!   team's first seat wherever one player must be named (APNAP order,
+//!   who receives priority).
 
 use crate::PlayerId;
 use serde::{Deserialize, Serialize};
@@ -90,8 +98,9 @@ impl std::str::FromStr for AttackOption {
     }
 }
 
-/// The multiplayer options of a free-for-all game (800.2: a game may use
-/// several options): how players attack, and their range of influence.
+/// The multiplayer options (800.2: a game may use several options): how
+/// players attack, their range of influence, or the Two-Headed Giant
+/// variant (810), whose teams share turns (805) and life.
 #[derive(
     Clone,
     Copy,
@@ -116,6 +125,14 @@ pub struct Variant {
     /// seats (at least 1); absent: unlimited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<u8>,
+    /// Two-Headed Giant (810): two teams of two with shared team turns
+    /// (805) and a shared life total (810.4).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub two_headed_giant: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_multiple(a: &AttackOption) -> bool {
@@ -127,15 +144,23 @@ impl Variant {
     pub fn attack(attack: AttackOption) -> Variant {
         Variant {
             attack,
-            range: None,
+            ..Variant::default()
         }
     }
 
     /// Attack multiple players with a range of influence of `range` seats.
     pub fn range(range: u8) -> Variant {
         Variant {
-            attack: AttackOption::Multiple,
             range: Some(range),
+            ..Variant::default()
+        }
+    }
+
+    /// Two-Headed Giant (810).
+    pub fn two_headed_giant() -> Variant {
+        Variant {
+            two_headed_giant: true,
+            ..Variant::default()
         }
     }
 
@@ -147,9 +172,32 @@ impl Variant {
     /// Is the option usable? The first problem, naming the field.
     pub fn validate(&self) -> Result<(), String> {
         match self.range {
-            Some(0) => Err("range must be at least 1 seat, got 0".into()),
-            _ => Ok(()),
+            Some(0) => return Err("range must be at least 1 seat, got 0".into()),
+            Some(_) if self.two_headed_giant => {
+                return Err("two_headed_giant: a Two-Headed Giant game has no range of influence (it uses the combat rules of shared team turns, 810.7)".into())
+            }
+            _ => {}
         }
+        if self.two_headed_giant && self.attack != AttackOption::Multiple {
+            return Err("two_headed_giant: a Two-Headed Giant game uses neither attack left nor attack right (810.7: a team attacks the other team)".into());
+        }
+        Ok(())
+    }
+
+    /// The team of seat `p`: with Two-Headed Giant seats 0–1 and 2–3 (810.1,
+    /// 810.3), otherwise every player alone.
+    pub fn team(&self, p: PlayerId) -> u8 {
+        if self.two_headed_giant {
+            p.0 / 2
+        } else {
+            p.0
+        }
+    }
+
+    /// Are `p` and `q` opponents (102.3: in a team game, the players of
+    /// other teams)?
+    pub fn opponents(&self, p: PlayerId, q: PlayerId) -> bool {
+        self.team(p) != self.team(q)
     }
 
     /// Does renaming seats by `perm` (`perm[p]`: p's new seat) keep every
@@ -158,6 +206,11 @@ impl Variant {
     /// reflections of the table. The default reads no seating at all.
     pub fn preserved_by(&self, perm: &[u8]) -> bool {
         let n = perm.len();
+        if self.two_headed_giant
+            && (0..n).any(|p| (0..n).any(|q| (p / 2 == q / 2) != (perm[p] / 2 == perm[q] / 2)))
+        {
+            return false;
+        }
         let next = |p: usize| (p + 1) % n;
         if self.attack != AttackOption::Multiple
             && (0..n).any(|p| perm[next(p)] as usize != next(perm[p] as usize))
@@ -182,6 +235,9 @@ impl Variant {
 
     /// One line for reports: `attack left, range of influence 1`.
     pub fn describe(&self) -> String {
+        if self.two_headed_giant {
+            return "Two-Headed Giant".into();
+        }
         let mut parts = vec![format!("attack {}", self.attack)];
         if let Some(r) = self.range {
             parts.push(format!("range of influence {r}"));
@@ -289,10 +345,11 @@ impl Table {
     /// May `p`'s creatures attack player `q`, the planeswalkers `q` controls
     /// and the battles `q` protects? `q` must be an opponent in the game
     /// (802.2: every opponent is a defending player; 310.9b: never a battle
-    /// `p` protects), within `p`'s range of influence (801.3), and, with
+    /// `p` protects; 805.10a: with Two-Headed Giant, every player of the
+    /// other team), within `p`'s range of influence (801.3), and, with
     /// attack left or right, the nearest player on that side (803.1a–b).
     pub fn may_attack(&self, p: PlayerId, q: PlayerId) -> bool {
-        p != q
+        self.variant.opponents(p, q)
             && self.in_game.contains(q.0)
             && self.in_range(p, q)
             && match self.variant.attack {
@@ -311,7 +368,7 @@ impl Table {
     /// again: the defending player chosen as attackers were declared stays
     /// the only one.
     pub fn may_reselect(&self, p: PlayerId, chosen: PlayerId, q: PlayerId) -> bool {
-        p != q
+        self.variant.opponents(p, q)
             && self.in_game.contains(q.0)
             && (self.variant.attack == AttackOption::Multiple || q == chosen)
             && self.in_range(p, q)
@@ -325,7 +382,11 @@ mod tests {
     fn table(attack: AttackOption, range: Option<u8>, seats: u8, in_game: u8, seated: u8) -> Table {
         let mask = |m: u8| Seats::of(seats.into(), |p| m & (1 << p) != 0);
         Table {
-            variant: Variant { attack, range },
+            variant: Variant {
+                attack,
+                range,
+                ..Variant::default()
+            },
             seats,
             in_game: mask(in_game),
             seated: mask(seated),
@@ -344,10 +405,7 @@ mod tests {
         assert_eq!(who(&all, 0), [1]);
         assert_eq!(who(&all, 3), [0]);
         let right = Table {
-            variant: Variant {
-                attack: AttackOption::Right,
-                range: None,
-            },
+            variant: Variant::attack(AttackOption::Right),
             ..all
         };
         assert_eq!(who(&right, 0), [3]);
@@ -388,23 +446,51 @@ mod tests {
         let swap_2_3 = [0u8, 2, 1, 3];
         let reflect = [0u8, 3, 2, 1];
         let default = Variant::default();
-        let left = Variant {
-            attack: AttackOption::Left,
-            range: None,
-        };
-        let range = Variant {
-            attack: AttackOption::Multiple,
-            range: Some(1),
-        };
+        let left = Variant::attack(AttackOption::Left);
+        let range = Variant::range(1);
         assert!(default.preserved_by(&swap_2_3));
         assert!(!left.preserved_by(&reflect));
         assert!(!range.preserved_by(&swap_2_3));
         assert!(range.preserved_by(&reflect));
+        assert!(Variant::range(0).validate().is_err());
+        // 810.3: a renaming keeps the teams, or it is not a symmetry.
+        let giant = Variant::two_headed_giant();
+        assert!(giant.preserved_by(&[0, 1, 3, 2]));
+        assert!(giant.preserved_by(&[2, 3, 0, 1]));
+        assert!(!giant.preserved_by(&swap_2_3));
         assert!(Variant {
-            attack: AttackOption::Multiple,
-            range: Some(0)
+            range: Some(1),
+            ..giant
         }
         .validate()
         .is_err());
+        assert!(Variant {
+            attack: AttackOption::Left,
+            ..giant
+        }
+        .validate()
+        .is_err());
+    }
+
+    /// 805.10a, 102.3: with Two-Headed Giant a player may attack both
+    /// players of the other team and neither their teammate nor themself.
+    #[test]
+    fn two_headed_giant_attacks_the_other_team() {
+        let t = Table {
+            variant: Variant::two_headed_giant(),
+            seats: 4,
+            in_game: Seats::of(4, |_| true),
+            seated: Seats::of(4, |_| true),
+        };
+        let who = |p| {
+            (0..4)
+                .filter(|&q| t.may_attack(P(p), P(q)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(who(0), [2, 3]);
+        assert_eq!(who(1), [2, 3]);
+        assert_eq!(who(3), [0, 1]);
+        assert!(!t.may_reselect(P(0), P(2), P(1)));
+        assert!(t.may_reselect(P(0), P(2), P(3)));
     }
 }

@@ -95,6 +95,9 @@ pub enum StepRule {
     /// 508.7e: with a limited range of influence, only onto a player within
     /// the controller's range, or a battle whose protector is.
     ReselectWithinRange,
+    /// 805.10a–b: with Two-Headed Giant, creatures attack only players of
+    /// the defending team and battles they protect, never a teammate.
+    AttackOnTheOtherTeam,
 }
 
 impl StepRule {
@@ -118,6 +121,11 @@ impl StepRule {
         )
     }
 
+    /// Is it a rule of team play (805, 810)?
+    pub fn of_teams(self) -> bool {
+        self == StepRule::AttackOnTheOtherTeam
+    }
+
     /// The rule number the step rule is stated from.
     pub fn rule(self) -> &'static str {
         match self {
@@ -131,6 +139,7 @@ impl StepRule {
             StepRule::ReselectOntoOpponent => "508.7c",
             StepRule::ReselectOntoChosenDefender => "508.7d",
             StepRule::ReselectWithinRange => "508.7e",
+            StepRule::AttackOnTheOtherTeam => "805.10a",
         }
     }
 }
@@ -218,7 +227,9 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
                 }
             }
             Happened::Life { player } => {
-                if !hits.iter().any(|(_, to)| *to == Target::Player(player)) {
+                // 810.9: damage to a player changes their team's shared life.
+                let teammate_hit = |to: &Target| matches!(to, Target::Player(q) if table.variant.team(*q) == table.variant.team(player));
+                if !hits.iter().any(|(_, to)| teammate_hit(to)) {
                     out.push(Broken {
                         what: StepBreak {
                             rule: StepRule::LifeOnlyByDamage,
@@ -234,7 +245,9 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
                 controller,
                 siege,
             } => {
-                if (protector != controller) != siege {
+                if table.variant.opponents(controller, protector) != siege
+                    || (!siege && protector != controller)
+                {
                     let why = if siege {
                         "a Siege's protector is an opponent of its controller"
                     } else {
@@ -268,22 +281,25 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
             } => {
                 // Attacking oneself or a player who left is judged by the
                 // properties of the state (310.9b); here only the options.
-                let rule = if !table.in_range(controller, defender) {
-                    Some((
-                        StepRule::AttackWithinRange,
-                        "outside the range of influence of",
-                    ))
-                } else if table.variant.attack != AttackOption::Multiple
-                    && defender != controller
-                    && !table.may_attack(controller, defender)
-                {
-                    Some((
-                        StepRule::AttackOnItsSide,
-                        "not the nearest opponent on the side of",
-                    ))
-                } else {
-                    None
-                };
+                let rule =
+                    if defender != controller && !table.variant.opponents(controller, defender) {
+                        Some((StepRule::AttackOnTheOtherTeam, "a teammate of"))
+                    } else if !table.in_range(controller, defender) {
+                        Some((
+                            StepRule::AttackWithinRange,
+                            "outside the range of influence of",
+                        ))
+                    } else if table.variant.attack != AttackOption::Multiple
+                        && defender != controller
+                        && !table.may_attack(controller, defender)
+                    {
+                        Some((
+                            StepRule::AttackOnItsSide,
+                            "not the nearest opponent on the side of",
+                        ))
+                    } else {
+                        None
+                    };
                 if let Some((rule, why)) = rule {
                     out.push(Broken {
                         what: StepBreak {
@@ -303,7 +319,9 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
                 chosen,
                 defender,
             } => {
-                let rule = if defender == controller || !table.in_game.contains(defender.0) {
+                let rule = if !table.variant.opponents(controller, defender)
+                    || !table.in_game.contains(defender.0)
+                {
                     Some((
                         StepRule::ReselectOntoOpponent,
                         "not an opponent in the game of",
@@ -347,7 +365,11 @@ mod tests {
     /// Four seats, all in the game, with the given options.
     fn table(attack: AttackOption, range: Option<u8>) -> Table {
         Table {
-            variant: Variant { attack, range },
+            variant: Variant {
+                attack,
+                range,
+                ..Variant::default()
+            },
             seats: 4,
             in_game: Seats::of(4, |_| true),
             seated: Seats::of(4, |_| true),

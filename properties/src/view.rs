@@ -330,13 +330,15 @@ pub trait GameViewExt: GameView {
             matches!(o.combat, CombatObs::Attacking { target: Some(AttackTarget::Battle(b)), .. } if b == card)
         })
     }
-    /// May `p` be the protector of battle `o` (310.9a, 310.12a)?
+    /// May `p` be the protector of battle `o` (310.9a, 310.12a: a Siege's
+    /// protector is an opponent of its controller, 102.3: with Two-Headed
+    /// Giant a player of the other team)?
     fn may_protect(&self, o: &ObjectObs, p: PlayerId) -> bool {
         if !self.in_game(p) {
             return false;
         }
         if o.siege {
-            p != o.controller
+            self.table().variant.opponents(o.controller, p)
         } else {
             p == o.controller
         }

@@ -57,7 +57,10 @@ pub struct Scenario {
     pub waiting_triggers: Vec<String>,
     /// The multiplayer options: `attack` (`multiple`, the default: 802;
     /// `left` or `right`: 803) and `range`, a limited range of influence in
-    /// seats (801); absent, free-for-all attacking every opponent.
+    /// seats (801), or `two_headed_giant`: true (810: 4 players, seats 1–2
+    /// and 3–4 are teams with shared turns and a shared life total, so
+    /// teammates' `life` must be equal); absent, free-for-all attacking
+    /// every opponent.
     #[serde(default)]
     pub variant: battlecheck_properties::seating::Variant,
     /// Injected engine bugs (tests only: a counterexample found with them

@@ -116,6 +116,20 @@ impl Run {
                 format!("a game needs from 2 to {MAX_PLAYERS} players"),
             ));
         }
+        if s.variant.two_headed_giant {
+            if players.len() != 4 {
+                return Err(self.invalid(
+                    "players",
+                    "a Two-Headed Giant game has two teams of two players (810.1)",
+                ));
+            }
+            if let Some(i) = (0..4).find(|&i| players[i].life != players[i ^ 1].life) {
+                return Err(self.invalid(
+                    format!("players[{i}].life"),
+                    "teammates share one life total (810.4): give both the same life",
+                ));
+            }
+        }
         let mut labels: Vec<Option<String>> = s.cards.iter().map(|c| c.id.clone()).collect();
         for (i, l) in labels.iter().enumerate() {
             if let Some(l) = l {

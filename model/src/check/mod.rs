@@ -25,6 +25,7 @@ use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::catalogue::Feature;
 use battlecheck_properties::diff::{differences, FieldDiff};
+use battlecheck_properties::view::GameViewExt;
 use battlecheck_properties::{
     CardId, Decision, GameView, Kind, Observation, PropertyId, Target, CATALOGUE,
 };
@@ -163,6 +164,7 @@ pub fn breaking<V: GameView + ?Sized>(after: &V, name: impl Fn(CardId) -> String
                         PropertyId::WhatHappenedFollowsRules
                             | PropertyId::AttacksFollowTheOptions
                             | PropertyId::ReselectedAttacksFollow508_7
+                            | PropertyId::TwoHeadedGiantTeams
                     ) =>
                 {
                     let subject = match b.subject {
@@ -170,6 +172,19 @@ pub fn breaking<V: GameView + ?Sized>(after: &V, name: impl Fn(CardId) -> String
                         Target::Permanent(c) | Target::Trigger(c) => name(c),
                     };
                     vec![format!("{} at {subject}", b.rule.rule())]
+                }
+                None if spec.id == PropertyId::TwoHeadedGiantTeams => {
+                    // 810.9: the players whose life differs from a teammate's.
+                    let variant = after.table().variant;
+                    after
+                        .players()
+                        .filter(|&(p, x)| {
+                            after.players().any(|(q, y)| {
+                                variant.team(p) == variant.team(q) && x.life != y.life
+                            })
+                        })
+                        .map(|(p, x)| format!("810.9 at {p} ({} life)", x.life))
+                        .collect()
                 }
                 _ => spec.id.offenders(after).into_iter().map(&name).collect(),
             },

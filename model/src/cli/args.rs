@@ -22,7 +22,7 @@ pub enum Format {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// Preset to start from (default, deep, duel, copies, mimic, tiny, table,
-    /// attack-left, attack-right, range-1, reselect).
+    /// attack-left, attack-right, range-1, two-headed-giant, reselect).
     #[arg(long, default_value = "default")]
     pub preset: String,
     /// Number of players, 2 to 6 (extra seats copy the last seat).
@@ -48,6 +48,10 @@ pub struct GameArgs {
     /// preset's limit.
     #[arg(long, value_name = "SEATS")]
     pub range: Option<u8>,
+    /// Two-Headed Giant (810): seats 1–2 and 3–4 are teams sharing turns
+    /// and life (4 players; `--life` is each team's).
+    #[arg(long)]
+    pub two_headed_giant: bool,
     /// A seat's starting hand, as SEAT=CARD,CARD,… (seat 1 takes the first
     /// turn; an empty list empties the hand). Repeatable.
     #[arg(long, value_name = "SEAT=CARDS")]
@@ -105,6 +109,7 @@ impl GameArgs {
             && !self.no_concede
             && self.attack.is_none()
             && self.range.is_none()
+            && !self.two_headed_giant
             && self.hand.is_empty()
             && self.battlefield.is_empty()
             && self.fault.is_empty()
@@ -136,6 +141,9 @@ impl GameArgs {
         }
         if let Some(r) = self.range {
             c.variant.range = (r > 0).then_some(r);
+        }
+        if self.two_headed_giant {
+            c.variant.two_headed_giant = true;
         }
         let mut given = Vec::new();
         for (flag, values) in [("hand", &self.hand), ("battlefield", &self.battlefield)] {

@@ -221,8 +221,9 @@ impl<E: Engine> Driven<E> {
 
     /// The engine's decisions within the model's bounds, canonical and
     /// sorted: none at the turn bound; concessions only in a priority
-    /// window, only by nonactive players, and only if the configuration
-    /// lets players concede (the model's documented bound on concessions).
+    /// window, only by nonactive players (with Two-Headed Giant, players of
+    /// the nonactive team), and only if the configuration lets players
+    /// concede (the model's documented bound on concessions).
     pub fn decisions(&mut self, config: &Config) -> Result<Vec<Decision>, ProcessError> {
         if self.at_bound() {
             return Ok(Vec::new());
@@ -230,7 +231,9 @@ impl<E: Engine> Driven<E> {
         let at = self.engine.status();
         let (priority, active) = (at.pending == Pending::Priority, at.active);
         let wanted = |d: &Decision| match d {
-            Decision::Concede { player } => config.concede && *player != active && priority,
+            Decision::Concede { player } => {
+                config.concede && config.variant.opponents(*player, active) && priority
+            }
             _ => true,
         };
         let mut out: Vec<Decision> = self

@@ -8,7 +8,8 @@
 
 use super::protocol::{
     EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody,
-    FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT, VERSION,
+    FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT,
+    FEATURE_TWO_HEADED_GIANT, VERSION,
 };
 use battlecheck_properties::Decision;
 use std::collections::VecDeque;
@@ -227,6 +228,13 @@ impl EngineProcess {
         }
         if variant.and_then(|v| v.get("range")).is_some() {
             self.require(FEATURE_RANGE_OF_INFLUENCE, "setup of a range of influence")?;
+        }
+        if variant
+            .and_then(|v| v.get("two_headed_giant"))
+            .and_then(|t| t.as_bool())
+            == Some(true)
+        {
+            self.require(FEATURE_TWO_HEADED_GIANT, "setup of a Two-Headed Giant game")?;
         }
         match self.call(RequestBody::Setup { position }, &["observation"])? {
             ResponseBody::Observation(observed) => Ok(observed),

@@ -35,6 +35,10 @@ pub const FEATURE_ATTACK_LEFT_RIGHT: &str = "attack-left-right";
 /// range of influence option (801) of a position's `variant`.
 pub const FEATURE_RANGE_OF_INFLUENCE: &str = "range-of-influence";
 
+/// The optional feature "two-headed-giant": the engine plays the
+/// Two-Headed Giant variant (810) of a position's `variant`.
+pub const FEATURE_TWO_HEADED_GIANT: &str = "two-headed-giant";
+
 /// One line from battlecheck to the engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Request {

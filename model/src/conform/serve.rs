@@ -4,7 +4,8 @@
 
 use super::protocol::{
     EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody,
-    FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT, VERSION,
+    FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT,
+    FEATURE_TWO_HEADED_GIANT, VERSION,
 };
 use battlecheck_engine::{Catalogue, EngineFault, Game};
 use std::collections::HashMap;
@@ -96,6 +97,7 @@ impl Session {
                     let mut f = vec![
                         FEATURE_ATTACK_LEFT_RIGHT.to_string(),
                         FEATURE_RANGE_OF_INFLUENCE.to_string(),
+                        FEATURE_TWO_HEADED_GIANT.to_string(),
                     ];
                     if self.snapshots_served {
                         f.push(FEATURE_SNAPSHOT.into());

@@ -20,7 +20,7 @@ impl GameState {
             .filter(|&id| {
                 let o = self.obj(id);
                 let c = self.chars(id);
-                o.controller == self.active
+                self.teammates(o.controller, self.active)
                     && c.creature
                     && (!c.battle || self.setup().fault(Fault::BattlesMayAttack))
                     && !o.tapped
@@ -39,6 +39,14 @@ impl GameState {
         let table = if self.setup().fault(Fault::AttackIgnoresOptions) {
             Table {
                 variant: Variant::default(),
+                ..self.table()
+            }
+        } else if self.setup().fault(Fault::AttackTeammate) {
+            Table {
+                variant: Variant {
+                    two_headed_giant: false,
+                    ..self.setup().config.variant
+                },
                 ..self.table()
             }
         } else {
@@ -94,7 +102,7 @@ impl GameState {
             let defender = self.defender_of(target);
             self.record(Happened::Attacked {
                 attacker: creature,
-                controller: self.active,
+                controller: self.obj(creature).controller,
                 defender,
             });
             let o = self.obj_mut(creature);
@@ -130,20 +138,22 @@ impl GameState {
                 c.creature
                     && !c.battle
                     && !o.tapped
-                    && o.controller != self.active
+                    && !self.teammates(o.controller, self.active)
                     && self.in_game(o.controller)
             })
             .filter_map(|blocker| {
                 let p = self.obj(blocker).controller;
                 let may_block: ArrayVec<CardId, 8> = attackers
                     .iter()
+                    // 805.10d: with Two-Headed Giant, for either player of
+                    // the defending team.
                     .filter(|(_, target, defender)| match target {
-                        Some(AttackTarget::Player(q)) => *q == p,
+                        Some(AttackTarget::Player(q)) => self.teammates(*q, p),
                         Some(AttackTarget::Battle(b)) => {
-                            self.obj(*b).protector == Some(p)
+                            self.obj(*b).protector.is_some_and(|q| self.teammates(q, p))
                                 || self.setup().fault(Fault::AnyoneMayBlock)
                         }
-                        None => *defender == p,
+                        None => self.teammates(*defender, p),
                     })
                     .map(|(a, _, _)| *a)
                     .collect();

@@ -92,6 +92,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("attack-left", "3 players, 1 turn, attack left (803.1a), defense 4: only the player to the left and the battles they protect may be attacked; a stolen Siege"),
     ("attack-right", "4 players, a full round of 4 turns, attack right (803.1b), defense 2: each player attacks the nearest player to their right, who changes when that player concedes"),
     ("range-1", "4 players, 1 turn, range of influence 1 (801), defense 3, life 3: attacks, targets and protectors only within one seat as the turn began; a Siege stolen, then stolen again through its protector (801.2d)"),
+    ("two-headed-giant", "4 players in two teams (810), a full round of 2 team turns, defense 3, team life 5: the active team's second player casts the Siege (805.4), the team attacks as one and the defending team blocks as one, for battles either member protects (805.10d); a Siege's protector is a player of the other team; damage to either member comes off the team's life"),
     ("reselect", "3 players, 1 turn, defense 2 (a 3/3 trampler, a 2-damage bolt): two defending players each hold Portal Mage, whose trigger reselects what an attacker attacks (508.7) onto another opponent or a battle one protects, never onto the attacking player's own battle"),
 ];
 
@@ -185,6 +186,16 @@ impl Config {
                     seat(&[Steal], &[Bear]),
                 ],
             ),
+            "two-headed-giant" => (
+                2,
+                3,
+                vec![
+                    seat(&[], &[Bear]),
+                    seat(&[Siege], &[Trampler]),
+                    seat(&[Steal], &[Cadet]),
+                    seat(&[], &[Bear]),
+                ],
+            ),
             "reselect" => (
                 1,
                 2,
@@ -206,6 +217,7 @@ impl Config {
             "attack-left" => (20, Variant::attack(AttackOption::Left)),
             "attack-right" => (20, Variant::attack(AttackOption::Right)),
             "range-1" => (3, Variant::range(1)),
+            "two-headed-giant" => (5, Variant::two_headed_giant()),
             _ => (20, Variant::default()),
         };
         Ok(Config {
@@ -257,6 +269,12 @@ impl Config {
         }
         if let Err(e) = self.variant.validate() {
             return err(format!("variant: {e}"));
+        }
+        if self.variant.two_headed_giant && self.players() != 4 {
+            return err(format!(
+                "players must be 4 with Two-Headed Giant (810.1: two teams of two), got {}",
+                self.players()
+            ));
         }
         for (i, s) in self.seats.iter().enumerate() {
             if let Some(c) = s
@@ -379,7 +397,12 @@ impl Config {
         add(has(Stifle), Feature::CounterTrigger);
         add(has(Bounce), Feature::Bounce);
         add(has(Animate), Feature::Animate);
-        add(self.concede && self.players() >= 3, Feature::Multiplayer);
+        // With Two-Headed Giant a player who leaves takes their team, and the
+        // game, with them (810.8a-b): nobody plays on after a departure.
+        add(
+            self.concede && self.players() >= 3 && !self.variant.two_headed_giant,
+            Feature::Multiplayer,
+        );
         add(
             self.seats.iter().any(|s| creatures(s) >= 2),
             Feature::TwoAttackers,
@@ -388,12 +411,16 @@ impl Config {
             self.seats.iter().skip(1).any(|s| creatures(s) >= 1),
             Feature::Blocker,
         );
-        add(!self.variant.is_default(), Feature::MultiplayerOption);
+        add(
+            !self.variant.is_default() && !self.variant.two_headed_giant,
+            Feature::MultiplayerOption,
+        );
         add(self.variant.range.is_some(), Feature::RangeOfInfluence);
         add(
             has(PortalMage) && self.players() >= 3 && self.variant.attack == AttackOption::Multiple,
             Feature::Reselect,
         );
+        add(self.variant.two_headed_giant, Feature::TwoHeadedGiant);
         f
     }
 }

@@ -70,7 +70,12 @@ impl GameState {
                 kind,
                 crate::rules::cards::Kind::Siege { .. } | crate::rules::cards::Kind::Battle { .. }
             ) && self.setup().fault(Fault::BattlesAtInstantSpeed));
-        instant_speed || (player == self.active && self.step == Step::Main && self.stack.is_empty())
+        // 805.4: with shared team turns, it is each player's turn on the
+        // active team.
+        instant_speed
+            || (self.step == Step::Main
+                && self.stack.is_empty()
+                && self.teammates(player, self.active))
     }
 
     /// The decisions available now, in a fixed order.
@@ -223,7 +228,7 @@ impl GameState {
         if self.setup().config.concede {
             for player in self
                 .player_ids()
-                .filter(|&p| p != self.active && self.in_game(p))
+                .filter(|&p| !self.teammates(p, self.active) && self.in_game(p))
             {
                 out.push(Decision::Concede { player });
             }

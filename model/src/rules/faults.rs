@@ -64,6 +64,10 @@ faults! {
         "801.3 and 803.1 ignored: creatures may attack every opponent and every battle an opponent protects, whatever the range of influence or the attack option",
     ProtectorOutOfRange = "protector-out-of-range":
         "801.5a ignored: a battle's protector may be chosen outside its controller's range of influence",
+    LifeNotShared = "life-not-shared":
+        "810.9 ignored: with Two-Headed Giant, damage to a player comes off their own life only, not their team's shared life total",
+    AttackTeammate = "attack-teammate":
+        "805.10a ignored: with Two-Headed Giant, creatures may attack their controller's teammate and the battles that teammate protects",
     ReselectOntoAnyPlayer = "reselect-onto-any-player":
         "508.7c–e ignored: an attack may be reselected onto any player in the game, the attacking creature's controller included, and any battle they protect",
 }

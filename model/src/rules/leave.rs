@@ -11,7 +11,23 @@ impl GameState {
     /// abilities on the stack cease to exist; objects they still control are
     /// exiled. Battles they protect keep them as protector until a
     /// state-based action replaces them (704.5x, B26).
+    ///
+    /// With Two-Headed Giant the whole team leaves (810.8a–b).
     pub fn leave_game(&mut self, p: PlayerId) {
+        if !self.in_game(p) {
+            return;
+        }
+        self.leave_alone(p);
+        let team: ArrayVec<PlayerId, 8> = self
+            .player_ids()
+            .filter(|&q| q != p && self.in_game(q) && self.teammates(p, q))
+            .collect();
+        for q in team {
+            self.leave_alone(q);
+        }
+    }
+
+    fn leave_alone(&mut self, p: PlayerId) {
         self.players[p.0 as usize].in_game = false;
         let ids: ArrayVec<CardId, 24> = self.ids().collect();
         let keep_permanents = self.setup().fault(Fault::LeaverKeepsPermanents);

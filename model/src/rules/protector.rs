@@ -32,8 +32,15 @@ impl GameState {
     ) -> ArrayVec<PlayerId, MAX_PLAYERS> {
         let table = self.table();
         let ignore_range = self.setup().fault(Fault::ProtectorOutOfRange);
+        let variant = self.setup().config.variant;
         self.turn_order_from(controller)
-            .filter(|&p| (p != controller) == siege)
+            .filter(|&p| {
+                if siege {
+                    variant.opponents(controller, p)
+                } else {
+                    p == controller
+                }
+            })
             .filter(|&p| ignore_range || table.in_range(controller, p))
             .collect()
     }
@@ -43,7 +50,7 @@ impl GameState {
         let controller = self.obj(id).controller;
         self.in_game(p)
             && if self.chars(id).siege {
-                p != controller
+                !self.teammates(p, controller)
             } else {
                 p == controller
             }

@@ -32,7 +32,7 @@ impl GameState {
     /// protector choice is needed or the game is over.
     pub fn settle(&mut self, then: Then) {
         loop {
-            if self.in_game_count() <= 1 {
+            if self.sides_in_game() <= 1 {
                 self.pending = Pending::GameOver;
                 return;
             }
@@ -76,7 +76,7 @@ impl GameState {
                 self.leave_game(p);
                 acted = true;
             }
-            if self.in_game_count() <= 1 {
+            if self.sides_in_game() <= 1 {
                 self.pending = Pending::GameOver;
                 return;
             }

@@ -6,6 +6,7 @@
 
 use crate::rules::cards::{BackFace, Kind};
 use crate::rules::config::{Setup, MAX_OBJECTS, MAX_PLAYERS, MAX_STACK, MAX_WAITING};
+use crate::rules::faults::Fault;
 use battlecheck_properties::seating::{Seats, Table};
 use battlecheck_properties::step::{Happened, StepBreak};
 use battlecheck_properties::view::{History, ProtectorOrigin};
@@ -446,9 +447,26 @@ impl GameState {
 
     /// `p` loses `n` life (119.3): how damage dealt to a player changes
     /// their life total (120.3a).
+    /// With Two-Headed Giant the loss is applied to the team's shared life
+    /// total (810.9), which each member's life shows (810.9a).
     pub fn lose_life(&mut self, p: PlayerId, n: u8) {
-        self.players[p.0 as usize].life -= n as i8;
-        self.record(Happened::Life { player: p });
+        let variant = self.setup().config.variant;
+        let shared = !self.setup().fault(Fault::LifeNotShared);
+        for q in 0..self.players.len() as u8 {
+            if q == p.0 || (shared && variant.team(PlayerId(q)) == variant.team(p)) {
+                self.players[q as usize].life -= n as i8;
+                self.record(Happened::Life {
+                    player: PlayerId(q),
+                });
+            }
+        }
+    }
+
+    /// Are `p` and `q` on the same team (805, 810; every player is alone
+    /// without Two-Headed Giant)?
+    #[inline]
+    pub fn teammates(&self, p: PlayerId, q: PlayerId) -> bool {
+        !self.setup().config.variant.opponents(p, q)
     }
 
     #[inline]
@@ -545,8 +563,21 @@ impl GameState {
         })
     }
 
-    pub fn in_game_count(&self) -> usize {
-        self.players.iter().filter(|p| p.in_game).count()
+    /// How many sides are still in the game: players, or with Two-Headed
+    /// Giant teams (104.2a: the game ends when one remains; 810.8a).
+    pub fn sides_in_game(&self) -> usize {
+        let variant = self.setup().config.variant;
+        if !variant.two_headed_giant {
+            return self.players.iter().filter(|p| p.in_game).count();
+        }
+        let teams: ArrayVec<[u8; MAX_PLAYERS]> = self
+            .player_ids()
+            .filter(|&p| self.in_game(p))
+            .map(|p| variant.team(p))
+            .collect();
+        (0..teams.len())
+            .filter(|&i| !teams[..i].contains(&teams[i]))
+            .count()
     }
 
     /// Is the target still legal (608.2b)? A permanent must be the same

@@ -35,10 +35,13 @@ impl GameState {
             self.pending = Pending::GameOver;
             return;
         }
+        // 805.4: with shared team turns the next team takes the turn; its
+        // first seat stands for it where one active player is named.
         let n = self.players.len() as u8;
+        let ap = self.active;
         self.active = (1..=n)
-            .map(|i| PlayerId((self.active.0 + i) % n))
-            .find(|&p| self.in_game(p))
+            .map(|i| PlayerId((ap.0 + i) % n))
+            .find(|&p| self.in_game(p) && !self.teammates(p, ap))
             .expect("a game in progress has players");
         if self.setup().config.variant.range.is_some() {
             for p in self.players.iter_mut() {
@@ -46,9 +49,12 @@ impl GameState {
             }
         }
         let ap = self.active;
-        for o in self.objs.iter_mut().filter(|o| o.controller == ap) {
-            o.tapped = false;
-            o.sick = false;
+        let variant = self.setup().config.variant;
+        for o in self.objs.iter_mut() {
+            if !variant.opponents(o.controller, ap) {
+                o.tapped = false;
+                o.sick = false;
+            }
         }
         self.step = Step::Main;
         self.settle(Then::Priority);

@@ -36,6 +36,8 @@ quick=(
     "range of influence 1, 4 players (801)|--preset range-1"
     "attack left, a full round (3 turns)|--preset attack-left --turns 3"
     "range of influence 1, 2 turns|--preset range-1 --turns 2"
+    "Two-Headed Giant, a full round of 2 team turns (810)|--preset two-headed-giant"
+    "Two-Headed Giant, 4 team turns|--preset two-headed-giant --turns 4"
     "Portal Mage reselecting attacks, 3 players (508.7)|--preset reselect"
     "Portal Mage, each defending player holding one|--preset reselect --hand 3=portal-mage,bolt"
 )

@@ -135,18 +135,21 @@ impl Game {
                     if trigger.source == source)
             })
             .expect("the trigger whose target is chosen is on the stack");
-        let StackItem::TriggeredAbility { trigger, .. } = self.stack[i] else {
-            unreachable!("position found a triggered ability")
+        let StackItem::TriggeredAbility {
+            trigger:
+                Trigger {
+                    ability: Ability::Printed(effect),
+                    ..
+                },
+            ..
+        } = self.stack[i]
+        else {
+            unreachable!("only a printed triggered ability waits for its target")
         };
-        if !self.trigger_targets(&trigger).contains(&target) {
-            let kind = match trigger.ability {
-                Ability::Printed(e) => e.targets().first().copied(),
-                Ability::Defeat => None,
-            };
-            return match kind.map(|k| self.check_target(target, k, player)) {
-                Some(Err(e)) => Err(e),
-                _ => illegal("115.1", "not a legal target of this ability"),
-            };
+        // The legal targets are those of `trigger_targets`: the permanents
+        // this check accepts.
+        for &kind in effect.targets() {
+            self.check_target(target, kind, player)?;
         }
         self.set_trigger_target(i, target);
         self.settle(self.priority);

@@ -173,6 +173,131 @@ fn pass_all_is_one_pass_per_player_still_to_pass() {
     );
 }
 
+/// An action that is a shared decision by itself maps back onto that
+/// decision (what replaying a scenario through the engine protocol relies
+/// on); one player's pass, protector choice or blocks is only a part of one.
+#[test]
+fn an_action_maps_back_onto_its_decision() {
+    let g = game(false);
+    let (p1, mine, siege, bear) = (PlayerId(0), CardId(2), CardId(0), CardId(1));
+    let whole = [
+        Decision::Cast {
+            player: p1,
+            card: mine,
+            targets: vec![Target::Player(PlayerId(1))],
+        },
+        Decision::Equip {
+            player: p1,
+            equipment: mine,
+            creature: bear,
+        },
+        Decision::Concede { player: p1 },
+        Decision::ChooseCopy {
+            player: p1,
+            card: mine,
+            original: siege,
+        },
+        Decision::DeclareAttackers {
+            attacks: vec![(mine, AttackTarget::Player(PlayerId(1)))],
+        },
+        Decision::AssignTrample {
+            attacker: mine,
+            to_attacked: 2,
+        },
+        Decision::DivideDamage {
+            attacker: mine,
+            division: vec![(bear, 3)],
+        },
+        Decision::CastTransformed {
+            player: p1,
+            card: siege,
+            cast: true,
+        },
+        Decision::TargetTrigger {
+            player: p1,
+            source: mine,
+            target: Target::Permanent(bear),
+        },
+        Decision::ReselectAttack {
+            player: p1,
+            attacker: mine,
+            to: Some(AttackTarget::Battle(siege)),
+        },
+    ];
+    for d in whole {
+        let actions = g.actions_for(&d);
+        assert_eq!(actions.len(), 1, "{d:?}");
+        assert_eq!(actions[0].as_decision(), Some(d));
+    }
+    let parts = [
+        Action::Pass { player: p1 },
+        Action::ChooseProtector {
+            player: p1,
+            battle: siege,
+            protector: PlayerId(1),
+        },
+        Action::DeclareBlockers {
+            player: PlayerId(1),
+            blocks: vec![(bear, mine)],
+        },
+    ];
+    for a in parts {
+        assert_eq!(a.as_decision(), None, "{a:?}");
+    }
+}
+
+/// A reselection tells what it did (the fact the step rules of 508.7c–e
+/// judge): the attacker, its controller, the defending player chosen as it
+/// attacked and the new one.
+#[test]
+fn a_reselection_is_told_as_a_fact() {
+    use battlecheck_engine::event::happened;
+    use battlecheck_properties::step::Happened;
+    let text = r#"{
+      "name": "reselect",
+      "players": 3,
+      "step": "begin_combat",
+      "cards": [
+        {"id": "siege", "card": "Invasion of Zendikar", "owner": "P1", "zone": "battlefield", "protector": "P3"},
+        {"id": "bears", "card": "Grizzly Bears", "owner": "P1", "zone": "battlefield"},
+        {"id": "mage", "card": "Portal Mage", "owner": "P2", "zone": "hand"}
+      ],
+      "steps": []
+    }"#;
+    let cards = Catalogue::bundled().unwrap();
+    let mut g = build_game(Path::new("reselect.json"), text, &cards).unwrap();
+    let (bears, siege, mage) = (CardId(1), CardId(0), CardId(2));
+    let (p1, p2, p3) = (PlayerId(0), PlayerId(1), PlayerId(2));
+    for d in [
+        Decision::PassAll,
+        Decision::DeclareAttackers {
+            attacks: vec![(bears, AttackTarget::Player(p2))],
+        },
+        Decision::Cast {
+            player: p2,
+            card: mage,
+            targets: vec![],
+        },
+        Decision::PassAll,
+        Decision::PassAll,
+    ] {
+        g.apply_decision(&d).unwrap();
+    }
+    let events = g
+        .apply_decision(&Decision::ReselectAttack {
+            player: p2,
+            attacker: bears,
+            to: Some(AttackTarget::Battle(siege)),
+        })
+        .unwrap();
+    assert!(happened(&events).contains(&Happened::Reselected {
+        attacker: bears,
+        controller: p1,
+        chosen: p2,
+        defender: p3,
+    }));
+}
+
 /// A cast maps to the passes that bring priority to the caster (117.3d),
 /// then the cast; outside a priority window, or for a player not in the
 /// game, to the cast alone (which is then refused as it stands).

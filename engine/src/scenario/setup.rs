@@ -123,7 +123,10 @@ impl Run {
                     "a Two-Headed Giant game has two teams of two players (810.1)",
                 ));
             }
-            if let Some(i) = (0..4).find(|&i| players[i].life != players[i ^ 1].life) {
+            if let Some(i) = [1, 3]
+                .into_iter()
+                .find(|&i| players[i].life != players[i - 1].life)
+            {
                 return Err(self.invalid(
                     format!("players[{i}].life"),
                     "teammates share one life total (810.4): give both the same life",

@@ -364,9 +364,9 @@ fn settled<V: GameView + ?Sized>(v: &V) -> bool {
             // game of another team than the first one's.
             let variant = v.table().variant;
             let mut in_game = v.players().filter(|(_, p)| p.in_game).map(|(q, _)| q);
-            in_game.next().is_some_and(|first| {
-                in_game.any(|q| variant.team(q) != variant.team(first))
-            })
+            in_game
+                .next()
+                .is_some_and(|first| in_game.any(|q| variant.team(q) != variant.team(first)))
         }
         p => p.settled(),
     }

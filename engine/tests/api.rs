@@ -422,6 +422,28 @@ fn a_malformed_scenario_names_the_field_or_step() {
         "{err}"
     );
 
+    // 810.1, 810.4: a Two-Headed Giant game seats four, and teammates
+    // share one life total.
+    let giant = SETUP.replace(
+        "\"players\": 2,",
+        "\"players\": [{\"life\": 9}, {\"life\": 9}, {\"life\": 20}, {\"life\": 19}], \"variant\": {\"two_headed_giant\": true},",
+    );
+    let err = run_text(Path::new("s.json"), &giant, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("players[3].life") && err.contains("810.4"),
+        "{err}"
+    );
+    let three = SETUP.replace(
+        "\"players\": 2,",
+        "\"players\": 3, \"variant\": {\"two_headed_giant\": true},",
+    );
+    let err = run_text(Path::new("s.json"), &three, &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("players") && err.contains("810.1"), "{err}");
+
     // Three cards: "#3" names none.
     let beyond = SETUP.replace(
         "\"steps\": []",

@@ -9,7 +9,7 @@ use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::fault::EngineFault;
 use crate::game::{Ability, Combat, Game, StackItem, Trigger, TurnStep, Waiting};
-use battlecheck_properties::seating::AttackOption;
+use battlecheck_properties::step::reselect_break;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
 
 impl Game {
@@ -242,15 +242,10 @@ impl Game {
         {
             return Ok(defender);
         }
-        let (rule, why) = if defender == controller || !self.in_game(defender) {
-            ("508.7c", "not an opponent in the game of")
-        } else if table.variant.attack != AttackOption::Multiple && defender != chosen {
-            ("508.7d", "not the defending player chosen by")
-        } else {
-            ("508.7e", "outside the range of influence of")
-        };
+        let (rule, why) = reselect_break(&table, controller, chosen, defender)
+            .expect("a reselection may_reselect refuses breaks one of 508.7c-e");
         illegal(
-            rule,
+            rule.rule(),
             format!("{attacker} can't be reselected onto {defender} or a battle they protect: {defender} is {why} {controller}"),
         )
     }

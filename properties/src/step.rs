@@ -172,6 +172,37 @@ fn name(t: Target) -> String {
     }
 }
 
+/// The rule of 508.7c–e a reselection of an attack by a creature of
+/// `controller`, whose defending player was chosen as `chosen`, onto
+/// `defender` (or a battle `defender` protects) breaks, with why in words
+/// ("`defender` is … `controller`"); `None` if it is allowed
+/// ([`Table::may_reselect`]).
+pub fn reselect_break(
+    table: &Table,
+    controller: PlayerId,
+    chosen: PlayerId,
+    defender: PlayerId,
+) -> Option<(StepRule, &'static str)> {
+    if !table.variant.opponents(controller, defender) || !table.in_game.contains(defender.0) {
+        Some((
+            StepRule::ReselectOntoOpponent,
+            "not an opponent in the game of",
+        ))
+    } else if table.variant.attack != AttackOption::Multiple && defender != chosen {
+        Some((
+            StepRule::ReselectOntoChosenDefender,
+            "not the defending player chosen by",
+        ))
+    } else if !table.in_range(controller, defender) {
+        Some((
+            StepRule::ReselectWithinRange,
+            "outside the range of influence of",
+        ))
+    } else {
+        None
+    }
+}
+
 /// Every step rule the facts of one decision break, in the order the
 /// facts show it. `table` is the seating as the decision ended (the
 /// multiplayer options and who is in the game; a decision that declares
@@ -319,27 +350,7 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
                 chosen,
                 defender,
             } => {
-                let rule = if !table.variant.opponents(controller, defender)
-                    || !table.in_game.contains(defender.0)
-                {
-                    Some((
-                        StepRule::ReselectOntoOpponent,
-                        "not an opponent in the game of",
-                    ))
-                } else if table.variant.attack != AttackOption::Multiple && defender != chosen {
-                    Some((
-                        StepRule::ReselectOntoChosenDefender,
-                        "not the defending player chosen by",
-                    ))
-                } else if !table.in_range(controller, defender) {
-                    Some((
-                        StepRule::ReselectWithinRange,
-                        "outside the range of influence of",
-                    ))
-                } else {
-                    None
-                };
-                if let Some((rule, why)) = rule {
+                if let Some((rule, why)) = reselect_break(table, controller, chosen, defender) {
                     out.push(Broken {
                         what: StepBreak {
                             rule,

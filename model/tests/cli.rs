@@ -192,9 +192,12 @@ fn bench_reports_every_variant_and_the_random_games() {
     let variants = r["variants"].as_array().expect("variants");
     assert_eq!(
         variants.len(),
-        6,
-        "dfs with/without symmetry, bfs; 1 and 2 threads"
+        10,
+        "the check's dfs and stateright's dfs with/without symmetry, bfs; 1 and 2 threads"
     );
+    for search in ["dfs", "stateright-dfs", "bfs"] {
+        assert!(variants.iter().any(|v| v["search"] == search), "{search}");
+    }
     let games = &r["random_games"];
     assert_eq!(games["games"], 2000);
     assert!(games["engine_decisions"].as_u64().unwrap() >= 2000);

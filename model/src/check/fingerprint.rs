@@ -247,31 +247,79 @@ fn step_break(b: Option<StepBreak>) -> [u8; 3] {
     [rule as u8 + 1, t0, t1]
 }
 
+/// The parts of a state that vary, as [`GameState::hash_parts`] takes
+/// them: the state's own, or a renaming's (see
+/// [`GameState::hash_representative`]), which is hashed without building
+/// the renamed state.
+pub struct Parts<P, O, S, W> {
+    pub pending: Pending,
+    pub broken: Option<StepBreak>,
+    pub players: P,
+    pub objs: O,
+    pub stack: S,
+    pub waiting: W,
+}
+
 impl Hash for GameState {
     fn hash<H: Hasher>(&self, hasher: &mut H) {
         // The setup is shared by every state of a run: not part of a state.
         let GameState {
             setup: _,
-            turn,
-            active,
-            step,
+            turn: _,
+            active: _,
+            step: _,
+            pending,
+            players,
+            objs,
+            stack,
+            waiting,
+            broken,
+            journal: _,
+        } = self;
+        self.hash_parts(
+            Parts {
+                pending: *pending,
+                broken: *broken,
+                players: players.iter().copied(),
+                objs: objs.iter().copied(),
+                stack: stack.iter().copied(),
+                waiting: waiting.iter().copied(),
+            },
+            hasher,
+        );
+    }
+}
+
+impl GameState {
+    /// Hash this state's turn, active player and step with `parts`: the
+    /// layout of [`Hash`] for states.
+    pub fn hash_parts<H: Hasher>(
+        &self,
+        parts: Parts<
+            impl ExactSizeIterator<Item = Player>,
+            impl ExactSizeIterator<Item = Obj>,
+            impl ExactSizeIterator<Item = StackItem>,
+            impl ExactSizeIterator<Item = Waiting>,
+        >,
+        hasher: &mut H,
+    ) {
+        let Parts {
             pending: p,
+            broken,
             players,
             objs,
             stack,
             waiting: w,
-            broken,
-            journal: _,
-        } = self;
-        let [p0, p1, p2] = pending(*p);
-        let [b0, b1, b2] = step_break(*broken);
+        } = parts;
+        let [p0, p1, p2] = pending(p);
+        let [b0, b1, b2] = step_break(broken);
         hasher.write(&[
             b0,
             b1,
             b2,
-            *turn,
-            active.0,
-            *step as u8,
+            self.turn,
+            self.active.0,
+            self.step as u8,
             p0,
             p1,
             p2,
@@ -282,17 +330,17 @@ impl Hash for GameState {
         ]);
         let mut seats = [0u8; 2 * crate::rules::config::MAX_PLAYERS];
         for (bytes, p) in seats.chunks_exact_mut(2).zip(players) {
-            bytes.copy_from_slice(&player(p));
+            bytes.copy_from_slice(&player(&p));
         }
         hasher.write(&seats);
         for o in objs {
-            hasher.write(&obj(o));
+            hasher.write(&obj(&o));
         }
         for s in stack {
-            hasher.write(&stack_item(s));
+            hasher.write(&stack_item(&s));
         }
         for t in w {
-            hasher.write(&waiting(t));
+            hasher.write(&waiting(&t));
         }
     }
 }

@@ -6,18 +6,21 @@
 //! Depends on [`crate::rules`] and [`crate::display`]; knows nothing of
 //! engines or of how reports are printed.
 //!
-//! This module runs the exhaustive check: stateright's depth-first search (with the
-//! symmetry reduction when it is exact) with the catalogue tallied on every
-//! visited state ([`Tally`]), then a breadth-first search of our own for
-//! each violated property's shortest counterexample, since stateright
-//! 0.31's breadth-first paths are not guaranteed shortest.
+//! This module runs the exhaustive check: a parallel depth-first [`search`]
+//! of the stateright model (with the symmetry reduction when it is exact)
+//! with the catalogue tallied on every visited state ([`Tally`]), then a
+//! breadth-first search of our own for each violated property's shortest
+//! counterexample, since stateright 0.31's breadth-first paths are not
+//! guaranteed shortest.
 
 pub mod fingerprint;
 pub mod model;
 pub mod record;
+pub mod search;
 pub mod stop;
 pub mod sweep;
 pub mod symmetry;
+pub mod visited;
 
 use crate::check::model::{BattleModel, Judged, Tally};
 use crate::check::stop::Stop;
@@ -30,8 +33,8 @@ use battlecheck_properties::{
     CardId, Decision, GameView, Kind, Observation, PropertyId, Target, CATALOGUE,
 };
 use serde::Serialize;
-use stateright::{Checker, Model, Representative};
-use std::collections::hash_map::{DefaultHasher, Entry};
+use stateright::{Checker, Model};
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,46 +66,14 @@ impl Default for CheckOptions {
     }
 }
 
-/// Progress on an interactive terminal, through stateright's reporter hook.
-struct Progress(indicatif::ProgressBar);
-
-impl Progress {
-    fn new() -> Progress {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
-                .expect("valid template"),
-        );
-        Progress(bar)
-    }
-}
-
-impl<M: Model> stateright::report::Reporter<M> for Progress {
-    fn report_checking(&mut self, data: stateright::report::ReportData) {
-        let rate = data.unique_states as f64 / data.duration.as_secs_f64().max(1e-9);
-        self.0.set_message(format!(
-            "{} unique states, {:.0} states/s, depth {}",
-            data.unique_states, rate, data.max_depth
-        ));
-        self.0.tick();
-        if data.done {
-            self.0.finish_and_clear();
-        }
-    }
-
-    fn report_discoveries(
-        &mut self,
-        _: &M,
-        _: std::collections::BTreeMap<&'static str, stateright::report::ReportDiscovery<M>>,
-    ) where
-        M::Action: std::fmt::Debug + PartialEq,
-        M::State: std::fmt::Debug + Hash + PartialEq,
-    {
-    }
-
-    fn delay(&self) -> Duration {
-        Duration::from_millis(250)
-    }
+/// A spinner for progress on an interactive terminal.
+fn progress_bar() -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .expect("valid template"),
+    );
+    bar
 }
 
 /// What became of a property.
@@ -297,14 +268,25 @@ pub struct Exploration {
     pub found: Vec<&'static str>,
 }
 
-/// A state's representative under the symmetry reduction.
+/// A state's representative under the symmetry reduction (stateright's
+/// searches take it).
 pub(crate) type Representation<M> = fn(&<M as Model>::State) -> <M as Model>::State;
 
-/// Which of stateright's searches explores.
+/// The fingerprint of a state's representative under the symmetry
+/// reduction ([`search::fingerprint`] of it): how the check's search
+/// identifies states.
+pub(crate) type Canonical<M> = fn(&<M as Model>::State) -> u64;
+
+/// Which search explores.
 pub enum Search<M: Model> {
-    /// Depth-first, with the symmetry reduction of the given representative
-    /// if any (stateright reduces symmetry only here).
-    DepthFirst(Option<Representation<M>>),
+    /// The check's own parallel depth-first search ([`search`]), with the
+    /// symmetry reduction if given the fingerprint of a representative.
+    DepthFirst(Option<Canonical<M>>),
+    /// stateright's depth-first search, likewise: the baseline that
+    /// `battlecheck bench` measures the check's search against.
+    StaterightDepthFirst(Option<Representation<M>>),
+    /// stateright's breadth-first search (no symmetry reduction: stateright
+    /// reduces symmetry only depth-first).
     BreadthFirst,
 }
 
@@ -320,22 +302,24 @@ pub(crate) fn explore<M>(
     with_tally: impl FnOnce(&M, Arc<Tally>) -> M,
 ) -> Exploration
 where
-    M: Judged + Send + Sync + 'static,
+    M: Judged + Clone + Send + Sync + 'static,
     M::State: Hash + Send + Sync + Clone + PartialEq + std::fmt::Debug + 'static,
     M::Action: Clone + PartialEq + std::fmt::Debug,
 {
     let start = Instant::now();
     let tally = Arc::new(Tally::new(model.checked(), stop.clone(), futile));
-    let builder = with_tally(model, tally.clone())
-        .checker()
-        .threads(opts.threads.max(1));
+    let model = with_tally(model, tally.clone());
+    let builder = || model.clone().checker().threads(opts.threads.max(1));
     let (unique, generated, depth) = match search {
-        Search::DepthFirst(None) => run_to_end(builder.spawn_dfs(), opts.progress),
-        Search::DepthFirst(Some(representative)) => run_to_end(
-            builder.symmetry_fn(representative).spawn_dfs(),
-            opts.progress,
-        ),
-        Search::BreadthFirst => run_to_end(builder.spawn_bfs(), opts.progress),
+        Search::DepthFirst(canonical) => {
+            let run = search::depth_first(&model, opts.threads, canonical, opts.progress);
+            (run.unique, run.generated, run.depth)
+        }
+        Search::StaterightDepthFirst(None) => run_to_end(builder().spawn_dfs()),
+        Search::StaterightDepthFirst(Some(representative)) => {
+            run_to_end(builder().symmetry_fn(representative).spawn_dfs())
+        }
+        Search::BreadthFirst => run_to_end(builder().spawn_bfs()),
     };
     Exploration {
         unique,
@@ -346,20 +330,16 @@ where
     }
 }
 
-/// Wait for a spawned search (showing progress if asked): its unique
-/// states, generated states and depth.
-fn run_to_end<M, C>(checker: C, progress: bool) -> (usize, usize, usize)
+/// Wait for a spawned stateright search: its unique states, generated
+/// states and depth.
+fn run_to_end<M, C>(checker: C) -> (usize, usize, usize)
 where
     M: Model,
     M::State: Hash + Clone + PartialEq + std::fmt::Debug,
     M::Action: Clone + PartialEq + std::fmt::Debug,
     C: Checker<M> + Send + Sync,
 {
-    let checker = if progress {
-        checker.join_and_report(&mut Progress::new())
-    } else {
-        checker.join()
-    };
+    let checker = checker.join();
     (
         checker.unique_state_count(),
         checker.state_count(),
@@ -382,10 +362,16 @@ pub fn explore_model(
     })
 }
 
+/// The fingerprint of a model state's representative.
+pub(crate) fn canonical_fingerprint(s: &GameState) -> u64 {
+    let mut hasher = search::hasher();
+    s.hash_representative(&mut hasher);
+    hasher.finish()
+}
+
 /// Depth-first, with the symmetry reduction if `symmetry`.
 fn depth_first(symmetry: bool) -> Search<BattleModel> {
-    let representative: Representation<BattleModel> = GameState::representative;
-    Search::DepthFirst(symmetry.then_some(representative))
+    Search::DepthFirst(symmetry.then_some(canonical_fingerprint))
 }
 
 /// Check a configuration exhaustively.
@@ -453,12 +439,6 @@ pub fn property_results(
         .collect()
 }
 
-fn fingerprint(s: &GameState) -> u64 {
-    let mut h = DefaultHasher::new();
-    s.hash(&mut h);
-    h.finish()
-}
-
 /// Does `s` end a search for property `id`: a violation of an invariant, or
 /// an instance of a witness?
 pub(crate) fn target<M: Judged>(id: PropertyId, s: &M::State) -> bool {
@@ -486,9 +466,9 @@ pub fn shortest_path(
 ) -> Option<Vec<Decision>> {
     let key = |s: &GameState| {
         if symmetric {
-            fingerprint(&s.representative())
+            canonical_fingerprint(s)
         } else {
-            fingerprint(s)
+            search::fingerprint(s)
         }
     };
     breadth_first(model, key, |s| target::<BattleModel>(id, s), stop)

@@ -117,7 +117,7 @@ impl Tally {
 /// verdicts on the state and fails only when the run must stop (a limit or
 /// an interrupt), which ends stateright's search; otherwise the search runs
 /// to the end.
-fn tally<M: Judged>(model: &M, s: &M::State) -> bool {
+pub(crate) fn tally<M: Judged>(model: &M, s: &M::State) -> bool {
     if let Some(t) = model.tally() {
         if t.stop.visit() || t.futile.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return false;

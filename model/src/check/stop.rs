@@ -1,11 +1,10 @@
 //! Stopping a run early: at `--timeout`, after `--max-states` visited
-//! states, or on an interrupt (Ctrl-C, SIGTERM). stateright 0.31's
-//! depth-first search looks at its own deadline only when a worker runs out
-//! of work, which with one thread is the end of the search, and counts its
-//! state budget in blocks of 1,500. A check therefore stops itself: the
-//! tallying property (see [`super::model`]) asks [`Stop::visit`] on every
-//! visited state and fails once the run must stop, which ends stateright's
-//! search at once (it finishes when every property is discovered); the
+//! states, or on an interrupt (Ctrl-C, SIGTERM). The tallying of the
+//! catalogue on every visited state (see [`super::model`]) asks
+//! [`Stop::visit`], and the check's search ([`super::search`]) ends as soon
+//! as it says the run must stop; stateright's searches (the baselines of
+//! `battlecheck bench`), which read their own deadline only when a worker
+//! runs out of work, end because the tallying property fails. The
 //! breadth-first searches for counterexamples ask [`Stop::poll`].
 
 use std::cell::Cell;

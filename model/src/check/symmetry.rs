@@ -27,28 +27,46 @@
 //! The representative is the least state (by `Ord`) over all allowed
 //! renamings, so it does not depend on exploration order or thread count.
 
+use crate::check::fingerprint::Parts;
 use crate::rules::config::Renaming;
+use crate::rules::config::MAX_WAITING;
 use crate::rules::state::{Combat, GameState, Obj, Pending, StackItem, TargetRef, Waiting};
 use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
 use stateright::Representative;
 use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+use tinyvec::ArrayVec;
 
 impl Representative for GameState {
     fn representative(&self) -> Self {
+        self.with_representative(GameState::clone)
+    }
+}
+
+impl GameState {
+    /// `f` of this state's representative: the least state (by `Ord`) over
+    /// the renamings allowed now. The state is not copied when it is its
+    /// own representative, and a renaming is built only when it is less
+    /// than the least so far (the search calls this on every generated
+    /// state, to fingerprint the representative).
+    pub fn with_representative<R>(&self, f: impl FnOnce(&GameState) -> R) -> R {
         let setup = self.setup();
         if self.turn + 1 < setup.config.turns {
-            return self.clone();
+            return f(self);
         }
-        let mut best = self.clone();
-        best.waiting.sort();
+        // The least renaming so far; `None` for the state as it is (its
+        // waiting triggers sorted).
+        let mut best: Option<&Renaming> = None;
         for r in &setup.renamings[self.active.0 as usize] {
-            // Most renamings lose: compare without building them first.
-            if self.renamed_cmp(r, &best) == Ordering::Less {
-                best = self.renamed(r);
+            if self.cmp_renamings(Some(r), best) == Ordering::Less {
+                best = Some(r);
             }
         }
-        best
+        match best {
+            None if self.waiting.is_sorted() => f(self),
+            r => f(&self.built(r)),
+        }
     }
 }
 
@@ -117,47 +135,50 @@ fn renamed_pending(pending: Pending, r: &Renaming) -> Pending {
 }
 
 impl GameState {
-    /// How [`GameState::renamed`] by `r` compares with `other`, building
-    /// the renamed state only when what the order looks at first (what
-    /// the game waits for, the players, the objects in number order) does
-    /// not already decide it.
-    fn renamed_cmp(&self, r: &Renaming, other: &GameState) -> Ordering {
-        let first = (self.setup.cmp(&other.setup))
-            .then(self.turn.cmp(&other.turn))
-            .then(self.active.cmp(&other.active))
-            .then(self.step.cmp(&other.step))
-            .then_with(|| renamed_pending(self.pending, r).cmp(&other.pending))
-            .then_with(|| {
-                let n = self.players.len();
-                (0..n)
-                    .map(|j| self.players[r.seat_from[j] as usize].cmp(&other.players[j]))
-                    .find(|o| o.is_ne())
-                    .unwrap_or_else(|| n.cmp(&other.players.len()))
+    /// How this state renamed by `a` compares with it renamed by `b`
+    /// (`None`: as it is, its waiting triggers sorted), building the two
+    /// only when what the order looks at first (what the game waits for,
+    /// the players, the objects in number order) does not decide. The
+    /// turn, the active player and the step are the same in both.
+    fn cmp_renamings(&self, a: Option<&Renaming>, b: Option<&Renaming>) -> Ordering {
+        let pending =
+            |r: Option<&Renaming>| r.map_or(self.pending, |r| renamed_pending(self.pending, r));
+        let player = |r: Option<&Renaming>, j: usize| {
+            r.map_or(self.players[j], |r| self.players[r.seat_from[j] as usize])
+        };
+        let obj = |r: Option<&Renaming>, j: usize| {
+            r.map_or(self.objs[j], |r| {
+                renamed_obj(&self.objs[r.object_from[j] as usize], r)
             })
+        };
+        let first_difference = |mut o: std::ops::Range<usize>, cmp: &dyn Fn(usize) -> Ordering| {
+            o.find_map(|j| Some(cmp(j)).filter(|o| o.is_ne()))
+                .unwrap_or(Ordering::Equal)
+        };
+        pending(a)
+            .cmp(&pending(b))
             .then_with(|| {
-                let n = self.objs.len();
-                (0..n)
-                    .map(|j| {
-                        renamed_obj(&self.objs[r.object_from[j] as usize], r).cmp(&other.objs[j])
-                    })
-                    .find(|o| o.is_ne())
-                    .unwrap_or_else(|| n.cmp(&other.objs.len()))
-            });
-        match first {
-            Ordering::Equal => self.renamed(r).cmp(other),
-            decided => decided,
+                first_difference(0..self.players.len(), &|j| player(a, j).cmp(&player(b, j)))
+            })
+            .then_with(|| first_difference(0..self.objs.len(), &|j| obj(a, j).cmp(&obj(b, j))))
+            .then_with(|| self.built(a).cmp(&self.built(b)))
+    }
+
+    /// This state renamed by `r` (`None`: as it is, its waiting triggers
+    /// sorted).
+    fn built(&self, r: Option<&Renaming>) -> GameState {
+        match r {
+            Some(r) => self.renamed(r),
+            None => {
+                let mut s = self.clone();
+                s.waiting.sort();
+                s
+            }
         }
     }
 
     /// This state with players and objects renamed by `r`.
     pub fn renamed(&self, r: &Renaming) -> GameState {
-        let p = |x: PlayerId| PlayerId(r.seat[x.0 as usize]);
-        let c = |x: CardId| CardId(r.object[x.0 as usize]);
-        let t = |x: Target| match x {
-            Target::Player(q) => Target::Player(p(q)),
-            Target::Permanent(o) => Target::Permanent(c(o)),
-            Target::Trigger(o) => Target::Trigger(c(o)),
-        };
         let mut next = self.clone();
         for (i, pl) in self.players.iter().enumerate() {
             next.players[r.seat[i] as usize] = *pl;
@@ -166,55 +187,122 @@ impl GameState {
             next.objs[r.object[i] as usize] = renamed_obj(o, r);
         }
         for (n, s) in next.stack.iter_mut().zip(&self.stack) {
-            *n = match *s {
-                StackItem::Spell {
-                    card,
-                    controller,
-                    transformed,
-                    targets,
-                } => StackItem::Spell {
-                    card: c(card),
-                    controller: p(controller),
-                    transformed,
-                    targets: targets.map(|x| {
-                        x.map(|x| TargetRef {
-                            target: t(x.target),
-                            incarnation: x.incarnation,
-                        })
-                    }),
-                },
-                StackItem::Trigger {
-                    source,
-                    incarnation,
-                    controller,
-                    ability,
-                    target,
-                } => StackItem::Trigger {
-                    source: c(source),
-                    incarnation,
-                    controller: p(controller),
-                    ability,
-                    target: target.map(|x| TargetRef {
-                        target: t(x.target),
-                        incarnation: x.incarnation,
-                    }),
-                },
-            };
+            *n = renamed_item(s, r);
         }
         for (n, w) in next.waiting.iter_mut().zip(&self.waiting) {
-            *n = Waiting {
-                source: c(w.source),
-                incarnation: w.incarnation,
-                controller: p(w.controller),
-                ability: w.ability,
-            };
+            *n = renamed_waiting(w, r);
         }
         next.waiting.sort();
-        next.broken = self.broken.map(|b| StepBreak {
-            subject: t(b.subject),
-            ..b
-        });
+        next.broken = renamed_break(self.broken, r);
         next.pending = renamed_pending(self.pending, r);
         next
     }
+
+    /// Hash the representative of this state (see
+    /// [`GameState::with_representative`]) as [`Hash`] hashes it, without
+    /// building it when it is a renaming.
+    pub fn hash_representative<H: Hasher>(&self, hasher: &mut H) {
+        let setup = self.setup();
+        let best = if self.turn + 1 < setup.config.turns {
+            None
+        } else {
+            setup.renamings[self.active.0 as usize]
+                .iter()
+                .fold(None, |best, r| {
+                    if self.cmp_renamings(Some(r), best) == Ordering::Less {
+                        Some(r)
+                    } else {
+                        best
+                    }
+                })
+        };
+        match best {
+            None if self.waiting.is_sorted() => self.hash(hasher),
+            None => self.built(None).hash(hasher),
+            Some(r) => {
+                let mut waiting: ArrayVec<[Waiting; MAX_WAITING]> =
+                    self.waiting.iter().map(|w| renamed_waiting(w, r)).collect();
+                waiting.sort();
+                self.hash_parts(
+                    Parts {
+                        pending: renamed_pending(self.pending, r),
+                        broken: renamed_break(self.broken, r),
+                        players: (0..self.players.len())
+                            .map(|j| self.players[r.seat_from[j] as usize]),
+                        objs: (0..self.objs.len())
+                            .map(|j| renamed_obj(&self.objs[r.object_from[j] as usize], r)),
+                        stack: self.stack.iter().map(|s| renamed_item(s, r)),
+                        waiting: waiting.iter().copied(),
+                    },
+                    hasher,
+                )
+            }
+        }
+    }
+}
+
+/// A target renamed by `r`.
+fn renamed_target(x: Target, r: &Renaming) -> Target {
+    match x {
+        Target::Player(q) => Target::Player(PlayerId(r.seat[q.0 as usize])),
+        Target::Permanent(o) => Target::Permanent(CardId(r.object[o.0 as usize])),
+        Target::Trigger(o) => Target::Trigger(CardId(r.object[o.0 as usize])),
+    }
+}
+
+fn renamed_target_ref(x: TargetRef, r: &Renaming) -> TargetRef {
+    TargetRef {
+        target: renamed_target(x.target, r),
+        incarnation: x.incarnation,
+    }
+}
+
+/// A stack item with the players and objects it names renamed by `r`.
+fn renamed_item(s: &StackItem, r: &Renaming) -> StackItem {
+    let p = |x: PlayerId| PlayerId(r.seat[x.0 as usize]);
+    let c = |x: CardId| CardId(r.object[x.0 as usize]);
+    match *s {
+        StackItem::Spell {
+            card,
+            controller,
+            transformed,
+            targets,
+        } => StackItem::Spell {
+            card: c(card),
+            controller: p(controller),
+            transformed,
+            targets: targets.map(|x| x.map(|x| renamed_target_ref(x, r))),
+        },
+        StackItem::Trigger {
+            source,
+            incarnation,
+            controller,
+            ability,
+            target,
+        } => StackItem::Trigger {
+            source: c(source),
+            incarnation,
+            controller: p(controller),
+            ability,
+            target: target.map(|x| renamed_target_ref(x, r)),
+        },
+    }
+}
+
+/// A waiting trigger with its source and controller renamed by `r`.
+fn renamed_waiting(w: &Waiting, r: &Renaming) -> Waiting {
+    Waiting {
+        source: CardId(r.object[w.source.0 as usize]),
+        incarnation: w.incarnation,
+        controller: PlayerId(r.seat[w.controller.0 as usize]),
+        ability: w.ability,
+    }
+}
+
+/// A broken step rule with its subject renamed by `r`.
+fn renamed_break(b: Option<StepBreak>, r: &Renaming) -> Option<StepBreak> {
+    b.map(|b| StepBreak {
+        subject: renamed_target(b.subject, r),
+        ..b
+    })
 }

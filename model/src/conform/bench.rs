@@ -22,8 +22,22 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Search {
+    /// The check's own depth-first search.
     Dfs,
+    /// stateright's depth-first search: the baseline.
+    StaterightDfs,
+    /// stateright's breadth-first search.
     Bfs,
+}
+
+impl Search {
+    pub fn label(self) -> &'static str {
+        match self {
+            Search::Dfs => "dfs",
+            Search::StaterightDfs => "stateright-dfs",
+            Search::Bfs => "bfs",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -82,7 +96,10 @@ fn run(
     };
     let representative: check::Representation<BattleModel> = GameState::representative;
     let search = match search {
-        Search::Dfs => check::Search::DepthFirst(symmetry.then_some(representative)),
+        Search::Dfs => check::Search::DepthFirst(symmetry.then_some(check::canonical_fingerprint)),
+        Search::StaterightDfs => {
+            check::Search::StaterightDepthFirst(symmetry.then_some(representative))
+        }
         Search::Bfs => check::Search::BreadthFirst,
     };
     let stop = Arc::new(Stop::new(None, budget));
@@ -206,6 +223,8 @@ pub fn bench(config: Config, budget: usize, runs: usize) -> Result<BenchReport, 
     for (search, symmetry) in [
         (Search::Dfs, true),
         (Search::Dfs, false),
+        (Search::StaterightDfs, true),
+        (Search::StaterightDfs, false),
         (Search::Bfs, false),
     ] {
         for threads in [1, 2] {

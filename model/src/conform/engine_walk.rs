@@ -18,11 +18,10 @@
 
 use super::bridge::{scenario, Driven};
 use super::engine::{Engine, Process};
-use super::lockstep::{
-    fingerprint, path_to, ConformError, Engines, Parents, Replay, CHUNK, REPLAY_RUN,
-};
+use super::lockstep::{path_to, ConformError, Engines, Parents, Replay, CHUNK, REPLAY_RUN};
 use super::process::ProcessError;
 use crate::check::model::BattleModel;
+use crate::check::search::fingerprint;
 use crate::check::stop::Stop;
 use crate::check::{property_results, CheckOptions, CheckReport, Exploration, SymmetryUse, Trace};
 use crate::rules::config::{Config, ConfigError};

@@ -8,9 +8,10 @@
 //! runs them; an engine team can port them to its own test framework.
 
 use super::bridge::{in_process, model_decisions, scenario, Driven};
-use super::lockstep::{fingerprint, path_to, priority_after, Parents};
+use super::lockstep::{path_to, priority_after, Parents};
 use super::ConformOptions;
 use crate::check::model::BattleModel;
+use crate::check::search::fingerprint;
 use crate::check::target;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;

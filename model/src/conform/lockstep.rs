@@ -15,7 +15,9 @@
 use super::bridge::{model_decisions, Driven, Saved, Stuck};
 use super::engine::Engine;
 use super::process::{Problem, ProcessError};
+use crate::check::canonical_fingerprint;
 use crate::check::model::BattleModel;
+use crate::check::search::fingerprint;
 use crate::check::stop::Stop;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
@@ -25,10 +27,8 @@ use battlecheck_properties::step;
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use rayon::prelude::*;
 use serde::Serialize;
-use stateright::{Model, Representative};
-use std::collections::hash_map::DefaultHasher;
+use stateright::Model;
 use std::collections::{BTreeMap, HashSet};
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 
@@ -219,12 +219,6 @@ impl Divergence {
             ..Divergence::default()
         }
     }
-}
-
-pub(super) fn fingerprint(s: &GameState) -> u64 {
-    let mut h = DefaultHasher::new();
-    s.hash(&mut h);
-    h.finish()
 }
 
 /// The result of a lockstep exploration.
@@ -463,7 +457,7 @@ where
     let model = BattleModel::new(config.clone())?;
     let key = |s: &GameState| {
         if symmetry {
-            fingerprint(&s.representative())
+            canonical_fingerprint(s)
         } else {
             fingerprint(s)
         }

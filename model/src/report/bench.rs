@@ -1,6 +1,6 @@
 //! The table of a benchmark.
 
-use crate::conform::bench::BenchReport;
+use crate::conform::bench::{BenchReport, Search};
 
 /// The report as a table.
 pub fn table(r: &BenchReport) -> String {
@@ -14,8 +14,14 @@ pub fn table(r: &BenchReport) -> String {
     );
     let _ = writeln!(
         s,
-        "{:<6} {:>8} {:>9} {:>16} {:>19} {:>9}",
-        "search", "threads", "symmetry", "unique states/s", "generated states/s", "speed-up"
+        "{:<14} {:>8} {:>9} {:>16} {:>19} {:>9} {:>14}",
+        "search",
+        "threads",
+        "symmetry",
+        "unique states/s",
+        "generated states/s",
+        "speed-up",
+        "vs stateright"
     );
     for v in &r.variants {
         let single = r
@@ -23,15 +29,32 @@ pub fn table(r: &BenchReport) -> String {
             .iter()
             .find(|w| w.search == v.search && w.symmetry == v.symmetry && w.threads == 1)
             .map_or(1.0, |w| w.unique_states_per_second);
+        // The check's search against stateright's, same threads and symmetry.
+        let baseline = (v.search == Search::Dfs)
+            .then(|| {
+                r.variants.iter().find(|w| {
+                    w.search == Search::StaterightDfs
+                        && w.symmetry == v.symmetry
+                        && w.threads == v.threads
+                })
+            })
+            .flatten()
+            .map_or(String::new(), |w| {
+                format!(
+                    "{:.2}x",
+                    v.unique_states_per_second / w.unique_states_per_second.max(1e-9)
+                )
+            });
         let _ = writeln!(
             s,
-            "{:<6} {:>8} {:>9} {:>16.0} {:>19.0} {:>8.2}x",
-            format!("{:?}", v.search).to_lowercase(),
+            "{:<14} {:>8} {:>9} {:>16.0} {:>19.0} {:>8.2}x {:>14}",
+            v.search.label(),
             v.threads,
             if v.symmetry { "on" } else { "off" },
             v.unique_states_per_second,
             v.generated_states_per_second,
-            v.unique_states_per_second / single
+            v.unique_states_per_second / single,
+            baseline
         );
     }
     let g = &r.random_games;

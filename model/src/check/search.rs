@@ -1,0 +1,283 @@
+//! The exhaustive search of a check: a parallel depth-first search over any
+//! stateright [`Model`] whose states the catalogue judges ([`Judged`]).
+//!
+//! stateright 0.31's depth-first checker is built to rebuild a path to
+//! every state it discovers, so it carries the whole decision path of each
+//! queued state (a vector copied at every step), fingerprints every new
+//! state twice under a symmetry reduction (its representative, then the
+//! state itself for the path), and reads its deadline only when a worker
+//! runs out of work. A check needs none of that: it tallies the
+//! catalogue's verdicts on every visited state ([`crate::check::model::Tally`]) and finds each
+//! counterexample afterwards by a breadth-first search of its own
+//! ([`super::shortest_path`]). This search keeps, per queued state, the
+//! state and its depth; identifies a visited state by the 64-bit
+//! fingerprint of its representative alone (computed once); and stops as
+//! soon as the tally says the run must stop. Measured against stateright's
+//! search on the same model in `battlecheck bench`.
+//!
+//! Work is shared as in a work-stealing scheduler, coarsely: each worker
+//! explores its own stack depth-first and, while another worker waits for
+//! work, gives away the older half of its stack (the shallower states,
+//! whose subtrees are the largest). The search ends when every worker
+//! waits and no work is left.
+//!
+//! The set of visited states is the same whatever the thread count or the
+//! schedule (a state is explored when its fingerprint is first inserted),
+//! so a complete run's counts are deterministic; the depth reported is the
+//! deepest state of the search tree, which with two or more threads can
+//! depend on the schedule.
+
+use crate::check::model::{tally, Judged};
+use crate::check::visited::Visited;
+use crate::check::Canonical;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
+
+/// What a search saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Searched {
+    /// Distinct states (up to symmetry) reached.
+    pub unique: usize,
+    /// States generated, duplicates included (initial states too).
+    pub generated: usize,
+    /// The deepest state explored; the initial state is at depth 1, as in
+    /// stateright.
+    pub depth: usize,
+}
+
+/// States explored between two looks at whether another worker waits.
+const SHARE_EVERY: usize = 256;
+
+/// The fingerprint of a state: 64 bits of aHash with fixed keys (the same
+/// on every run of the same build).
+pub fn fingerprint<T: Hash>(value: &T) -> u64 {
+    let mut h = hasher();
+    value.hash(&mut h);
+    h.finish()
+}
+
+/// The hasher of [`fingerprint`].
+pub fn hasher() -> ahash::AHasher {
+    ahash::RandomState::with_seeds(
+        0x243f_6a88_85a3_08d3,
+        0x1319_8a2e_0370_7344,
+        0xa409_3822_299f_31d0,
+        0x082e_fa98_ec4e_6c89,
+    )
+    .build_hasher()
+}
+
+/// The work queue shared by the workers.
+struct Shared<S> {
+    jobs: Mutex<Jobs<S>>,
+    wake: Condvar,
+    /// Workers waiting for work (read without the lock, to decide whether
+    /// to give some away).
+    hungry: AtomicUsize,
+    /// Set when the search is over: no work left, or the run must stop.
+    over: AtomicBool,
+}
+
+struct Jobs<S> {
+    batches: Vec<Vec<(S, usize)>>,
+    waiting: usize,
+}
+
+impl<S> Shared<S> {
+    fn end(&self) {
+        self.over.store(true, Ordering::Relaxed);
+        let _jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        self.wake.notify_all();
+    }
+}
+
+/// Explore every state of `model` reachable from its initial states (up to
+/// symmetry, if given `canonical`: the fingerprint of a representative), tallying the catalogue on each
+/// (see [`crate::check::model::Tally`]; `model` must have one), on `threads` workers, until the
+/// search ends or the tally says the run must stop. With `progress`, the
+/// count and the rate are shown on stderr every quarter second.
+pub fn depth_first<M>(
+    model: &M,
+    threads: usize,
+    canonical: Option<Canonical<M>>,
+    progress: bool,
+) -> Searched
+where
+    M: Judged + Sync,
+    M::State: Hash + Send + Sync,
+{
+    let threads = threads.max(1);
+    let key = |s: &M::State| match canonical {
+        Some(c) => c(s),
+        None => fingerprint(s),
+    };
+    let visited = Visited::default();
+    let mut start = Vec::new();
+    let init = model.init_states();
+    let generated_init = init.len();
+    for s in init {
+        if visited.insert(key(&s)) {
+            start.push((s, 1));
+        }
+    }
+    let shared = Shared {
+        jobs: Mutex::new(Jobs {
+            batches: vec![start],
+            waiting: 0,
+        }),
+        wake: Condvar::new(),
+        hungry: AtomicUsize::new(0),
+        over: AtomicBool::new(false),
+    };
+    let bar = progress.then(super::progress_bar);
+    let (generated, depth) = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| scope.spawn(|| worker(model, &shared, &visited, &key, threads)))
+            .collect();
+        if let Some(bar) = &bar {
+            let begun = std::time::Instant::now();
+            while !shared.over.load(Ordering::Relaxed) {
+                let unique = visited.count();
+                let rate = unique as f64 / begun.elapsed().as_secs_f64().max(1e-9);
+                bar.set_message(format!("{unique} unique states, {rate:.0} states/s"));
+                bar.tick();
+                let jobs = shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
+                drop(shared.wake.wait_timeout(jobs, Duration::from_millis(250)));
+            }
+            bar.finish_and_clear();
+        }
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a search worker does not panic"))
+            .fold((generated_init, 0), |(g, d), (wg, wd)| (g + wg, d.max(wd)))
+    });
+    Searched {
+        unique: visited.count(),
+        generated,
+        depth,
+    }
+}
+
+/// One worker: its generated states and the deepest state it explored.
+fn worker<M>(
+    model: &M,
+    shared: &Shared<M::State>,
+    visited: &Visited,
+    key: &(impl Fn(&M::State) -> u64 + Sync),
+    threads: usize,
+) -> (usize, usize)
+where
+    M: Judged,
+{
+    let mut stack: Vec<(M::State, usize)> = Vec::new();
+    let mut actions = Vec::new();
+    let (mut generated, mut deepest) = (0, 0);
+    'work: loop {
+        if stack.is_empty() {
+            let mut jobs = shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                if shared.over.load(Ordering::Relaxed) {
+                    break 'work;
+                }
+                if let Some(batch) = jobs.batches.pop() {
+                    stack = batch;
+                    break;
+                }
+                jobs.waiting += 1;
+                if jobs.waiting == threads {
+                    // Nobody holds work and nobody can make more.
+                    shared.over.store(true, Ordering::Relaxed);
+                    shared.wake.notify_all();
+                    break 'work;
+                }
+                shared.hungry.fetch_add(1, Ordering::Relaxed);
+                jobs = shared.wake.wait(jobs).unwrap_or_else(|e| e.into_inner());
+                shared.hungry.fetch_sub(1, Ordering::Relaxed);
+                jobs.waiting -= 1;
+            }
+        }
+        for _ in 0..SHARE_EVERY {
+            let Some((state, depth)) = stack.pop() else {
+                break;
+            };
+            if !tally(model, &state) {
+                shared.end();
+                break 'work;
+            }
+            deepest = deepest.max(depth);
+            model.actions(&state, &mut actions);
+            for action in actions.drain(..) {
+                let Some(next) = model.next_state(&state, action) else {
+                    continue;
+                };
+                if !model.within_boundary(&next) {
+                    continue;
+                }
+                generated += 1;
+                if visited.insert(key(&next)) {
+                    stack.push((next, depth + 1));
+                }
+            }
+        }
+        if stack.len() >= 2 && shared.hungry.load(Ordering::Relaxed) > 0 {
+            let rest = stack.split_off(stack.len() / 2);
+            let given = std::mem::replace(&mut stack, rest);
+            let mut jobs = shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
+            jobs.batches.push(given);
+            shared.wake.notify_one();
+        }
+    }
+    (generated, deepest)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::model::BattleModel;
+    use crate::check::stop::Stop;
+    use crate::check::{
+        canonical_fingerprint, explore_model, CheckOptions, Representation, Search,
+    };
+    use crate::rules::config::Config;
+    use crate::rules::state::GameState;
+    use stateright::Representative;
+    use std::sync::Arc;
+
+    /// The search visits and generates what stateright's depth-first search
+    /// does, with and without the symmetry reduction (which divides the
+    /// states of `table` by 5.6), on one thread and on several, and finds
+    /// the same violations and witnesses (with a seeded fault, so that there
+    /// are violations to find).
+    #[test]
+    fn visits_what_staterights_search_visits() {
+        let mut config = Config::preset("table").expect("a preset");
+        config.faults = vec![crate::rules::faults::Fault::AnyoneMayBlock];
+        let model = BattleModel::new(config).expect("a valid configuration");
+        let representative: Representation<BattleModel> = GameState::representative;
+        for symmetry in [false, true] {
+            let run = |search, threads| {
+                let opts = CheckOptions {
+                    threads,
+                    ..CheckOptions::default()
+                };
+                let stop = Arc::new(Stop::new(None, None));
+                explore_model(&model, &opts, search, &stop, None)
+            };
+            let theirs = run(
+                Search::StaterightDepthFirst(symmetry.then_some(representative)),
+                1,
+            );
+            assert!(theirs.found.contains(&"only-protector-blocks"));
+            for threads in [1, 2, 4] {
+                let ours = run(
+                    Search::DepthFirst(symmetry.then_some(canonical_fingerprint)),
+                    threads,
+                );
+                assert_eq!(ours.unique, theirs.unique, "{threads} threads");
+                assert_eq!(ours.generated, theirs.generated, "{threads} threads");
+                assert_eq!(ours.found, theirs.found, "{threads} threads");
+            }
+        }
+    }
+}

@@ -11,12 +11,16 @@ use crate::event::Event;
 use crate::game::Game;
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Zone};
+use std::sync::Arc;
 
 impl Game {
     /// The copiable values of `id` (707.2, 707.3: a copy of a copy gets the
     /// copied values).
-    pub fn copiable(&self, id: CardId) -> Face {
-        self.obj(id).face().clone()
+    pub fn copiable(&self, id: CardId) -> Arc<Face> {
+        match &self.obj(id).copy {
+            Some(f) => f.clone(),
+            None => Arc::new(self.obj(id).face().clone()),
+        }
     }
 
     /// `id` becomes a copy of `of` (707.2). Counters stay as they are: a
@@ -64,9 +68,9 @@ impl Game {
     pub(crate) fn put_token(
         &mut self,
         token: CardId,
-        card: std::sync::Arc<crate::cards::Card>,
+        card: Arc<crate::cards::Card>,
         controller: PlayerId,
-        face: crate::cards::Face,
+        face: Arc<Face>,
         protector: Option<PlayerId>,
     ) {
         let o = self.obj_mut(token);

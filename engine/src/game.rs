@@ -109,7 +109,7 @@ pub struct Object {
     /// Back face up (712.8c, 712.14a).
     pub back_face: bool,
     /// Copiable values of the object it is a copy of (707.2, layer 1).
-    pub copy: Option<Face>,
+    pub copy: Option<Arc<Face>>,
     /// Set by "becomes a P/T creature in addition to its types" (layers 4, 7b).
     pub animated: Option<(i8, i8)>,
     /// Defense counters (310.4c).
@@ -301,7 +301,7 @@ pub struct Entry {
     pub controller: PlayerId,
     pub transformed: bool,
     /// The copiable values it enters with, if it enters as a copy (707.5).
-    pub copy: Option<crate::cards::Face>,
+    pub copy: Option<Arc<crate::cards::Face>>,
     /// For a token: the card its copiable values come from.
     pub token_card: Option<Arc<Card>>,
     /// The players who may be chosen.

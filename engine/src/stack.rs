@@ -9,6 +9,7 @@ use crate::fault::EngineFault;
 use crate::game::{bump, Combat, Entry, Game, ProtectorChoice, StackItem, TurnStep, Waiting};
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
+use std::sync::Arc;
 
 impl Game {
     /// `player` casts `card` from their hand (601).
@@ -376,7 +377,13 @@ impl Game {
     /// (608.3a, 310.2), back face up if cast transformed (712.14a), as a
     /// copy if it enters as one (707.5); then the active player receives
     /// priority (117.3b).
-    fn enter(&mut self, card: CardId, controller: PlayerId, transformed: bool, copy: Option<Face>) {
+    fn enter(
+        &mut self,
+        card: CardId,
+        controller: PlayerId,
+        transformed: bool,
+        copy: Option<Arc<Face>>,
+    ) {
         if self.defer_entry(card, card, controller, transformed, copy.clone(), None) {
             return;
         }
@@ -409,14 +416,14 @@ impl Game {
         entering: CardId,
         controller: PlayerId,
         transformed: bool,
-        copy: Option<Face>,
-        token_card: Option<std::sync::Arc<crate::cards::Card>>,
+        copy: Option<Arc<Face>>,
+        token_card: Option<Arc<crate::cards::Card>>,
     ) -> bool {
         let face = match &copy {
-            Some(f) => f.clone(),
-            None => self.obj(entering).card.face(transformed).clone(),
+            Some(f) => f,
+            None => self.obj(entering).card.face(transformed),
         };
-        let options = match self.entering_options(&face, controller) {
+        let options = match self.entering_options(face, controller) {
             Some(o) if o.len() > 1 => o,
             _ => return false,
         };
@@ -469,7 +476,7 @@ impl Game {
         card: CardId,
         controller: PlayerId,
         transformed: bool,
-        copy: Option<Face>,
+        copy: Option<Arc<Face>>,
         protector: Option<PlayerId>,
     ) {
         self.move_to(card, Zone::Battlefield);

@@ -171,7 +171,7 @@ impl Run {
                 None => None,
             };
             let copy = match &c.copy_of {
-                Some(n) => Some(
+                Some(n) => Some(std::sync::Arc::new(
                     cards
                         .get(n)
                         .ok_or_else(|| {
@@ -179,7 +179,7 @@ impl Run {
                         })?
                         .front()
                         .clone(),
-                ),
+                )),
                 None => None,
             };
             if c.back_face && !card.transforms() {

@@ -23,9 +23,17 @@ impl Game {
         self.apply_all(&actions)
     }
 
-    /// Would [`Game::apply_decision`] accept `d`?
+    /// Would [`Game::apply_decision`] accept `d`? Judged by taking it on a
+    /// copy of the game, except a concession: a player may concede at any
+    /// time (104.3a), so only what refuses every action ([`Game::may_act`])
+    /// refuses one, and the copy is spared (it is a third of the decisions
+    /// judged in a multiplayer priority window).
     pub fn accepts(&self, d: &Decision) -> bool {
-        self.after(d).is_ok()
+        match (d, self.decision_actions(d)) {
+            (Decision::Concede { player }, Ok(_)) => self.may_act(*player).is_ok(),
+            (_, Ok(actions)) => self.performed(&actions, false).is_ok(),
+            (_, Err(_)) => false,
+        }
     }
 
     /// The game after decision `d`, leaving this one untouched (one copy
@@ -77,8 +85,9 @@ impl Game {
         Ok(next)
     }
 
-    pub(crate) fn perform(&mut self, action: &Action) -> Result<(), EngineError> {
-        let player = action.player();
+    /// Why `player` may take no action at all now, if so: an unknown
+    /// player, a player who left (800.4a), a game that is over (104.2a).
+    pub(crate) fn may_act(&self, player: PlayerId) -> Result<(), EngineError> {
         self.known_player(player)?;
         if !self.in_game(player) {
             return illegal("800.4a", format!("{player} has left the game"));
@@ -86,6 +95,11 @@ impl Game {
         if self.waiting == Waiting::GameOver {
             return illegal("104.2a", "the game is over");
         }
+        Ok(())
+    }
+
+    pub(crate) fn perform(&mut self, action: &Action) -> Result<(), EngineError> {
+        self.may_act(action.player())?;
         match action {
             Action::Pass { player } => self.pass(*player),
             Action::Cast {

@@ -19,6 +19,7 @@ use crate::check::canonical_fingerprint;
 use crate::check::model::BattleModel;
 use crate::check::search::fingerprint;
 use crate::check::stop::Stop;
+use crate::check::visited::Visited;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::event::{Branch, Event};
@@ -28,7 +29,7 @@ use battlecheck_properties::{Decision, Observation, PlayerId};
 use rayon::prelude::*;
 use serde::Serialize;
 use stateright::Model;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 
@@ -485,7 +486,8 @@ where
         return Ok(result);
     }
     let mut parents: Parents = vec![(0, Decision::PassAll)];
-    let mut seen: HashSet<u64> = HashSet::from([key(&init)]);
+    let seen = Visited::default();
+    seen.insert(key(&init));
     let mut frontier = vec![Node { model: init, id: 0 }];
     while !frontier.is_empty() {
         result.depth += 1;

@@ -126,3 +126,13 @@ fn duo_counts_equal() {
 fn bench_counts_equal() {
     assert_equal_counts("bench", no_concede("default"));
 }
+
+/// Four players (`scripts/bench.sh`'s second configuration, 6.3M states):
+/// the default with a fourth seat holding a bear and no card in hand.
+#[test]
+fn quad_counts_equal() {
+    let mut c = no_concede("default");
+    c.set_players(4).unwrap();
+    c.seats[3].hand.clear();
+    assert_equal_counts("quad", c);
+}

@@ -6,8 +6,10 @@
 //! pays one: each shard is an open-addressing table of bare fingerprints
 //! with linear probing, behind its own lock, and the shard is picked by
 //! the fingerprint's top bits while the slot is picked by its low bits, so
-//! that the two are independent. Tables double when three quarters full:
-//! 8 bytes per slot, 10.7 to 21 bytes per state.
+//! that the two are independent. A table grows by half when four fifths
+//! full (a slot is found by scaling the low 32 bits to the table's size,
+//! which need not be a power of two): 8 bytes per slot, 10 to 15 bytes per
+//! state.
 
 use std::sync::{Mutex, MutexGuard};
 
@@ -70,11 +72,10 @@ fn lock(m: &Mutex<Table>) -> MutexGuard<'_, Table> {
 
 impl Table {
     fn insert(&mut self, fingerprint: u64) -> bool {
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
+        if (self.len + 1) * 5 > self.slots.len() * 4 {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let mut i = fingerprint as usize & mask;
+        let mut i = self.home(fingerprint);
         loop {
             match self.slots[i] {
                 0 => {
@@ -83,19 +84,32 @@ impl Table {
                     return true;
                 }
                 f if f == fingerprint => return false,
-                _ => i = (i + 1) & mask,
+                _ => i = self.next(i),
             }
         }
     }
 
+    /// Where a fingerprint's probe starts: its low 32 bits scaled to the
+    /// table (uniform, as the fingerprint's bits are).
+    fn home(&self, fingerprint: u64) -> usize {
+        ((fingerprint & 0xffff_ffff) * self.slots.len() as u64 >> 32) as usize
+    }
+
+    fn next(&self, i: usize) -> usize {
+        if i + 1 == self.slots.len() {
+            0
+        } else {
+            i + 1
+        }
+    }
+
     fn grow(&mut self) {
-        let doubled = vec![0; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        let mask = self.slots.len() - 1;
+        let larger = vec![0; self.slots.len() / 2 * 3];
+        let old = std::mem::replace(&mut self.slots, larger);
         for f in old.into_iter().filter(|&f| f != 0) {
-            let mut i = f as usize & mask;
+            let mut i = self.home(f);
             while self.slots[i] != 0 {
-                i = (i + 1) & mask;
+                i = self.next(i);
             }
             self.slots[i] = f;
         }
@@ -107,14 +121,15 @@ mod tests {
     use super::Visited;
 
     /// Every fingerprint is new once and known after, through the tables'
-    /// growth, with colliding low bits (linear probing) and shards, and 0
-    /// counts as 1.
+    /// growth, with colliding low bits (linear probing, wrapping at the
+    /// table's end) and shards, and 0 counts as 1.
     #[test]
     fn a_fingerprint_is_new_once() {
         let set = Visited::default();
         let fingerprints: Vec<u64> = (0..50_000u64)
             .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .chain((1..2_000u64).map(|i| i << 40))
+            .chain((1..2_000u64).map(|i| i << 40 | 0xffff_ffff))
             .collect();
         for &f in &fingerprints {
             assert!(set.insert(f), "{f} is new");

@@ -92,7 +92,7 @@ impl Table {
     /// Where a fingerprint's probe starts: its low 32 bits scaled to the
     /// table (uniform, as the fingerprint's bits are).
     fn home(&self, fingerprint: u64) -> usize {
-        ((fingerprint & 0xffff_ffff) * self.slots.len() as u64 >> 32) as usize
+        (((fingerprint & 0xffff_ffff) * self.slots.len() as u64) >> 32) as usize
     }
 
     fn next(&self, i: usize) -> usize {

@@ -244,13 +244,54 @@ pub struct Exploration {
     pub stopped: Option<&'static str>,
 }
 
-/// A state of the breadth-first frontier: the model state and its id in
-/// the search tree. Its engine game is not kept (a game is a few kilobytes,
-/// and a level of `deep` holds millions of states): it is rebuilt when the
-/// state is expanded, by replaying the decisions that reached it.
+/// A state being expanded: the model state and its id in the search tree.
+/// Its engine game is not kept either (a game is a few kilobytes): it is
+/// rebuilt by replaying the decisions that reached it (see [`Replay`]).
 struct Node {
     model: GameState,
     id: u32,
+}
+
+/// The model states of the search tree's nodes, rebuilt from the root by
+/// the decisions that reached them. The breadth-first frontier holds ids
+/// only: a model state is a kilobyte and a level of a full round holds
+/// tens of millions of states, while the model takes a decision in well
+/// under a microsecond. The states on the path to the last node rebuilt
+/// are kept, so that the next node of a level (whose parent is the same or
+/// the next) costs about one decision.
+struct Rebuilt {
+    path: Vec<(u32, GameState)>,
+}
+
+impl Rebuilt {
+    fn new(root: GameState) -> Rebuilt {
+        Rebuilt {
+            path: vec![(0, root)],
+        }
+    }
+
+    /// The model state of node `id`.
+    fn state(&mut self, parents: &Parents, id: u32) -> GameState {
+        let mut ids = Vec::new();
+        let mut at = id;
+        while at != 0 {
+            ids.push(at);
+            at = parents[at as usize].0;
+        }
+        ids.reverse();
+        let common = self.path[1..]
+            .iter()
+            .zip(&ids)
+            .take_while(|((a, _), b)| a == *b)
+            .count();
+        self.path.truncate(common + 1);
+        for &node in &ids[common..] {
+            let mut s = self.path.last().expect("the root stays").1.clone();
+            s.apply(&parents[node as usize].1);
+            self.path.push((node, s));
+        }
+        self.path.last().expect("the root stays").1.clone()
+    }
 }
 
 /// The search tree: `parents[id]` = (parent id, decision); the root (id 0)
@@ -488,11 +529,12 @@ where
     let mut parents: Parents = vec![(0, Decision::PassAll)];
     let seen = Visited::default();
     seen.insert(key(&init));
-    let mut frontier = vec![Node { model: init, id: 0 }];
+    let mut rebuilt = Rebuilt::new(init);
+    let mut frontier: Vec<u32> = vec![0];
     while !frontier.is_empty() {
         result.depth += 1;
         let mut next = Vec::new();
-        for chunk in frontier.chunks(CHUNK) {
+        for ids in frontier.chunks(CHUNK) {
             // A symmetric run that met a seat dependence is repeated
             // without the reduction: it stops here.
             if symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
@@ -504,6 +546,13 @@ where
                 result.states = parents.len();
                 return Ok(result);
             }
+            let chunk: Vec<Node> = ids
+                .iter()
+                .map(|&id| Node {
+                    model: rebuilt.state(&parents, id),
+                    id,
+                })
+                .collect();
             let children: Vec<Vec<(Decision, u64)>> = chunk
                 .par_iter()
                 .map(|n| {
@@ -566,7 +615,7 @@ where
                     result.stopped = Some(stop.reason());
                     break;
                 };
-                for (d, (m, divergence, branches)) in ds.into_iter().zip(results) {
+                for (d, (_, divergence, branches)) in ds.into_iter().zip(results) {
                     if result.stopped.is_some() {
                         break;
                     }
@@ -579,7 +628,7 @@ where
                         None => {
                             let id = parents.len() as u32;
                             parents.push((parent, d));
-                            next.push(Node { model: m, id });
+                            next.push(id);
                         }
                         Some(div) => {
                             let mut path = path_to(&parents, parent);

@@ -272,20 +272,8 @@ impl Rebuilt {
 
     /// The model state of node `id`.
     fn state(&mut self, parents: &Parents, id: u32) -> GameState {
-        let mut ids = Vec::new();
-        let mut at = id;
-        while at != 0 {
-            ids.push(at);
-            at = parents[at as usize].0;
-        }
-        ids.reverse();
-        let common = self.path[1..]
-            .iter()
-            .zip(&ids)
-            .take_while(|((a, _), b)| a == *b)
-            .count();
-        self.path.truncate(common + 1);
-        for &node in &ids[common..] {
+        let ids = from_root(parents, id);
+        for &node in keep_common(&mut self.path, &ids) {
             let mut s = self.path.last().expect("the root stays").1.clone();
             s.apply(&parents[node as usize].1);
             self.path.push((node, s));
@@ -307,6 +295,30 @@ pub(super) fn path_to(parents: &Parents, mut at: u32) -> Vec<Decision> {
     }
     path.reverse();
     path
+}
+
+/// The nodes on the way from the root (not included) to node `id`.
+fn from_root(parents: &Parents, mut at: u32) -> Vec<u32> {
+    let mut ids = Vec::new();
+    while at != 0 {
+        ids.push(at);
+        at = parents[at as usize].0;
+    }
+    ids.reverse();
+    ids
+}
+
+/// Cut `path` (the root, then nodes below it, each with what was kept of
+/// it) back to the part it shares with the way to `nodes` (from
+/// [`from_root`]); the nodes still to take.
+fn keep_common<'n, T>(path: &mut Vec<(u32, T)>, nodes: &'n [u32]) -> &'n [u32] {
+    let common = path[1..]
+        .iter()
+        .zip(nodes)
+        .take_while(|((a, _), b)| a == *b)
+        .count();
+    path.truncate(common + 1);
+    &nodes[common..]
 }
 
 /// States expanded together: large enough to keep every thread busy, small
@@ -388,22 +400,11 @@ impl<'a, E: Engine> Replay<'a, E> {
         decisions: usize,
         engine: &mut Driven<E>,
     ) -> Result<(), ProcessError> {
-        let mut ids = Vec::new();
-        let mut at = id;
-        while at != 0 {
-            ids.push(at);
-            at = self.parents[at as usize].0;
-        }
-        ids.reverse();
+        let mut ids = from_root(self.parents, id);
         let last = ids.pop();
-        let common = self.path[1..]
-            .iter()
-            .zip(&ids)
-            .take_while(|((a, _), b)| a == *b)
-            .count();
-        self.path.truncate(common + 1);
+        let below = keep_common(&mut self.path, &ids);
         engine.restore(&self.path.last().expect("the root stays").1)?;
-        for &ancestor in &ids[common..] {
+        for &ancestor in below {
             self.take(ancestor, engine)?;
             self.path.push((ancestor, engine.save()?));
         }

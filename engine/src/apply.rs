@@ -349,7 +349,7 @@ impl Game {
         queue
             .first()
             .map(|&attacker| {
-                (0..=self.obj(attacker).power().max(0) as u8)
+                (0..=self.power(attacker).max(0) as u8)
                     .map(|n| (attacker, n))
                     .collect()
             })

@@ -1,11 +1,18 @@
 //! Card data: the card catalogue, loaded with serde from the JSON files under
 //! `engine/cards/` (item C05). Cards are data, not code: a card's behaviour is
-//! its types, subtypes, numbers, keywords and one [`Effect`] from a small set.
+//! its types, subtypes, numbers and its lines of rules text, each read by the
+//! engine in a small vocabulary ([`crate::oracle`]): keywords, a spell effect
+//! ([`Effect`]), triggered abilities ([`PrintedTrigger`], whose steps are
+//! [`crate::effects::Instruction`]s) and static abilities
+//! ([`crate::statics::StaticAbility`]).
 //!
 //! Mana costs are kept as printed text for reference only: the engine does
 //! not model mana, so casting a spell costs nothing.
 
+use crate::effects::Instruction;
 use crate::jsonpos::JsonFault;
+use crate::oracle::OracleLine;
+use crate::statics::StaticAbility;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,6 +33,14 @@ pub enum CardType {
     Sorcery,
 }
 
+/// Supertypes (205.4a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Supertype {
+    /// 205.4d: subject to the legend rule (704.5j).
+    Legendary,
+}
+
 /// Keyword abilities the engine implements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -40,6 +55,10 @@ pub enum Keyword {
     Vigilance,
     /// 702.8: may be cast any time its controller could cast an instant.
     Flash,
+    /// 702.9b: can't be blocked except by creatures with flying or reach.
+    Flying,
+    /// 702.17b: can block creatures with flying.
+    Reach,
 }
 
 /// When a printed triggered ability triggers (603.2).
@@ -49,30 +68,35 @@ pub enum TriggerEvent {
     /// "When this creature enters during the declare attackers step"
     /// (603.6a: an enters trigger; it triggers only in that step).
     EntersDuringDeclareAttackers,
+    /// "When this permanent enters" (603.6a).
+    Enters,
 }
 
 /// What a printed triggered ability does as it resolves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TriggerEffect {
     /// "You may reselect which player or permanent target attacking
     /// creature is attacking" (508.7).
     ReselectAttack,
+    /// Untargeted instructions followed in the order written (608.2c).
+    Steps(Vec<Instruction>),
 }
 
 impl TriggerEffect {
     /// The targets the ability requires (603.3d: chosen as it is put on the
     /// stack).
-    pub fn targets(self) -> &'static [TargetKind] {
+    pub fn targets(&self) -> &'static [TargetKind] {
         match self {
             TriggerEffect::ReselectAttack => &[TargetKind::AttackingCreature],
+            TriggerEffect::Steps(_) => &[],
         }
     }
 }
 
 /// A triggered ability printed on a face (603.1): its trigger event and
 /// its effect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PrintedTrigger {
     pub when: TriggerEvent,
@@ -145,6 +169,8 @@ impl Effect {
 #[serde(deny_unknown_fields)]
 pub struct Face {
     pub name: String,
+    #[serde(default)]
+    pub supertypes: Vec<Supertype>,
     pub types: Vec<CardType>,
     #[serde(default)]
     pub subtypes: Vec<String>,
@@ -166,6 +192,14 @@ pub struct Face {
     /// Its triggered abilities (603.1).
     #[serde(default)]
     pub triggers: Vec<PrintedTrigger>,
+    /// Its static abilities (604.1).
+    #[serde(default, skip_deserializing)]
+    pub statics: Vec<StaticAbility>,
+    /// Its rules text, line by line, each with how the engine reads it:
+    /// the keywords, effect, triggers and static abilities above come from
+    /// these lines when a face has them ([`crate::oracle`]).
+    #[serde(default)]
+    pub text: Vec<OracleLine>,
 }
 
 impl Face {
@@ -209,6 +243,9 @@ pub enum Layout {
 pub struct Card {
     /// Printed mana cost (for reference; mana is not modelled).
     pub cost: Option<String>,
+    /// An invented card, not a printed one: kept only where no real card
+    /// does the job, with its full text.
+    pub synthetic: bool,
     pub layout: Layout,
     pub front: Face,
     pub back: Option<Face>,
@@ -222,7 +259,11 @@ struct CardEntry {
     #[serde(default)]
     cost: Option<String>,
     #[serde(default)]
+    synthetic: bool,
+    #[serde(default)]
     layout: Layout,
+    #[serde(default)]
+    supertypes: Vec<Supertype>,
     types: Vec<CardType>,
     #[serde(default)]
     subtypes: Vec<String>,
@@ -241,6 +282,8 @@ struct CardEntry {
     #[serde(default)]
     triggers: Vec<PrintedTrigger>,
     #[serde(default)]
+    text: Vec<OracleLine>,
+    #[serde(default)]
     back: Option<Face>,
 }
 
@@ -248,9 +291,11 @@ impl From<CardEntry> for Card {
     fn from(e: CardEntry) -> Card {
         Card {
             cost: e.cost,
+            synthetic: e.synthetic,
             layout: e.layout,
             front: Face {
                 name: e.name,
+                supertypes: e.supertypes,
                 types: e.types,
                 subtypes: e.subtypes,
                 power: e.power,
@@ -260,6 +305,8 @@ impl From<CardEntry> for Card {
                 effect: e.effect,
                 enters_as_copy_of_battle: e.enters_as_copy_of_battle,
                 triggers: e.triggers,
+                statics: Vec::new(),
+                text: e.text,
             },
             back: e.back,
         }
@@ -377,13 +424,15 @@ impl Catalogue {
                 file: file.to_path_buf(),
                 fault,
             })?;
-        for card in parsed.cards {
+        for mut card in parsed.cards {
             let name = card.name().to_string();
-            validate(&card).map_err(|problem| CardError::Invalid {
-                file: file.to_path_buf(),
-                name: name.clone(),
-                problem,
-            })?;
+            crate::oracle::read_card(&mut card)
+                .and_then(|()| validate(&card))
+                .map_err(|problem| CardError::Invalid {
+                    file: file.to_path_buf(),
+                    name: name.clone(),
+                    problem,
+                })?;
             if self.cards.contains_key(&name) {
                 return Err(CardError::Duplicate {
                     file: file.to_path_buf(),

@@ -230,6 +230,24 @@ impl Game {
         }
     }
 
+    /// The evasion abilities of `attacker` that forbid `blocker` to block
+    /// it: flying (702.9b), which a blocker with flying or reach ignores
+    /// (702.17b).
+    fn evasion(&self, blocker: CardId, attacker: CardId) -> Result<(), EngineError> {
+        let b = self.obj(blocker);
+        if self.obj(attacker).has(Keyword::Flying)
+            && !self.fault(crate::fault::EngineFault::FlyingIgnored)
+            && !b.has(Keyword::Flying)
+            && !b.has(Keyword::Reach)
+        {
+            return illegal(
+                "702.9b",
+                format!("{attacker} has flying: only creatures with flying or reach can block it"),
+            );
+        }
+        Ok(())
+    }
+
     /// 805.10d: may defending player `d` block for `p`, their teammate?
     fn blocks_for_teammate(&self, d: PlayerId, p: PlayerId) -> bool {
         self.teammates(d, p) && !self.fault(crate::fault::EngineFault::TeammateMayNotBlock)
@@ -262,7 +280,9 @@ impl Game {
                 self.battlefield().any(|b| {
                     b.controller == d
                         && self.can_block(b.id)
-                        && attackers.iter().any(|&a| self.may_block(d, a).is_ok())
+                        && attackers
+                            .iter()
+                            .any(|&a| self.may_block(d, a).is_ok() && self.evasion(b.id, a).is_ok())
                 })
             })
             .collect()
@@ -312,6 +332,7 @@ impl Game {
                 return illegal("509.1a", format!("{b} is tapped"));
             }
             self.may_block(player, a)?;
+            self.evasion(b, a)?;
         }
         for &(b, a) in blocks {
             let me = self.obj(b).snapshot();
@@ -374,7 +395,7 @@ impl Game {
     /// Damage that would be lethal to `id` (120.6, 702.19b).
     fn lethal(&self, id: CardId) -> u8 {
         let o = self.obj(id);
-        (o.toughness() as i32 - o.damage as i32).max(0) as u8
+        (self.toughness(o.id) as i32 - o.damage as i32).max(0) as u8
     }
 
     /// The most a blocked trampler may assign to what it attacks (702.19b).
@@ -384,7 +405,7 @@ impl Game {
             .iter()
             .map(|&b| self.lethal(b) as u32)
             .sum();
-        (self.obj(attacker).power().max(0) as u32).saturating_sub(lethal) as u8
+        (self.power(attacker).max(0) as u32).saturating_sub(lethal) as u8
     }
 
     /// As a combat damage step begins: blocked tramplers with damage to spare
@@ -421,7 +442,7 @@ impl Game {
     /// The combat damage of a blocked attacker with blockers that it does
     /// not assign to what it attacks (702.19b).
     pub(crate) fn damage_to_divide(&self, attacker: CardId) -> u8 {
-        let power = self.obj(attacker).power().max(0) as u8;
+        let power = self.power(attacker).max(0) as u8;
         let to_attacked = self
             .trample
             .iter()
@@ -629,7 +650,7 @@ impl Game {
             .collect();
         for &id in &strikers {
             let o = self.obj(id);
-            let power = o.power().max(0) as u8;
+            let power = self.power(o.id).max(0) as u8;
             match &o.combat {
                 Combat::Attacking {
                     target, blocked, ..

@@ -43,6 +43,15 @@ pub enum Event {
     Moved { card: CardId, from: Zone, to: Zone },
     /// A token was created (111.1).
     TokenCreated { token: CardId, controller: PlayerId },
+    /// A token could not be created: the game has no room for another
+    /// object (see `effects`).
+    NoRoomForToken { controller: PlayerId },
+    /// A +1/+1 counter was put on a permanent (122.1a, 122.6).
+    CounterAdded { card: CardId },
+    /// A player drew a card (121.1).
+    Drew { player: PlayerId, card: CardId },
+    /// A player was told to draw from an empty library (121.4).
+    DrewFromEmpty { player: PlayerId },
     /// A token ceased to exist (111.7, 704.5d).
     CeasedToExist { token: CardId },
     /// A battle entered with defense counters (310.4b).
@@ -95,6 +104,9 @@ pub enum Event {
     },
     /// A player's life total changed (119).
     Life { player: PlayerId, life: i32 },
+    /// An instruction made a player gain life (119.3); [`Event::Life`]
+    /// events follow with the new totals.
+    GainedLife { player: PlayerId, amount: u8 },
     /// A permanent was removed from combat (506.4).
     RemovedFromCombat { object: CardId },
     /// A Siege's defeat trigger triggered (310.12b).
@@ -158,6 +170,10 @@ impl Event {
             Event::Moved { .. } => ("moved", "400.7"),
             Event::TokenCreated { .. } => ("token_created", "111.1"),
             Event::CeasedToExist { .. } => ("ceased_to_exist", "704.5d"),
+            Event::NoRoomForToken { .. } => ("no_room_for_token", "111.1"),
+            Event::Drew { .. } => ("drew", "121.1"),
+            Event::CounterAdded { .. } => ("counter_added", "122.6"),
+            Event::DrewFromEmpty { .. } => ("drew_from_empty", "121.4"),
             Event::EnteredWithDefense { .. } => ("entered_with_defense", "310.4b"),
             Event::ProtectorChosen { origin, .. } => match origin {
                 ProtectorOrigin::Entered => ("protector_chosen", "310.9a"),
@@ -178,6 +194,7 @@ impl Event {
             Event::Damage { .. } => ("damage", "120.3"),
             Event::DefenseRemoved { .. } => ("defense_removed", "310.6"),
             Event::Life { .. } => ("life", "119.3"),
+            Event::GainedLife { .. } => ("gained_life", "119.3"),
             Event::RemovedFromCombat { .. } => ("removed_from_combat", "506.4"),
             Event::Triggered { .. } => ("triggered", "310.12b"),
             Event::TriggerOnStack { .. } => ("trigger_on_stack", "603.3"),
@@ -208,6 +225,10 @@ impl Event {
         ("moved", "400.7"),
         ("token_created", "111.1"),
         ("ceased_to_exist", "704.5d"),
+        ("no_room_for_token", "111.1"),
+        ("drew", "121.1"),
+        ("counter_added", "122.6"),
+        ("drew_from_empty", "121.4"),
         ("entered_with_defense", "310.4b"),
         ("protector_chosen", "310.9a"),
         ("protector_chosen", "704.5y"),
@@ -223,6 +244,7 @@ impl Event {
         ("damage", "120.3"),
         ("defense_removed", "310.6"),
         ("life", "119.3"),
+        ("gained_life", "119.3"),
         ("removed_from_combat", "506.4"),
         ("triggered", "310.12b"),
         ("trigger_on_stack", "603.3"),
@@ -284,6 +306,7 @@ fn fact(e: &Event) -> Option<Happened> {
             left,
         }),
         Event::Life { player, .. } => Some(Happened::Life { player }),
+        Event::GainedLife { player, .. } => Some(Happened::Gained { player }),
         Event::ProtectorChosen {
             battle,
             protector,

@@ -101,10 +101,21 @@ pub enum EngineFault {
     /// attacking creature's controller protects, as though reselecting
     /// were free of the rules of whom a creature may attack.
     ReselectOntoOwnBattle,
+    /// 121.1 broken: a player draws the bottom card of their library
+    /// instead of the top one. The model has no libraries: the real-card
+    /// scenarios catch it.
+    DrawFromBottom,
+    /// 613.4c broken: "creatures you control get +1/+1" applies to every
+    /// creature on the battlefield, whoever controls it. Caught by the
+    /// real-card scenarios.
+    AnthemForEveryone,
+    /// 702.9b broken: a creature with flying can be blocked by any
+    /// creature. Caught by the real-card scenarios.
+    FlyingIgnored,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 18] = [
+    pub const ALL: [EngineFault; 21] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -123,5 +134,8 @@ impl EngineFault {
         EngineFault::ReselectOntoOwnBattle,
         EngineFault::LifeNotShared,
         EngineFault::TeammateMayNotBlock,
+        EngineFault::DrawFromBottom,
+        EngineFault::AnthemForEveryone,
+        EngineFault::FlyingIgnored,
     ];
 }

@@ -22,6 +22,11 @@ pub struct Player {
     /// In the game as the current turn began: whose seats count for ranges
     /// of influence this turn (801.2c).
     pub seated: bool,
+    /// Their library, bottom first (401; see [`crate::library`]).
+    pub library: Vec<CardId>,
+    /// They were told to draw from an empty library since the last
+    /// state-based action check (121.4, 704.5b).
+    pub drew_from_empty: bool,
 }
 
 /// The steps of a turn (500.1). Steps in which no player receives priority
@@ -114,6 +119,8 @@ pub struct Object {
     pub animated: Option<(i8, i8)>,
     /// Defense counters (310.4c).
     pub defense: u8,
+    /// +1/+1 counters (122.1a).
+    pub plus_one: u8,
     /// Damage marked on it (120.3e).
     pub damage: u8,
     pub tapped: bool,
@@ -153,16 +160,16 @@ impl Object {
     pub fn has(&self, k: Keyword) -> bool {
         self.face().has(k)
     }
-    pub fn power(&self) -> i8 {
+    /// Power and toughness from its face or copy effect (layer 1) and
+    /// "becomes a P/T creature" (layer 7b); [`Game::power_toughness`] adds
+    /// the later layers.
+    pub fn base_power_toughness(&self) -> (i8, i8) {
         match self.animated {
-            Some((p, _)) => p,
-            None => self.face().power.unwrap_or(0),
-        }
-    }
-    pub fn toughness(&self) -> i8 {
-        match self.animated {
-            Some((_, t)) => t,
-            None => self.face().toughness.unwrap_or(0),
+            Some(pt) => pt,
+            None => {
+                let f = self.face();
+                (f.power.unwrap_or(0), f.toughness.unwrap_or(0))
+            }
         }
     }
     /// Printed defense of its current face or of the battle it copies (310.4a).
@@ -228,7 +235,7 @@ pub enum StackItem {
 
 /// A triggered ability and the object that was its source when it
 /// triggered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trigger {
     pub source: CardId,
     pub incarnation: u32,
@@ -236,8 +243,15 @@ pub struct Trigger {
     pub ability: Ability,
 }
 
+impl Trigger {
+    /// Does it have targets, chosen as it is put on the stack (603.3d)?
+    pub fn targets(&self) -> bool {
+        matches!(&self.ability, Ability::Printed(e) if !e.targets().is_empty())
+    }
+}
+
 /// Which triggered ability a [`Trigger`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ability {
     /// A Siege's defeat trigger (310.12b).
     Defeat,
@@ -457,6 +471,20 @@ impl Game {
     /// `p` loses `n` life: with Two-Headed Giant their team's shared life
     /// total does (810.9), which every member's life shows (810.9a).
     pub(crate) fn lose_life(&mut self, p: PlayerId, n: u8) {
+        self.change_life(p, -i32::from(n));
+    }
+
+    /// `p` gains `n` life (119.3), shared as [`Game::lose_life`] shares a
+    /// loss.
+    pub(crate) fn gain_life(&mut self, p: PlayerId, n: u8) {
+        self.emit(Event::GainedLife {
+            player: p,
+            amount: n,
+        });
+        self.change_life(p, i32::from(n));
+    }
+
+    fn change_life(&mut self, p: PlayerId, delta: i32) {
         let team: Vec<PlayerId> = (0..self.players.len() as u8)
             .map(PlayerId)
             .filter(|&q| {
@@ -465,7 +493,7 @@ impl Game {
             .collect();
         for q in team {
             let pl = &mut self.players[q.0 as usize];
-            pl.life -= n as i32;
+            pl.life += delta;
             let life = pl.life;
             self.emit(Event::Life { player: q, life });
         }

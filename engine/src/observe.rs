@@ -114,6 +114,8 @@ impl GameView for Game {
             tapped: o.tapped,
             damage: if creature_here { o.damage } else { 0 },
             sick: creature_here && o.sick,
+            power: if creature_here { self.power(id) } else { 0 },
+            toughness: if creature_here { self.toughness(id) } else { 0 },
             combat: o.combat_obs(),
             attached_to: o.attached_to,
             history: o.history,

@@ -1,168 +1,21 @@
-//! Printed triggered abilities (603) and the one effect they have so far:
-//! reselecting what an attacking creature attacks (508.7), as Portal Mage
+//! Reselecting what an attacking creature attacks (508.7), as Portal Mage
 //! does ("When this creature enters during the declare attackers step, you
 //! may reselect which player or permanent target attacking creature is
-//! attacking").
+//! attacking"): the effect of a printed trigger ([`crate::triggers`]).
 
-use crate::cards::{TargetKind, TriggerEffect, TriggerEvent};
+use crate::cards::TargetKind;
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::fault::EngineFault;
-use crate::game::{Ability, Combat, Game, StackItem, Trigger, TurnStep, Waiting};
+use crate::game::{Combat, Game, Trigger, Waiting};
 use battlecheck_properties::step::reselect_break;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
 
 impl Game {
-    /// `card` just entered the battlefield: its enters triggers trigger
-    /// (603.2, 603.6a), controlled by its controller (603.3a).
-    pub(crate) fn enters_triggers(&mut self, card: CardId) {
-        let o = self.obj(card);
-        let (incarnation, controller) = (o.incarnation, o.controller);
-        let triggered: Vec<TriggerEffect> = o
-            .face()
-            .triggers
-            .iter()
-            .filter(|t| match t.when {
-                TriggerEvent::EntersDuringDeclareAttackers => {
-                    self.step == TurnStep::DeclareAttackers
-                }
-            })
-            .map(|t| t.effect)
-            .collect();
-        for effect in triggered {
-            self.waiting_triggers.push(Trigger {
-                source: card,
-                incarnation,
-                controller,
-                ability: Ability::Printed(effect),
-            });
-            self.emit(Event::EntersTriggered {
-                source: card,
-                controller,
-            });
-        }
-    }
-
-    /// The legal targets of triggered ability `t` (115.1, 801.4).
-    fn trigger_targets(&self, t: &Trigger) -> Vec<Target> {
-        let Ability::Printed(effect) = t.ability else {
-            return Vec::new();
-        };
-        let Some(&kind) = effect.targets().first() else {
-            return Vec::new();
-        };
-        self.battlefield()
-            .map(|o| Target::Permanent(o.id))
-            .filter(|&x| self.check_target(x, kind, t.controller).is_ok())
-            .collect()
-    }
-
-    /// 603.3d: the triggered abilities just put on the stack get their
-    /// targets, bottom first. One with no legal target is removed from the
-    /// stack; one with a single legal target gets it; otherwise the game
-    /// waits for its controller to choose. Returns whether it waits.
-    pub(crate) fn target_triggers(&mut self) -> bool {
-        while let Some(i) = self
-            .stack
-            .iter()
-            .position(|s| matches!(s, StackItem::TriggeredAbility { target: None, .. }))
-        {
-            let StackItem::TriggeredAbility { trigger, .. } = self.stack[i] else {
-                unreachable!("position found a triggered ability")
-            };
-            match self.trigger_targets(&trigger).as_slice() {
-                [] => {
-                    self.stack.remove(i);
-                    self.emit(Event::TriggerRemoved {
-                        source: trigger.source,
-                    });
-                }
-                [only] => self.set_trigger_target(i, *only),
-                _ => {
-                    self.waiting = Waiting::TargetTrigger {
-                        player: trigger.controller,
-                        source: trigger.source,
-                    };
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    fn set_trigger_target(&mut self, i: usize, t: Target) {
-        let incarnation = match t {
-            Target::Permanent(c) => self.obj(c).incarnation,
-            _ => 0,
-        };
-        if let StackItem::TriggeredAbility { target, .. } = &mut self.stack[i] {
-            *target = Some((t, incarnation));
-        }
-    }
-
-    /// `player` chooses the target of the triggered ability of `source`
-    /// being put on the stack (603.3d).
-    pub(crate) fn target_trigger(
-        &mut self,
-        player: PlayerId,
-        source: CardId,
-        target: Target,
-    ) -> Result<(), EngineError> {
-        let Waiting::TargetTrigger {
-            player: who,
-            source: which,
-        } = self.waiting
-        else {
-            return illegal(
-                "603.3d",
-                format!(
-                    "no trigger's target is being chosen: the game waits for {}",
-                    self.waiting_text()
-                ),
-            );
-        };
-        if who != player || which != source {
-            return illegal(
-                "603.3d",
-                format!("{who} chooses the target of the triggered ability of {which}"),
-            );
-        }
-        let i = self
-            .stack
-            .iter()
-            .position(|s| {
-                matches!(s, StackItem::TriggeredAbility { trigger, target: None }
-                    if trigger.source == source)
-            })
-            .expect("the trigger whose target is chosen is on the stack");
-        let StackItem::TriggeredAbility {
-            trigger:
-                Trigger {
-                    ability: Ability::Printed(effect),
-                    ..
-                },
-            ..
-        } = self.stack[i]
-        else {
-            unreachable!("only a printed triggered ability waits for its target")
-        };
-        // The legal targets are those of `trigger_targets`: the permanents
-        // this check accepts.
-        for &kind in effect.targets() {
-            self.check_target(target, kind, player)?;
-        }
-        self.set_trigger_target(i, target);
-        self.settle(self.priority);
-        Ok(())
-    }
-
-    /// A printed triggered ability resolves (608.2). If its target is no
-    /// longer legal it does nothing (608.2b); a reselect trigger waits for
-    /// its controller's choice when there is anything to reselect onto.
-    pub(crate) fn resolve_printed_trigger(&mut self, t: Trigger, target: Option<(Target, u32)>) {
-        let Ability::Printed(TriggerEffect::ReselectAttack) = t.ability else {
-            unreachable!("a printed trigger has a printed ability")
-        };
+    /// A reselect trigger resolves (608.2). If its target is no longer
+    /// legal it does nothing (608.2b); otherwise it waits for its
+    /// controller's choice when there is anything to reselect onto.
+    pub(crate) fn resolve_reselect_trigger(&mut self, t: &Trigger, target: Option<(Target, u32)>) {
         let legal = target.filter(|&(x, inc)| {
             let same = match x {
                 Target::Permanent(c) => self.obj(c).incarnation == inc,

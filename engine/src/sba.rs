@@ -16,11 +16,15 @@ impl Game {
         // as soon as its condition is met: apply it before looking further.
         self.enforce_removal_from_combat();
         let mut acted = false;
-        // 704.5a: a player with 0 or less life loses.
+        // 704.5a: a player with 0 or less life loses; 704.5b: so does a
+        // player who drew from an empty library since the last check.
         let losers: Vec<PlayerId> = self
             .players_from(PlayerId(0))
             .into_iter()
-            .filter(|&p| self.players[p.0 as usize].life <= 0)
+            .filter(|&p| {
+                let pl = &self.players[p.0 as usize];
+                pl.life <= 0 || pl.drew_from_empty
+            })
             .collect();
         // 704.5d: a token outside the battlefield ceases to exist.
         let gone_tokens: Vec<CardId> = self
@@ -32,9 +36,10 @@ impl Game {
         let mut to_graveyard: Vec<(CardId, &'static str)> = Vec::new();
         let mut unattach: Vec<(CardId, &'static str)> = Vec::new();
         for o in self.battlefield() {
-            if o.is_creature() && o.toughness() <= 0 {
+            let toughness = self.toughness(o.id);
+            if o.is_creature() && toughness <= 0 {
                 to_graveyard.push((o.id, "704.5f"));
-            } else if o.is_creature() && o.damage as i32 >= o.toughness() as i32 {
+            } else if o.is_creature() && o.damage as i32 >= toughness as i32 {
                 // (toughness is at least 1 here: the damage is not zero)
                 to_graveyard.push((o.id, "704.5g"));
             } else if o.is_battle() && o.defense == 0 {
@@ -89,6 +94,7 @@ impl Game {
             self.emit(Event::CeasedToExist { token: t });
         }
         for p in losers {
+            self.players[p.0 as usize].drew_from_empty = false;
             self.leave_game(p);
         }
         acted

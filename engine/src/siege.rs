@@ -54,17 +54,18 @@ impl Game {
             .iter()
             .filter(|&&(_, to, n)| to == Target::Permanent(b) && n > 0)
             .count();
-        let Some(&t) = self
+        let Some(t) = self
             .waiting_triggers
             .iter()
             .rev()
             .find(|t| t.source == b && t.ability == Ability::Defeat)
+            .cloned()
         else {
             return;
         };
         for _ in 1..sources {
             bump(&mut self.obj_mut(b).history.triggers);
-            self.waiting_triggers.push(t);
+            self.waiting_triggers.push(t.clone());
         }
     }
 
@@ -90,11 +91,12 @@ impl Game {
         for p in self.apnap() {
             let mut mine: Vec<Trigger> = waiting
                 .iter()
-                .copied()
                 .filter(|t| t.controller == p)
+                .cloned()
                 .collect();
             mine.sort_by_key(|t| t.source);
             for t in mine {
+                let source = t.source;
                 self.stack.push(match t.ability {
                     Ability::Defeat => StackItem::DefeatTrigger(t),
                     Ability::Printed(_) => StackItem::TriggeredAbility {
@@ -102,7 +104,7 @@ impl Game {
                         target: None,
                     },
                 });
-                self.emit(Event::TriggerOnStack { source: t.source });
+                self.emit(Event::TriggerOnStack { source });
             }
         }
         for t in waiting {

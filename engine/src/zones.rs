@@ -18,6 +18,7 @@ impl Game {
                 |s| !matches!(s, crate::game::StackItem::Spell { card, .. } if *card == id),
             );
         }
+        self.track_library(id, from, to);
         let o = self.obj_mut(id);
         o.zone = to;
         o.incarnation += 1;
@@ -28,6 +29,7 @@ impl Game {
         o.copy = None;
         o.animated = None;
         o.defense = 0;
+        o.plus_one = 0;
         o.damage = 0;
         o.tapped = false;
         o.sick = true;

@@ -69,3 +69,48 @@ fn the_scenarios_witness_every_situation_of_the_catalogue() {
         .collect();
     assert!(missing.is_empty(), "no scenario reaches {missing:?}");
 }
+
+/// The real-card mechanics have no counterpart in the model, so their
+/// injected faults are caught by the real-card scenarios: each fault makes
+/// the scenario named here fail, at the expectation that reads the broken
+/// rule (or the refusal that cites it).
+#[test]
+fn the_real_card_scenarios_catch_the_real_card_faults() {
+    use battlecheck_engine::cards::Catalogue;
+    use battlecheck_engine::scenario::run_text;
+    use battlecheck_engine::EngineFault;
+    let cards = Catalogue::bundled().unwrap();
+    let cases = [
+        (
+            EngineFault::DrawFromBottom,
+            "c05-invasion-of-dominaria.json",
+            "top.zone",
+        ),
+        (
+            EngineFault::AnthemForEveryone,
+            "c05-invasion-of-belenon.json",
+            "bear.power",
+        ),
+        (
+            EngineFault::FlyingIgnored,
+            "c05-flying-and-reach.json",
+            "702.9b",
+        ),
+    ];
+    for (fault, file, what) in cases {
+        let path = scenarios_dir().join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let clean = run_text(&path, &text, &cards).unwrap();
+        assert!(clean.passed(), "{clean}");
+        let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        json["faults"] = serde_json::json!([fault]);
+        let report = run_text(&path, &json.to_string(), &cards).unwrap();
+        assert!(
+            report
+                .failures
+                .iter()
+                .any(|f| f.what.contains(what) || f.expected.contains(what)),
+            "{fault:?} not caught by {file} at {what}: {report}"
+        );
+    }
+}

@@ -35,6 +35,9 @@ pub enum Zone {
     Graveyard,
     Exile,
     Outside,
+    /// A player's library (401): only the engine's real-card games have
+    /// one; the model's games start with their cards in hand or play.
+    Library,
 }
 
 /// The steps a bounded game goes through each turn (rule 500). Steps
@@ -246,6 +249,10 @@ pub struct ObjectObs {
     /// been under its controller's control continuously since their most
     /// recent turn began; false for anything else.
     pub sick: bool,
+    /// Its power and toughness (208.1, 613.4): a creature on the
+    /// battlefield; 0 for anything else.
+    pub power: i8,
+    pub toughness: i8,
     pub combat: CombatObs,
     pub attached_to: Option<CardId>,
     pub history: History,

@@ -7,7 +7,7 @@ use super::{Failure, ScenarioError, ScenarioReport};
 use crate::game::TurnStep;
 use battlecheck_properties::view::CombatObs;
 use battlecheck_properties::{
-    AttackTarget, CardId, Decision, GameView, Observation, PlayerId, StackObs,
+    AttackTarget, CardId, Decision, GameView, Observation, PlayerId, StackObs, Zone,
 };
 
 impl Run {
@@ -35,6 +35,8 @@ impl Run {
             || e.blocking.is_some()
             || e.attached_to.is_some()
             || e.damage.is_some()
+            || e.power.is_some()
+            || e.toughness.is_some()
             || e.history.is_some();
         if card_fields && e.card.is_none() {
             return Err(self.invalid(
@@ -42,8 +44,16 @@ impl Run {
                 "card fields (zone, defense, protector, …) need \"card\"",
             ));
         }
-        if (e.life.is_some() || e.in_game.is_some()) && e.player.is_none() {
-            return Err(self.invalid(at, "life and in_game need \"player\""));
+        let player_fields = e.life.is_some()
+            || e.in_game.is_some()
+            || e.hand.is_some()
+            || e.library.is_some()
+            || e.tokens.is_some();
+        if player_fields && e.player.is_none() {
+            return Err(self.invalid(
+                at,
+                "player fields (life, in_game, hand, library, tokens) need \"player\"",
+            ));
         }
         if (e.on_stack.is_some() || e.waiting.is_some()) && e.trigger.is_none() {
             return Err(self.invalid(at, "on_stack and waiting need \"trigger\""));
@@ -128,6 +138,11 @@ impl Run {
         };
         if let Some(name) = &e.card {
             let id = self.card(name, "").expect("validated");
+            if usize::from(id.0) >= g.objects.len() {
+                // An object created during play (`new:N`) that was not.
+                cmp(format!("{name} exists"), "true".into(), "false".into());
+                return Ok(());
+            }
             let o = g.object(id);
             let w = |f: &str| format!("{name}.{f}");
             if let Some(z) = e.zone {
@@ -163,6 +178,12 @@ impl Run {
             }
             if let Some(d) = e.damage {
                 cmp(w("damage"), d.to_string(), o.damage.to_string());
+            }
+            if let Some(p) = e.power {
+                cmp(w("power"), p.to_string(), o.power.to_string());
+            }
+            if let Some(t) = e.toughness {
+                cmp(w("toughness"), t.to_string(), o.toughness.to_string());
             }
             if let Some(h) = e.history {
                 cmp(w("history"), format!("{h:?}"), format!("{:?}", o.history));
@@ -210,6 +231,38 @@ impl Run {
                     format!("{name}.in_game"),
                     i.to_string(),
                     x.in_game.to_string(),
+                );
+            }
+            let count = |zone: Zone, by_controller: bool| {
+                g.objects
+                    .iter()
+                    .filter(|o| o.zone == zone)
+                    .filter(|o| match by_controller {
+                        true => o.token && o.controller == p,
+                        false => o.owner == p,
+                    })
+                    .count()
+                    .to_string()
+            };
+            if let Some(n) = e.hand {
+                cmp(
+                    format!("{name}.hand"),
+                    n.to_string(),
+                    count(Zone::Hand, false),
+                );
+            }
+            if let Some(n) = e.library {
+                cmp(
+                    format!("{name}.library"),
+                    n.to_string(),
+                    count(Zone::Library, false),
+                );
+            }
+            if let Some(n) = e.tokens {
+                cmp(
+                    format!("{name}.tokens"),
+                    n.to_string(),
+                    count(Zone::Battlefield, true),
                 );
             }
         }

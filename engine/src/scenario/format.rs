@@ -229,6 +229,10 @@ pub struct CardSetup {
     #[serde(default)]
     #[schemars(example = 1)]
     pub damage: u8,
+    /// +1/+1 counters on a permanent (122.1a).
+    #[serde(default)]
+    #[schemars(example = 1)]
+    pub plus_one_counters: u8,
     /// A transforming card with its back face up (712.8).
     #[serde(default)]
     pub back_face: bool,
@@ -517,6 +521,12 @@ pub struct Expect {
     /// Damage marked on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<u8>,
+    /// Its power (a creature on the battlefield; 0 for anything else).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<i8>,
+    /// Its toughness (a creature on the battlefield; 0 for anything else).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toughness: Option<i8>,
     /// Its whole history (fields left out are 0 or false).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub history: Option<History>,
@@ -529,6 +539,15 @@ pub struct Expect {
     /// Whether they are still in the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_game: Option<bool>,
+    /// The number of cards in their hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<usize>,
+    /// The number of cards in their library (401.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library: Option<usize>,
+    /// The number of tokens they control on the battlefield (111).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<usize>,
     /// The source of a defeat trigger: with `on_stack` and/or `waiting`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trigger: Option<String>,

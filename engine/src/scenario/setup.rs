@@ -47,7 +47,25 @@ impl Run {
         self.names.player(name).map_err(|m| self.invalid(at, m))
     }
 
+    /// The card a scenario names: a label, `#N` (a card or token slot of the
+    /// setup), or `new:N`, the `N`th object created during play (a token,
+    /// numbered from 1 after the setup's objects).
     pub(super) fn card(&self, name: &str, at: &str) -> Result<CardId, ScenarioError> {
+        if let Some(n) = name.strip_prefix("new:") {
+            let id = n
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .map(|n| self.objects + n - 1)
+                .and_then(|id| u8::try_from(id).ok())
+                .ok_or_else(|| {
+                    self.invalid(
+                        at,
+                        format!("{name:?}: `new:N` needs N from 1, within the game's 256 objects"),
+                    )
+                })?;
+            return Ok(CardId(id));
+        }
         let c = self
             .names
             .card_named(name)
@@ -94,6 +112,8 @@ impl Run {
                     life: 20,
                     in_game: true,
                     seated: true,
+                    library: Vec::new(),
+                    drew_from_empty: false,
                 })
                 .collect(),
             Players::Each(v) => v
@@ -104,6 +124,8 @@ impl Run {
                     // 801.2c: a scenario starts with the seating of its
                     // turn's beginning.
                     seated: p.in_game,
+                    library: Vec::new(),
+                    drew_from_empty: false,
                 })
                 .collect(),
         };
@@ -202,6 +224,7 @@ impl Run {
                 copy,
                 animated: c.animated,
                 defense: 0,
+                plus_one: c.plus_one_counters,
                 damage: c.damage,
                 tapped: c.tapped,
                 sick: c.sick,
@@ -249,6 +272,20 @@ impl Run {
             Some(p) => self.player(p, "priority")?,
             None => active,
         };
+        // 401.1: a library is a pile; the scenario lists each library top
+        // first, and `Player::library` keeps it bottom first.
+        let mut players = players;
+        for o in objects.iter().rev() {
+            if o.zone == Zone::Library {
+                if o.token {
+                    return Err(self.invalid(
+                        format!("cards[{}]", o.id.0),
+                        "a token can't be in a library (111.7)",
+                    ));
+                }
+                players[o.owner.0 as usize].library.push(o.id);
+            }
+        }
         let mut game = Game {
             players,
             objects,
@@ -279,6 +316,7 @@ impl Run {
             let id = CardId(i as u8);
             let on_bf = c.zone == Zone::Battlefield;
             let given = c.defense.is_some()
+                || c.plus_one_counters > 0
                 || c.protector.is_some()
                 || c.attached_to.is_some()
                 || c.attacking.is_some()
@@ -286,7 +324,7 @@ impl Run {
             if !on_bf && given {
                 return Err(self.invalid(
                     at,
-                    "defense, protector, attachments and combat are for cards on the battlefield",
+                    "defense, counters, protector, attachments and combat are for cards on the battlefield",
                 ));
             }
             if !on_bf {

@@ -12,6 +12,7 @@
 
 pub mod args;
 pub mod bench;
+pub mod cards;
 pub mod check;
 pub mod conform;
 pub mod coverage;
@@ -51,6 +52,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Print the checklist items and the properties that cover each.
     Rules,
+    /// List the engine's cards and the lines of rules text it does not play
+    /// yet, ending with how many of the 36 Sieges are fully playable.
+    Cards,
     /// Tools for scenario files.
     #[command(subcommand)]
     Scenario(scenario::ScenarioCommand),
@@ -111,6 +115,7 @@ pub fn main() -> ExitCode {
         Command::Explore(args) => explore::run(args, &mut out),
         Command::Replay(args) => replay::run(args, &mut out),
         Command::Rules => rules::run(&mut out),
+        Command::Cards => cards::run(&mut out),
         Command::Scenario(command) => scenario::run(command, &mut out),
         Command::Sweep(args) => sweep::run(args, &mut out),
         Command::MergeReports(args) => sweep::merge(args, &mut out),

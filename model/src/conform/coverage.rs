@@ -33,6 +33,28 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model has no Equipment: scenarios b16-attached-equipment-becomes-* cover it",
     ),
     (
+        ("gained_life", "119.3"),
+        "the model's cards gain no life (real cards are the engine's alone): scenario \
+         c05-invasion-of-dominaria covers it",
+    ),
+    (
+        ("drew", "121.1"),
+        "the model has no libraries: scenario c05-invasion-of-dominaria covers it",
+    ),
+    (
+        ("drew_from_empty", "121.4"),
+        "the model has no libraries: scenario c05-drawing-from-an-empty-library covers it",
+    ),
+    (
+        ("counter_added", "122.6"),
+        "the model has no +1/+1 counters: scenario c05-siege-enters-triggers covers it",
+    ),
+    (
+        ("no_room_for_token", "111.1"),
+        "the model makes no token but its reserved copies: engine unit test \
+         effects::tests covers the engine's limit of 256 objects",
+    ),
+    (
         ("state_based", "704.5x"),
         "a battle nobody can protect goes to the graveyard only when its controller has no \
          opponent in the game, which in free-for-all means the game is over (104.2a); \

@@ -1,0 +1,162 @@
+//! A card's rules text, line by line (208.1, 207.1), and how the engine
+//! reads each line. A line the engine reads carries its reading next to its
+//! words: keywords (702), a spell effect (608.2), a triggered ability (603)
+//! or a static ability (604). Reminder text (207.2) is read by the rules it
+//! summarises. A line with no reading is text the engine does not play yet:
+//! [`missing`] lists those lines, and `battlecheck cards` shows them.
+//!
+//! In a card file:
+//!
+//! ```json
+//! "text": [
+//!   {"text": "Flying, vigilance", "keywords": ["flying", "vigilance"]},
+//!   {"text": "When this creature enters, you gain 4 life.",
+//!    "trigger": {"when": "enters", "effect": {"steps": [{"gain_life": 4}]}}},
+//!   {"text": "Whenever you cast a spell, scry 1."}
+//! ]
+//! ```
+
+use crate::cards::{Card, Effect, Face, Keyword, PrintedTrigger, Supertype};
+use crate::statics::StaticAbility;
+use serde::{Deserialize, Serialize};
+
+/// One line of a face's rules text and how the engine reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OracleLine {
+    /// The words, as the card's current Oracle text has them.
+    pub text: String,
+    /// Reminder text (207.2): it has no rules meaning of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reminder: bool,
+    /// Keyword abilities (702).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
+    /// A triggered ability (603).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<PrintedTrigger>,
+    /// What the spell does as it resolves (608.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell: Option<Effect>,
+    /// A static ability (604).
+    #[serde(default, rename = "static", skip_serializing_if = "Option::is_none")]
+    pub static_ability: Option<StaticAbility>,
+}
+
+impl OracleLine {
+    /// How many readings the line carries (a line has at most one).
+    fn readings(&self) -> usize {
+        usize::from(self.reminder)
+            + usize::from(!self.keywords.is_empty())
+            + usize::from(self.trigger.is_some())
+            + usize::from(self.spell.is_some())
+            + usize::from(self.static_ability.is_some())
+    }
+
+    /// Does the engine play this line?
+    pub fn is_read(&self) -> bool {
+        self.readings() > 0
+    }
+}
+
+/// Fill each face's keywords, effect, triggers and static abilities from
+/// its lines of text. A face with text must say everything on its lines:
+/// the top-level `keywords`, `effect` and `triggers` are for cards whose
+/// text is not written out.
+pub(crate) fn read_card(card: &mut Card) -> Result<(), String> {
+    read_face(&mut card.front)?;
+    if let Some(back) = &mut card.back {
+        read_face(back)?;
+    }
+    Ok(())
+}
+
+fn read_face(face: &mut Face) -> Result<(), String> {
+    if face.text.is_empty() {
+        return Ok(());
+    }
+    let field = |f: &str| format!("face {:?}: field `{f}`", face.name);
+    if !face.keywords.is_empty() || face.effect.is_some() || !face.triggers.is_empty() {
+        return Err(format!(
+            "{}: a face with `text` gives its keywords, effect and triggers on their lines of text",
+            field("text")
+        ));
+    }
+    for (i, line) in face.text.iter().enumerate() {
+        if line.text.trim().is_empty() {
+            return Err(format!("{}: line {} has no words", field("text"), i + 1));
+        }
+        if line.readings() > 1 {
+            return Err(format!(
+                "{}: line {} ({:?}) has more than one reading: one ability per line",
+                field("text"),
+                i + 1,
+                line.text
+            ));
+        }
+        face.keywords.extend(line.keywords.iter().copied());
+        face.triggers.extend(line.trigger.iter().cloned());
+        face.statics.extend(line.static_ability.iter().cloned());
+        if let Some(effect) = line.spell {
+            if face.effect.replace(effect).is_some() {
+                return Err(format!(
+                    "{}: line {}: a spell has one effect here",
+                    field("text"),
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What `battlecheck cards` says of a face's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FaceText<'a> {
+    /// Its text is not written in the card files.
+    NotWritten,
+    /// Every line is played.
+    Played,
+    /// These lines are not played yet.
+    Missing(Vec<&'a str>),
+}
+
+/// The state of a face's text.
+pub fn face_text(face: &Face) -> FaceText<'_> {
+    if face.text.is_empty() {
+        return FaceText::NotWritten;
+    }
+    let missing = missing(face);
+    if missing.is_empty() {
+        FaceText::Played
+    } else {
+        FaceText::Missing(missing)
+    }
+}
+
+/// What the engine does not play of a legendary permanent: the legend
+/// rule (704.5j).
+pub const LEGEND_RULE: &str = "Legendary (the legend rule, 704.5j)";
+
+/// The lines of `face`'s text the engine does not play, and
+/// [`LEGEND_RULE`] for a legendary face.
+pub fn missing(face: &Face) -> Vec<&str> {
+    let legendary = face.supertypes.contains(&Supertype::Legendary);
+    legendary
+        .then_some(LEGEND_RULE)
+        .into_iter()
+        .chain(
+            face.text
+                .iter()
+                .filter(|l| !l.is_read())
+                .map(|l| l.text.as_str()),
+        )
+        .collect()
+}
+
+/// Is every line of every face of `card` written and played?
+pub fn fully_playable(card: &Card) -> bool {
+    std::iter::once(&card.front)
+        .chain(card.back.as_ref())
+        .all(|f| face_text(f) == FaceText::Played)
+}

@@ -1,0 +1,63 @@
+//! Static abilities (604) and the continuous effects they generate, applied
+//! in layer order (613): a creature's power and toughness are its printed
+//! values or those its copy effect gives (layer 1), set by "becomes a P/T
+//! creature" (layer 7b), then modified by counters and static abilities
+//! (layer 7c).
+
+use crate::fault::EngineFault;
+use crate::game::Game;
+use battlecheck_properties::CardId;
+use serde::{Deserialize, Serialize};
+
+/// A static ability printed on a face (604.1): it applies while the
+/// permanent is on the battlefield (604.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum StaticAbility {
+    /// "Creatures you control get +P/+T" (613.4c, layer 7c).
+    CreaturesYouControlGet { power: i8, toughness: i8 },
+}
+
+impl Game {
+    /// The power of `id` now (613.4): see [`Game::power_toughness`].
+    pub fn power(&self, id: CardId) -> i8 {
+        self.power_toughness(id).0
+    }
+
+    /// The toughness of `id` now (613.4).
+    pub fn toughness(&self, id: CardId) -> i8 {
+        self.power_toughness(id).1
+    }
+
+    /// The power and toughness of `id` (613.4): layers 1 to 7b give
+    /// [`crate::game::Object::base_power_toughness`]; layer 7c adds the
+    /// modifications of the static abilities of permanents on the
+    /// battlefield. A permanent that is not a creature gets none.
+    pub fn power_toughness(&self, id: CardId) -> (i8, i8) {
+        let o = self.obj(id);
+        let (mut p, mut t) = o.base_power_toughness();
+        if !o.on_battlefield() || !o.is_creature() {
+            return (p, t);
+        }
+        // 613.4c: +1/+1 counters, with the modifications of static
+        // abilities.
+        let counters = i8::try_from(o.plus_one).unwrap_or(i8::MAX);
+        p = p.saturating_add(counters);
+        t = t.saturating_add(counters);
+        for source in self.battlefield() {
+            for ability in &source.face().statics {
+                match *ability {
+                    StaticAbility::CreaturesYouControlGet { power, toughness }
+                        if source.controller == o.controller
+                            || self.fault(EngineFault::AnthemForEveryone) =>
+                    {
+                        p = p.saturating_add(power);
+                        t = t.saturating_add(toughness);
+                    }
+                    StaticAbility::CreaturesYouControlGet { .. } => {}
+                }
+            }
+        }
+        (p, t)
+    }
+}

@@ -391,10 +391,16 @@ impl Game {
     }
 
     /// Every target a triggered ability's controller might choose: each
-    /// permanent. The choice's own checks decide which are legal.
+    /// permanent and each player in the game. The choice's own checks
+    /// decide which are legal.
     pub(crate) fn trigger_target_candidates(&self) -> Vec<Target> {
         self.battlefield()
             .map(|o| Target::Permanent(o.id))
+            .chain(
+                self.players_from(PlayerId(0))
+                    .into_iter()
+                    .map(Target::Player),
+            )
             .collect()
     }
 

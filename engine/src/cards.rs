@@ -70,6 +70,9 @@ pub enum TriggerEvent {
     EntersDuringDeclareAttackers,
     /// "When this permanent enters" (603.6a).
     Enters,
+    /// "Whenever this creature deals combat damage to a player or battle"
+    /// (510.3a: it triggers as the damage is dealt).
+    DealsCombatDamageToPlayerOrBattle,
 }
 
 /// What a printed triggered ability does as it resolves.
@@ -79,17 +82,22 @@ pub enum TriggerEffect {
     /// "You may reselect which player or permanent target attacking
     /// creature is attacking" (508.7).
     ReselectAttack,
-    /// Untargeted instructions followed in the order written (608.2c).
-    Steps(Vec<Instruction>),
+    /// Instructions followed in the order written (608.2c), with the one
+    /// target they may refer to, if any (115.1a).
+    Do {
+        #[serde(default)]
+        target: Option<TargetKind>,
+        steps: Vec<Instruction>,
+    },
 }
 
 impl TriggerEffect {
     /// The targets the ability requires (603.3d: chosen as it is put on the
     /// stack).
-    pub fn targets(&self) -> &'static [TargetKind] {
+    pub fn targets(&self) -> &[TargetKind] {
         match self {
             TriggerEffect::ReselectAttack => &[TargetKind::AttackingCreature],
-            TriggerEffect::Steps(_) => &[],
+            TriggerEffect::Do { target, .. } => target.as_slice(),
         }
     }
 }
@@ -129,16 +137,24 @@ pub enum Effect {
 }
 
 /// What a target must be (115.1, 115.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TargetKind {
     /// A player, creature, planeswalker or battle (115.4).
     Any,
+    /// "Any other target": [`TargetKind::Any`] but the ability's source.
+    AnyOther,
     Permanent,
     Battle,
     Siege,
     TriggeredAbility,
     /// An attacking creature (506.3).
     AttackingCreature,
+    /// "Target creature an opponent controls" (the ability's controller's
+    /// opponent, 102.2).
+    CreatureAnOpponentControls,
+    /// "Target artifact or creature an opponent controls".
+    ArtifactOrCreatureAnOpponentControls,
 }
 
 impl Effect {

@@ -746,6 +746,9 @@ impl Game {
     /// (life loss; none to a player who left, 800.4e), creatures (marked) and
     /// battles (defense counters removed, 120.3h), each battle once.
     pub(crate) fn deal_damage(&mut self, dealt: &[(CardId, Target, u8)], combat: bool) {
+        if combat {
+            self.combat_damage_triggers(dealt);
+        }
         let mut to_battles: BTreeMap<CardId, u32> = BTreeMap::new();
         for &(source, to, n) in dealt {
             if n == 0 {

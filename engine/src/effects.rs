@@ -27,6 +27,25 @@ pub enum Instruction {
     DamageEach { amount: u8, types: Vec<CardType> },
     /// "Put a +1/+1 counter on each creature you control" (122.1a, 122.6).
     PlusOneCounterOnEachCreatureYouControl,
+    /// "It deals N damage to" the target (120.2: the source deals it).
+    DamageToTarget(u8),
+    /// "Tap target permanent" (701.26a).
+    TapTarget,
+    /// "Put N stun counters on it" (122.1d).
+    StunCountersOnTarget(u8),
+    /// "Target creature gets +P/+T until end of turn" (611.2a, 613.4c;
+    /// it ends in the cleanup step, 514.2).
+    TargetGetsUntilEndOfTurn { power: i8, toughness: i8 },
+}
+
+/// A kind of counter (122.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CounterKind {
+    /// A +1/+1 counter (122.1a).
+    PlusOne,
+    /// A stun counter (122.1d).
+    Stun,
 }
 
 /// The characteristics a token-making instruction gives its tokens (111.4):
@@ -85,10 +104,50 @@ impl TokenSpec {
 
 impl Game {
     /// `controller` follows the instructions of an ability of `source`, in
-    /// order (608.2c).
-    pub(crate) fn follow(&mut self, source: CardId, controller: PlayerId, steps: &[Instruction]) {
+    /// order (608.2c); `target` is the ability's target, legal as it
+    /// resolves (608.2b), if it has one.
+    pub(crate) fn follow(
+        &mut self,
+        source: CardId,
+        controller: PlayerId,
+        steps: &[Instruction],
+        target: Option<Target>,
+    ) {
+        let permanent = match target {
+            Some(Target::Permanent(c)) => Some(c),
+            _ => None,
+        };
         for step in steps {
             match step {
+                Instruction::DamageToTarget(n) => {
+                    if let Some(to) = target {
+                        self.deal_damage(&[(source, to, *n)], false);
+                    }
+                }
+                Instruction::TapTarget => {
+                    if let Some(c) = permanent {
+                        self.obj_mut(c).tapped = true;
+                        self.emit(Event::Tapped { card: c });
+                    }
+                }
+                Instruction::StunCountersOnTarget(n) => {
+                    if let Some(c) = permanent {
+                        let o = self.obj_mut(c);
+                        o.stun = o.stun.saturating_add(*n);
+                        self.emit(Event::CounterAdded {
+                            card: c,
+                            kind: CounterKind::Stun,
+                        });
+                    }
+                }
+                Instruction::TargetGetsUntilEndOfTurn { power, toughness } => {
+                    if let Some(c) = permanent {
+                        let o = self.obj_mut(c);
+                        o.until_end_of_turn.0 = o.until_end_of_turn.0.saturating_add(*power);
+                        o.until_end_of_turn.1 = o.until_end_of_turn.1.saturating_add(*toughness);
+                        self.emit(Event::Pumped { card: c });
+                    }
+                }
                 Instruction::DamageEach { amount, types } => {
                     let dealt: Vec<(CardId, Target, u8)> = self
                         .battlefield()
@@ -106,7 +165,10 @@ impl Game {
                     for c in mine {
                         let o = self.obj_mut(c);
                         o.plus_one = o.plus_one.saturating_add(1);
-                        self.emit(Event::CounterAdded { card: c });
+                        self.emit(Event::CounterAdded {
+                            card: c,
+                            kind: CounterKind::PlusOne,
+                        });
                     }
                 }
                 Instruction::GainLife(n) => self.gain_life(controller, *n),
@@ -146,6 +208,8 @@ impl Game {
             animated: None,
             defense: 0,
             plus_one: 0,
+            stun: 0,
+            until_end_of_turn: (0, 0),
             damage: 0,
             tapped: false,
             sick: true,
@@ -183,18 +247,18 @@ mod tests {
         let mut g = build_game(Path::new("full.json"), text, &cards).unwrap();
         let belenon = cards.get("Invasion of Belenon").unwrap();
         let steps = match &belenon.front.triggers[0].effect {
-            crate::cards::TriggerEffect::Steps(s) => s.clone(),
+            crate::cards::TriggerEffect::Do { steps, .. } => steps.clone(),
             other => panic!("{other:?}"),
         };
         let source = battlecheck_properties::CardId(0);
         for _ in 0..256 {
-            g.follow(source, PlayerId(0), &steps);
+            g.follow(source, PlayerId(0), &steps, None);
         }
         assert_eq!(g.objects.len(), 256);
         assert!(!g.take_events().contains(&Event::NoRoomForToken {
             controller: PlayerId(0)
         }));
-        g.follow(source, PlayerId(0), &steps);
+        g.follow(source, PlayerId(0), &steps, None);
         assert_eq!(g.objects.len(), 256);
         assert_eq!(
             g.take_events(),

@@ -46,8 +46,21 @@ pub enum Event {
     /// A token could not be created: the game has no room for another
     /// object (see `effects`).
     NoRoomForToken { controller: PlayerId },
-    /// A +1/+1 counter was put on a permanent (122.1a, 122.6).
-    CounterAdded { card: CardId },
+    /// A counter was put on a permanent (122.1, 122.6).
+    CounterAdded {
+        card: CardId,
+        kind: crate::effects::CounterKind,
+    },
+    /// A permanent was tapped by an effect (701.26a).
+    Tapped { card: CardId },
+    /// A creature got +P/+T until end of turn (611.2a).
+    Pumped { card: CardId },
+    /// A "whenever this creature deals combat damage" ability triggered
+    /// (510.3a).
+    DamageTriggered {
+        source: CardId,
+        controller: PlayerId,
+    },
     /// A player drew a card (121.1).
     Drew { player: PlayerId, card: CardId },
     /// A player was told to draw from an empty library (121.4).
@@ -173,6 +186,9 @@ impl Event {
             Event::NoRoomForToken { .. } => ("no_room_for_token", "111.1"),
             Event::Drew { .. } => ("drew", "121.1"),
             Event::CounterAdded { .. } => ("counter_added", "122.6"),
+            Event::Tapped { .. } => ("tapped", "701.26a"),
+            Event::Pumped { .. } => ("pumped", "611.2a"),
+            Event::DamageTriggered { .. } => ("triggered", "510.3a"),
             Event::DrewFromEmpty { .. } => ("drew_from_empty", "121.4"),
             Event::EnteredWithDefense { .. } => ("entered_with_defense", "310.4b"),
             Event::ProtectorChosen { origin, .. } => match origin {
@@ -228,6 +244,9 @@ impl Event {
         ("no_room_for_token", "111.1"),
         ("drew", "121.1"),
         ("counter_added", "122.6"),
+        ("tapped", "701.26a"),
+        ("pumped", "611.2a"),
+        ("triggered", "510.3a"),
         ("drew_from_empty", "121.4"),
         ("entered_with_defense", "310.4b"),
         ("protector_chosen", "310.9a"),

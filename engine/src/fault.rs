@@ -112,10 +112,13 @@ pub enum EngineFault {
     /// 702.9b broken: a creature with flying can be blocked by any
     /// creature. Caught by the real-card scenarios.
     FlyingIgnored,
+    /// 122.1d broken: a permanent with a stun counter untaps as usual.
+    /// Caught by the real-card scenarios.
+    StunIgnored,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 21] = [
+    pub const ALL: [EngineFault; 22] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -137,5 +140,6 @@ impl EngineFault {
         EngineFault::DrawFromBottom,
         EngineFault::AnthemForEveryone,
         EngineFault::FlyingIgnored,
+        EngineFault::StunIgnored,
     ];
 }

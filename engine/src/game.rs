@@ -121,6 +121,11 @@ pub struct Object {
     pub defense: u8,
     /// +1/+1 counters (122.1a).
     pub plus_one: u8,
+    /// Stun counters (122.1d).
+    pub stun: u8,
+    /// What "gets +P/+T until end of turn" effects add (layer 7c), until
+    /// the cleanup step (514.2).
+    pub until_end_of_turn: (i8, i8),
     /// Damage marked on it (120.3e).
     pub damage: u8,
     pub tapped: bool,

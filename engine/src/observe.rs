@@ -2,7 +2,7 @@
 //! ([`GameView`]), so that the catalogue's properties judge the engine with
 //! the same code that judges the model.
 
-use crate::cards::CardType;
+use crate::cards::{CardType, Keyword};
 use crate::game::{Ability, Game, StackItem, TurnStep, Waiting};
 use battlecheck_properties::seating::Table;
 use battlecheck_properties::step::StepBreak;
@@ -114,6 +114,7 @@ impl GameView for Game {
             tapped: o.tapped,
             damage: if creature_here { o.damage } else { 0 },
             sick: creature_here && o.sick,
+            flash: exists && o.has(Keyword::Flash),
             power: if creature_here { self.power(id) } else { 0 },
             toughness: if creature_here { self.toughness(id) } else { 0 },
             combat: o.combat_obs(),

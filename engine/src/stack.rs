@@ -111,7 +111,7 @@ impl Game {
         k: TargetKind,
         caster: PlayerId,
     ) -> Result<(), EngineError> {
-        self.check_target_kind(t, k)?;
+        self.check_target_kind(t, k, caster)?;
         // Without a range of influence everything is in range (801.2).
         if self.variant.range.is_none() || self.fault(EngineFault::TargetsOutOfRange) {
             return Ok(());
@@ -139,11 +139,16 @@ impl Game {
     }
 
     /// Is `t` a target of kind `k` (115.1, 115.4)?
-    fn check_target_kind(&self, t: Target, k: TargetKind) -> Result<(), EngineError> {
+    fn check_target_kind(
+        &self,
+        t: Target,
+        k: TargetKind,
+        caster: PlayerId,
+    ) -> Result<(), EngineError> {
         match t {
             Target::Player(p) => {
                 self.known_player(p)?;
-                if k != TargetKind::Any {
+                if !matches!(k, TargetKind::Any | TargetKind::AnyOther) {
                     return illegal("115.1", format!("{p} is a player, not a permanent"));
                 }
                 if !self.in_game(p) {
@@ -161,8 +166,9 @@ impl Game {
                     );
                 }
                 let name = &o.face().name;
+                let theirs = self.variant.opponents(caster, o.controller);
                 match k {
-                    TargetKind::Any
+                    TargetKind::Any | TargetKind::AnyOther
                         if !(o.is_creature() || o.is_battle() || o.is(CardType::Planeswalker)) =>
                     {
                         illegal(
@@ -182,6 +188,22 @@ impl Game {
                         illegal(
                             "115.1",
                             format!("{c} ({name}) is not an attacking creature"),
+                        )
+                    }
+                    TargetKind::CreatureAnOpponentControls if !(o.is_creature() && theirs) => {
+                        illegal(
+                            "115.1",
+                            format!("{c} ({name}) is not a creature an opponent of {caster} controls"),
+                        )
+                    }
+                    TargetKind::ArtifactOrCreatureAnOpponentControls
+                        if !((o.is_creature() || o.is(CardType::Artifact)) && theirs) =>
+                    {
+                        illegal(
+                            "115.1",
+                            format!(
+                                "{c} ({name}) is not an artifact or creature an opponent of {caster} controls"
+                            ),
                         )
                     }
                     TargetKind::TriggeredAbility => illegal(

@@ -39,11 +39,15 @@ impl Game {
         if !o.on_battlefield() || !o.is_creature() {
             return (p, t);
         }
-        // 613.4c: +1/+1 counters, with the modifications of static
-        // abilities.
+        // 613.4c: +1/+1 counters and "until end of turn" effects, with the
+        // modifications of static abilities.
         let counters = i8::try_from(o.plus_one).unwrap_or(i8::MAX);
-        p = p.saturating_add(counters);
-        t = t.saturating_add(counters);
+        p = p
+            .saturating_add(counters)
+            .saturating_add(o.until_end_of_turn.0);
+        t = t
+            .saturating_add(counters)
+            .saturating_add(o.until_end_of_turn.1);
         for source in self.battlefield() {
             for ability in &source.face().statics {
                 match *ability {

@@ -4,7 +4,7 @@
 //! an attack ([`crate::reselect`], 508.7) or following instructions
 //! ([`crate::effects`]).
 
-use crate::cards::{TriggerEffect, TriggerEvent};
+use crate::cards::{TargetKind, TriggerEffect, TriggerEvent};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::game::{Ability, Game, StackItem, Trigger, TurnStep, Waiting};
@@ -25,6 +25,7 @@ impl Game {
                     self.step == TurnStep::DeclareAttackers
                 }
                 TriggerEvent::Enters => true,
+                TriggerEvent::DealsCombatDamageToPlayerOrBattle => false,
             })
             .map(|t| t.effect.clone())
             .collect();
@@ -42,6 +43,45 @@ impl Game {
         }
     }
 
+    /// Combat damage was just dealt (510.2): each source that dealt some to
+    /// a player or a battle triggers its "whenever this creature deals
+    /// combat damage to a player or battle" abilities, once (510.3a).
+    pub(crate) fn combat_damage_triggers(&mut self, dealt: &[(CardId, Target, u8)]) {
+        let mut sources: Vec<CardId> = dealt
+            .iter()
+            .filter(|&&(_, to, n)| {
+                n > 0
+                    && match to {
+                        Target::Player(_) => true,
+                        Target::Permanent(c) => self.obj(c).is_battle(),
+                        Target::Trigger(_) => false,
+                    }
+            })
+            .map(|&(source, _, _)| source)
+            .collect();
+        sources.dedup();
+        for source in sources {
+            let o = self.obj(source);
+            let (incarnation, controller) = (o.incarnation, o.controller);
+            let triggered: Vec<TriggerEffect> = o
+                .face()
+                .triggers
+                .iter()
+                .filter(|t| t.when == TriggerEvent::DealsCombatDamageToPlayerOrBattle)
+                .map(|t| t.effect.clone())
+                .collect();
+            for effect in triggered {
+                self.waiting_triggers.push(Trigger {
+                    source,
+                    incarnation,
+                    controller,
+                    ability: Ability::Printed(effect),
+                });
+                self.emit(Event::DamageTriggered { source, controller });
+            }
+        }
+    }
+
     /// The legal targets of triggered ability `t` (115.1, 801.4).
     fn trigger_targets(&self, t: &Trigger) -> Vec<Target> {
         let Ability::Printed(effect) = &t.ability else {
@@ -50,10 +90,32 @@ impl Game {
         let Some(&kind) = effect.targets().first() else {
             return Vec::new();
         };
+        let players = (0..self.players.len() as u8).map(|p| Target::Player(PlayerId(p)));
         self.battlefield()
             .map(|o| Target::Permanent(o.id))
-            .filter(|&x| self.check_target(x, kind, t.controller).is_ok())
+            .chain(players)
+            .filter(|&x| self.legal_trigger_target(t, x, kind).is_ok())
             .collect()
+    }
+
+    /// Is `x` a legal target of kind `kind` for triggered ability `t`
+    /// (115.1, 801.4)? "Another" target is not the ability's source.
+    fn legal_trigger_target(
+        &self,
+        t: &Trigger,
+        x: Target,
+        kind: TargetKind,
+    ) -> Result<(), EngineError> {
+        if kind == TargetKind::AnyOther && x == Target::Permanent(t.source) {
+            return illegal(
+                "115.1",
+                format!(
+                    "{}: \"any other target\" is not the ability's source",
+                    t.source
+                ),
+            );
+        }
+        self.check_target(x, kind, t.controller)
     }
 
     /// 603.3d: the triggered abilities just put on the stack get their
@@ -134,21 +196,16 @@ impl Game {
                     if trigger.source == source && trigger.targets())
             })
             .expect("the trigger whose target is chosen is on the stack");
-        let StackItem::TriggeredAbility {
-            trigger:
-                Trigger {
-                    ability: Ability::Printed(effect),
-                    ..
-                },
-            ..
-        } = &self.stack[i]
-        else {
+        let StackItem::TriggeredAbility { trigger, .. } = self.stack[i].clone() else {
             unreachable!("only a printed triggered ability waits for its target")
         };
-        // The legal targets are those of `trigger_targets`: the permanents
-        // this check accepts.
+        let Ability::Printed(effect) = &trigger.ability else {
+            unreachable!("only a printed triggered ability waits for its target")
+        };
+        // The legal targets are those of `trigger_targets`: the ones this
+        // check accepts.
         for &kind in effect.targets() {
-            self.check_target(target, kind, player)?;
+            self.legal_trigger_target(&trigger, target, kind)?;
         }
         self.set_trigger_target(i, target);
         self.settle(self.priority);
@@ -162,12 +219,38 @@ impl Game {
         };
         match effect {
             TriggerEffect::ReselectAttack => self.resolve_reselect_trigger(&t, target),
-            TriggerEffect::Steps(steps) => {
+            TriggerEffect::Do {
+                target: kind,
+                steps,
+            } => {
+                // 608.2b: an ability whose every target is now illegal
+                // does not resolve; a permanent that changed zones is a
+                // new object (400.7).
+                let chosen = match (kind, target) {
+                    (None, _) => None,
+                    (Some(kind), Some((x, inc))) => {
+                        let same = match x {
+                            Target::Permanent(c) => self.obj(c).incarnation == inc,
+                            _ => true,
+                        };
+                        match same && self.legal_trigger_target(&t, x, *kind).is_ok() {
+                            true => Some(x),
+                            false => return self.fizzle_trigger(&t),
+                        }
+                    }
+                    (Some(_), None) => return self.fizzle_trigger(&t),
+                };
                 let steps = steps.clone();
                 self.emit(Event::Resolved { source: t.source });
-                self.follow(t.source, t.controller, &steps);
+                self.follow(t.source, t.controller, &steps, chosen);
                 self.settle(self.active);
             }
         }
+    }
+
+    /// A triggered ability whose target is illegal does nothing (608.2b).
+    fn fizzle_trigger(&mut self, t: &Trigger) {
+        self.emit(Event::Fizzled { source: t.source });
+        self.settle(self.active);
     }
 }

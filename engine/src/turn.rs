@@ -74,13 +74,17 @@ impl Game {
             .any(|o| o.combat != Combat::None && o.has(Keyword::FirstStrike))
     }
 
-    /// 514.2 (damage wears off), then the next player in turn order who is
+    /// 514.2 (damage wears off, "until end of turn" effects end), then the next player in turn order who is
     /// still in the game takes a turn (800.4k); their permanents untap (502.3)
     /// and have been theirs since the turn began (302.6).
     fn cleanup_and_next_turn(&mut self) {
         let wears_off = !self.fault(EngineFault::DamageStays);
-        for o in self.objects.iter_mut().filter(|_| wears_off) {
-            o.damage = 0;
+        for o in self.objects.iter_mut() {
+            if wears_off {
+                o.damage = 0;
+            }
+            // 514.2: "until end of turn" effects end.
+            o.until_end_of_turn = (0, 0);
         }
         // 805.4: with shared team turns the next team takes the turn; its
         // first seat stands for it where one active player is named.
@@ -96,12 +100,18 @@ impl Game {
             p.seated = p.in_game;
         }
         let (active, variant) = (self.active, self.variant);
+        let stun = !self.fault(EngineFault::StunIgnored);
         for o in self
             .objects
             .iter_mut()
             .filter(|o| o.on_battlefield() && !variant.opponents(o.controller, active))
         {
-            o.tapped = false;
+            // 122.1d: a stun counter is removed instead of untapping.
+            if o.tapped && o.stun > 0 && stun {
+                o.stun -= 1;
+            } else {
+                o.tapped = false;
+            }
             o.sick = false;
         }
     }

@@ -30,6 +30,8 @@ impl Game {
         o.animated = None;
         o.defense = 0;
         o.plus_one = 0;
+        o.stun = 0;
+        o.until_end_of_turn = (0, 0);
         o.damage = 0;
         o.tapped = false;
         o.sick = true;

@@ -92,6 +92,11 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "bear.power",
         ),
         (
+            EngineFault::StunIgnored,
+            "c05-invasion-of-kamigawa.json",
+            "bear.tapped",
+        ),
+        (
             EngineFault::FlyingIgnored,
             "c05-flying-and-reach.json",
             "702.9b",

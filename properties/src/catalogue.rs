@@ -201,8 +201,8 @@ properties! {
         "tokens and cards that are not nonmodal double-faced cards are never cast transformed, sorcery back faces never stay on the battlefield, and tokens exist only on the battlefield",
         always::defeat_outcome_follows_rules;
     BattleCastAtSorcerySpeed = "battle-cast-at-sorcery-speed", Always,
-        ["B01", "B02"], ["310.1", "310.2", "307.1", "805.4"], [],
-        "a battle spell is only ever on the stack alone, cast by the active player (with Two-Headed Giant, a player of the active team) in a main phase",
+        ["B01", "B02"], ["310.1", "310.2", "307.1", "702.8a", "805.4"], [],
+        "a battle spell without flash is only ever on the stack alone, cast by the active player (with Two-Headed Giant, a player of the active team) in a main phase",
         always::battle_cast_at_sorcery_speed;
     DefenseNeverExceedsPrinted = "defense-never-exceeds-printed", Always,
         ["B03", "B05"], ["310.4b", "310.4c", "310.6", "120.3h", "707.2"], [],
@@ -546,7 +546,10 @@ mod always {
         battle_cast_at_wrong_time,
         always,
         |v, o| {
+            // 702.8a: a battle with flash (Invasion of Innistrad) is cast
+            // any time its controller could cast an instant.
             o.battle
+                && !o.flash
                 && v.stack().enumerate().any(|(i, s)| match s {
                     StackObs::Spell {
                         card,

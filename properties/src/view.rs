@@ -249,6 +249,9 @@ pub struct ObjectObs {
     /// been under its controller's control continuously since their most
     /// recent turn began; false for anything else.
     pub sick: bool,
+    /// It has flash (702.8a): as a spell it may be cast any time its
+    /// controller could cast an instant.
+    pub flash: bool,
     /// Its power and toughness (208.1, 613.4): a creature on the
     /// battlefield; 0 for anything else.
     pub power: i8,

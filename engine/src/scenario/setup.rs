@@ -225,6 +225,8 @@ impl Run {
                 animated: c.animated,
                 defense: 0,
                 plus_one: c.plus_one_counters,
+                stun: 0,
+                until_end_of_turn: (0, 0),
                 damage: c.damage,
                 tapped: c.tapped,
                 sick: c.sick,

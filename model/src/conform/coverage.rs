@@ -50,6 +50,20 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model has no +1/+1 counters: scenario c05-siege-enters-triggers covers it",
     ),
     (
+        ("tapped", "701.26a"),
+        "no card of the model taps a permanent: scenario c05-invasion-of-kamigawa covers it",
+    ),
+    (
+        ("pumped", "611.2a"),
+        "no card of the model has an \"until end of turn\" effect: scenario \
+         c05-invasion-of-innistrad covers it",
+    ),
+    (
+        ("triggered", "510.3a"),
+        "no creature of the model has a combat damage trigger: scenario c05-rooftop-saboteurs \
+         covers it",
+    ),
+    (
         ("no_room_for_token", "111.1"),
         "the model makes no token but its reserved copies: engine unit test \
          effects::tests covers the engine's limit of 256 objects",

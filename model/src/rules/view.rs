@@ -144,6 +144,7 @@ impl GameState {
             tapped: o.tapped,
             damage: if creature_here { o.damage } else { 0 },
             sick: creature_here && o.sick,
+            flash: def.kind.instant_speed() && !def.kind.is_instant(),
             power: if creature_here { c.power as i8 } else { 0 },
             toughness: if creature_here { c.toughness as i8 } else { 0 },
             combat: match o.combat {

@@ -77,6 +77,7 @@ class Card:
         self.is_battle = "battle" in self.types
         self.is_siege = self.is_battle and "Siege" in self.subtypes
         self.is_creature = "creature" in self.types
+        self.flash = "Flash" in front.get("keywords", [])
 
 
 def _simple(name, types, **kw):

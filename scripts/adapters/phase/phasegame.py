@@ -1541,6 +1541,7 @@ class PhaseSession(Decisions):
             "tapped": bool(o.get("tapped")) if on_bf else False,
             "damage": int(o.get("damage_marked", 0)) if creature_here else 0,
             "sick": sick,
+            "flash": info.flash,
             "power": int(o.get("power") or 0) if creature_here else 0,
             "toughness": int(o.get("toughness") or 0) if creature_here else 0,
             "combat": combat.get(c, "none") if on_bf else "none",

@@ -59,6 +59,11 @@ pub enum Keyword {
     Flying,
     /// 702.17b: can block creatures with flying.
     Reach,
+    /// 702.3b: can't attack.
+    Defender,
+    /// 702.6a: "Equip [cost]": attach to target creature you control,
+    /// only as a sorcery (mana is not modelled, so the cost is not paid).
+    Equip,
 }
 
 /// When a printed triggered ability triggers (603.2).
@@ -213,9 +218,11 @@ pub struct Face {
     pub statics: Vec<StaticAbility>,
     /// Its rules text, line by line, each with how the engine reads it:
     /// the keywords, effect, triggers and static abilities above come from
-    /// these lines when a face has them ([`crate::oracle`]).
+    /// these lines when a face has them ([`crate::oracle`]). `None`: the
+    /// text is not written in the card file; an empty list: the face has
+    /// no rules text (a vanilla creature).
     #[serde(default)]
-    pub text: Vec<OracleLine>,
+    pub text: Option<Vec<OracleLine>>,
 }
 
 impl Face {
@@ -298,7 +305,7 @@ struct CardEntry {
     #[serde(default)]
     triggers: Vec<PrintedTrigger>,
     #[serde(default)]
-    text: Vec<OracleLine>,
+    text: Option<Vec<OracleLine>>,
     #[serde(default)]
     back: Option<Face>,
 }

@@ -19,6 +19,7 @@ impl Game {
             && self.teammates(o.controller, self.active)
             && o.is_creature()
             && !o.is_battle()
+            && !o.has(Keyword::Defender)
             && !o.tapped
             && (!o.sick || o.has(Keyword::Haste))
     }
@@ -123,6 +124,9 @@ impl Game {
             }
             if o.tapped {
                 return illegal("508.1a", format!("{a} is tapped"));
+            }
+            if o.has(Keyword::Defender) {
+                return illegal("702.3b", format!("{a} has defender: it can't attack"));
             }
             if o.sick && !o.has(Keyword::Haste) {
                 return illegal(

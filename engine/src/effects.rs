@@ -95,7 +95,7 @@ impl TokenSpec {
                 enters_as_copy_of_battle: false,
                 triggers: Vec::new(),
                 statics: Vec::new(),
-                text: Vec::new(),
+                text: None,
             },
             back: None,
         }

@@ -3,6 +3,7 @@
 //! Equip uses the stack (602.2): the ability is put on the stack as it is
 //! activated and attaches the Equipment as it resolves.
 
+use crate::cards::Keyword;
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::game::{Game, StackItem};
@@ -23,7 +24,11 @@ impl Game {
             return illegal("702.6a", "equip can be activated only as a sorcery");
         }
         let e = self.obj(equipment);
-        if !e.on_battlefield() || e.controller != player || !self.is_equipment(equipment) {
+        if !e.on_battlefield()
+            || e.controller != player
+            || !self.is_equipment(equipment)
+            || !e.has(Keyword::Equip)
+        {
             return illegal(
                 "702.6a",
                 format!("{player} controls no Equipment {equipment}"),

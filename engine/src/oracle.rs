@@ -41,6 +41,14 @@ pub struct OracleLine {
     /// A static ability (604).
     #[serde(default, rename = "static", skip_serializing_if = "Option::is_none")]
     pub static_ability: Option<StaticAbility>,
+    /// "You may have this enter as a copy of a battle on the battlefield"
+    /// (707.5, 614.1c).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub enters_as_copy_of_battle: bool,
+    /// The part of the line the engine does not play, when it plays the
+    /// rest (a keyword line with a keyword it lacks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missing: Option<String>,
 }
 
 impl OracleLine {
@@ -51,11 +59,21 @@ impl OracleLine {
             + usize::from(self.trigger.is_some())
             + usize::from(self.spell.is_some())
             + usize::from(self.static_ability.is_some())
+            + usize::from(self.enters_as_copy_of_battle)
     }
 
-    /// Does the engine play this line?
+    /// Does the engine play all of this line?
     pub fn is_read(&self) -> bool {
-        self.readings() > 0
+        self.readings() > 0 && self.missing.is_none()
+    }
+
+    /// What of the line the engine does not play, if anything.
+    pub fn unplayed(&self) -> Option<&str> {
+        match (&self.missing, self.readings()) {
+            (Some(part), _) => Some(part),
+            (None, 0) => Some(&self.text),
+            (None, _) => None,
+        }
     }
 }
 
@@ -72,17 +90,21 @@ pub(crate) fn read_card(card: &mut Card) -> Result<(), String> {
 }
 
 fn read_face(face: &mut Face) -> Result<(), String> {
-    if face.text.is_empty() {
+    let Some(text) = face.text.clone() else {
         return Ok(());
-    }
+    };
     let field = |f: &str| format!("face {:?}: field `{f}`", face.name);
-    if !face.keywords.is_empty() || face.effect.is_some() || !face.triggers.is_empty() {
+    if !face.keywords.is_empty()
+        || face.effect.is_some()
+        || !face.triggers.is_empty()
+        || face.enters_as_copy_of_battle
+    {
         return Err(format!(
-            "{}: a face with `text` gives its keywords, effect and triggers on their lines of text",
+            "{}: a face with `text` gives its keywords, effect, triggers and copy ability on their lines of text",
             field("text")
         ));
     }
-    for (i, line) in face.text.iter().enumerate() {
+    for (i, line) in text.iter().enumerate() {
         if line.text.trim().is_empty() {
             return Err(format!("{}: line {} has no words", field("text"), i + 1));
         }
@@ -94,6 +116,14 @@ fn read_face(face: &mut Face) -> Result<(), String> {
                 line.text
             ));
         }
+        if line.missing.is_some() && line.readings() == 0 {
+            return Err(format!(
+                "{}: line {} says what of it is missing but plays nothing of it: leave `missing` out",
+                field("text"),
+                i + 1
+            ));
+        }
+        face.enters_as_copy_of_battle |= line.enters_as_copy_of_battle;
         face.keywords.extend(line.keywords.iter().copied());
         face.triggers.extend(line.trigger.iter().cloned());
         face.statics.extend(line.static_ability.iter().cloned());
@@ -123,7 +153,7 @@ pub enum FaceText<'a> {
 
 /// The state of a face's text.
 pub fn face_text(face: &Face) -> FaceText<'_> {
-    if face.text.is_empty() {
+    if face.text.is_none() {
         return FaceText::NotWritten;
     }
     let missing = missing(face);
@@ -145,12 +175,7 @@ pub fn missing(face: &Face) -> Vec<&str> {
     legendary
         .then_some(LEGEND_RULE)
         .into_iter()
-        .chain(
-            face.text
-                .iter()
-                .filter(|l| !l.is_read())
-                .map(|l| l.text.as_str()),
-        )
+        .chain(face.text.iter().flatten().filter_map(OracleLine::unplayed))
         .collect()
 }
 

@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 pub enum StaticAbility {
     /// "Creatures you control get +P/+T" (613.4c, layer 7c).
     CreaturesYouControlGet { power: i8, toughness: i8 },
+    /// "Equipped creature gets +P/+T" (613.4c, 301.5).
+    EquippedCreatureGets { power: i8, toughness: i8 },
 }
 
 impl Game {
@@ -58,7 +60,15 @@ impl Game {
                         p = p.saturating_add(power);
                         t = t.saturating_add(toughness);
                     }
-                    StaticAbility::CreaturesYouControlGet { .. } => {}
+                    StaticAbility::EquippedCreatureGets { power, toughness }
+                        if source.attached_to == Some(id)
+                            && source.attached_incarnation == o.incarnation =>
+                    {
+                        p = p.saturating_add(power);
+                        t = t.saturating_add(toughness);
+                    }
+                    StaticAbility::CreaturesYouControlGet { .. }
+                    | StaticAbility::EquippedCreatureGets { .. } => {}
                 }
             }
         }

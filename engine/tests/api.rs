@@ -501,7 +501,7 @@ fn a_spell_with_no_legal_target_left_fizzles() {
   "cards": [
     {"id": "bear", "card": "Grizzly Bears", "owner": "P2", "zone": "battlefield"},
     {"id": "shock", "card": "Shock", "owner": "P1", "zone": "hand"},
-    {"id": "unsummon", "card": "Unsummon", "owner": "P2", "zone": "hand"}
+    {"id": "unsummon", "card": "Boomerang", "owner": "P2", "zone": "hand"}
   ],
   "steps": []
 }"#;

@@ -34,7 +34,7 @@ pub fn engine_card(name: CardName, defense: u8) -> String {
         CardName::Clone => "Mirrorwall Mimic".into(),
         CardName::Mimic => "Become the Siege".into(),
         CardName::Stifle => "Stifle the Call".into(),
-        CardName::Bounce => "Unsummon".into(),
+        CardName::Bounce => "Boomerang".into(),
         CardName::Animate => "Animate the Walls".into(),
         CardName::PortalMage => "Portal Mage".into(),
     }

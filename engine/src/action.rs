@@ -70,11 +70,12 @@ pub enum Action {
         cast: bool,
     },
     /// Choose the target of a triggered ability being put on the stack
-    /// (603.3d).
+    /// (603.3d), or none (`null`) for "up to one target" (115.1).
     TargetTrigger {
         player: PlayerId,
         source: CardId,
-        target: Target,
+        #[serde(default)]
+        target: Option<Target>,
     },
     /// Reselect what an attacking creature attacks, or keep it (`None`)
     /// (508.7).

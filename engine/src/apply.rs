@@ -390,16 +390,16 @@ impl Game {
         out
     }
 
-    /// Every target a triggered ability's controller might choose: each
-    /// permanent and each player in the game. The choice's own checks
+    /// Every target a triggered ability's controller might choose: none,
+    /// each permanent and each player in the game. The choice's own checks
     /// decide which are legal.
-    pub(crate) fn trigger_target_candidates(&self) -> Vec<Target> {
-        self.battlefield()
-            .map(|o| Target::Permanent(o.id))
+    pub(crate) fn trigger_target_candidates(&self) -> Vec<Option<Target>> {
+        std::iter::once(None)
+            .chain(self.battlefield().map(|o| Some(Target::Permanent(o.id))))
             .chain(
                 self.players_from(PlayerId(0))
                     .into_iter()
-                    .map(Target::Player),
+                    .map(|p| Some(Target::Player(p))),
             )
             .collect()
     }

@@ -92,6 +92,9 @@ pub enum TriggerEffect {
     Do {
         #[serde(default)]
         target: Option<TargetKind>,
+        /// "Up to one target": its controller may choose none (115.1).
+        #[serde(default)]
+        up_to_one: bool,
         steps: Vec<Instruction>,
     },
 }
@@ -155,6 +158,8 @@ pub enum TargetKind {
     TriggeredAbility,
     /// An attacking creature (506.3).
     AttackingCreature,
+    /// "Target creature".
+    Creature,
     /// "Target creature an opponent controls" (the ability's controller's
     /// opponent, 102.2).
     CreatureAnOpponentControls,

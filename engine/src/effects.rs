@@ -31,6 +31,8 @@ pub enum Instruction {
     DamageToTarget(u8),
     /// "Tap target permanent" (701.26a).
     TapTarget,
+    /// "Return target permanent to its owner's hand" (400.7).
+    ReturnTargetToHand,
     /// "Put N stun counters on it" (122.1d).
     StunCountersOnTarget(u8),
     /// "Target creature gets +P/+T until end of turn" (611.2a, 613.4c;
@@ -122,6 +124,11 @@ impl Game {
                 Instruction::DamageToTarget(n) => {
                     if let Some(to) = target {
                         self.deal_damage(&[(source, to, *n)], false);
+                    }
+                }
+                Instruction::ReturnTargetToHand => {
+                    if let Some(c) = permanent {
+                        self.move_to(c, Zone::Hand);
                     }
                 }
                 Instruction::TapTarget => {

@@ -227,6 +227,9 @@ pub enum StackItem {
     TriggeredAbility {
         trigger: Trigger,
         target: Option<(Target, u32)>,
+        /// Its target was chosen (603.3d): with "up to one target" it may
+        /// have none.
+        chosen: bool,
     },
     /// An equip ability (702.6a) and its target creature with the
     /// creature's incarnation when targeted.
@@ -252,6 +255,17 @@ impl Trigger {
     /// Does it have targets, chosen as it is put on the stack (603.3d)?
     pub fn targets(&self) -> bool {
         matches!(&self.ability, Ability::Printed(e) if !e.targets().is_empty())
+    }
+
+    /// Is its target "up to one target": none may be chosen (115.1)?
+    pub fn up_to_one(&self) -> bool {
+        matches!(
+            &self.ability,
+            Ability::Printed(TriggerEffect::Do {
+                up_to_one: true,
+                ..
+            })
+        )
     }
 }
 

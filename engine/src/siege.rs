@@ -102,6 +102,7 @@ impl Game {
                     Ability::Printed(_) => StackItem::TriggeredAbility {
                         trigger: t,
                         target: None,
+                        chosen: false,
                     },
                 });
                 self.emit(Event::TriggerOnStack { source });

@@ -190,6 +190,9 @@ impl Game {
                             format!("{c} ({name}) is not an attacking creature"),
                         )
                     }
+                    TargetKind::Creature if !o.is_creature() => {
+                        illegal("115.1", format!("{c} ({name}) is not a creature"))
+                    }
                     TargetKind::CreatureAnOpponentControls if !(o.is_creature() && theirs) => {
                         illegal(
                             "115.1",
@@ -247,9 +250,9 @@ impl Game {
     pub(crate) fn resolve_top(&mut self) {
         match self.stack.pop() {
             Some(StackItem::DefeatTrigger(t)) => self.resolve_trigger(t),
-            Some(StackItem::TriggeredAbility { trigger, target }) => {
-                self.resolve_printed_trigger(trigger, target)
-            }
+            Some(StackItem::TriggeredAbility {
+                trigger, target, ..
+            }) => self.resolve_printed_trigger(trigger, target),
             Some(StackItem::Spell {
                 card,
                 controller,

@@ -18,6 +18,10 @@ pub enum StaticAbility {
     CreaturesYouControlGet { power: i8, toughness: i8 },
     /// "Equipped creature gets +P/+T" (613.4c, 301.5).
     EquippedCreatureGets { power: i8, toughness: i8 },
+    /// "This creature's power and toughness are each equal to the number
+    /// of creatures you control": a characteristic-defining ability
+    /// (604.3), applied in layer 7a (613.4a), in every zone.
+    PowerToughnessEqualCreaturesYouControl,
 }
 
 impl Game {
@@ -38,6 +42,19 @@ impl Game {
     pub fn power_toughness(&self, id: CardId) -> (i8, i8) {
         let o = self.obj(id);
         let (mut p, mut t) = o.base_power_toughness();
+        let cda = o
+            .face()
+            .statics
+            .contains(&StaticAbility::PowerToughnessEqualCreaturesYouControl);
+        if cda && o.animated.is_none() {
+            // Layer 7a, before 7b's "becomes a P/T creature".
+            let n = self
+                .battlefield()
+                .filter(|c| c.is_creature() && c.controller == o.controller)
+                .count();
+            p = i8::try_from(n).unwrap_or(i8::MAX);
+            t = p;
+        }
         if !o.on_battlefield() || !o.is_creature() {
             return (p, t);
         }
@@ -68,7 +85,8 @@ impl Game {
                         t = t.saturating_add(toughness);
                     }
                     StaticAbility::CreaturesYouControlGet { .. }
-                    | StaticAbility::EquippedCreatureGets { .. } => {}
+                    | StaticAbility::EquippedCreatureGets { .. }
+                    | StaticAbility::PowerToughnessEqualCreaturesYouControl => {}
                 }
             }
         }

@@ -126,19 +126,22 @@ impl Game {
         while let Some(i) = self
             .stack
             .iter()
-            .position(|s| matches!(s, StackItem::TriggeredAbility { target: None, trigger } if trigger.targets()))
+            .position(|s| matches!(s, StackItem::TriggeredAbility { chosen: false, trigger, .. } if trigger.targets()))
         {
             let StackItem::TriggeredAbility { trigger, .. } = self.stack[i].clone() else {
                 unreachable!("position found a triggered ability")
             };
+            let up_to_one = trigger.up_to_one();
             match self.trigger_targets(&trigger).as_slice() {
+                // 115.1: "up to one target" with no legal target: none.
+                [] if up_to_one => self.set_trigger_target(i, None),
                 [] => {
                     self.stack.remove(i);
                     self.emit(Event::TriggerRemoved {
                         source: trigger.source,
                     });
                 }
-                [only] => self.set_trigger_target(i, *only),
+                [only] if !up_to_one => self.set_trigger_target(i, Some(*only)),
                 _ => {
                     self.waiting = Waiting::TargetTrigger {
                         player: trigger.controller,
@@ -151,23 +154,24 @@ impl Game {
         false
     }
 
-    fn set_trigger_target(&mut self, i: usize, t: Target) {
-        let incarnation = match t {
-            Target::Permanent(c) => self.obj(c).incarnation,
-            _ => 0,
-        };
-        if let StackItem::TriggeredAbility { target, .. } = &mut self.stack[i] {
-            *target = Some((t, incarnation));
+    fn set_trigger_target(&mut self, i: usize, t: Option<Target>) {
+        let with_incarnation = t.map(|t| match t {
+            Target::Permanent(c) => (t, self.obj(c).incarnation),
+            _ => (t, 0),
+        });
+        if let StackItem::TriggeredAbility { target, chosen, .. } = &mut self.stack[i] {
+            *target = with_incarnation;
+            *chosen = true;
         }
     }
 
     /// `player` chooses the target of the triggered ability of `source`
-    /// being put on the stack (603.3d).
+    /// being put on the stack (603.3d), or none for "up to one target".
     pub(crate) fn target_trigger(
         &mut self,
         player: PlayerId,
         source: CardId,
-        target: Target,
+        target: Option<Target>,
     ) -> Result<(), EngineError> {
         let Waiting::TargetTrigger {
             player: who,
@@ -192,7 +196,7 @@ impl Game {
             .stack
             .iter()
             .position(|s| {
-                matches!(s, StackItem::TriggeredAbility { trigger, target: None }
+                matches!(s, StackItem::TriggeredAbility { trigger, chosen: false, .. }
                     if trigger.source == source && trigger.targets())
             })
             .expect("the trigger whose target is chosen is on the stack");
@@ -203,9 +207,20 @@ impl Game {
             unreachable!("only a printed triggered ability waits for its target")
         };
         // The legal targets are those of `trigger_targets`: the ones this
-        // check accepts.
-        for &kind in effect.targets() {
-            self.legal_trigger_target(&trigger, target, kind)?;
+        // check accepts; none only for "up to one target" (115.1).
+        match target {
+            Some(target) => {
+                for &kind in effect.targets() {
+                    self.legal_trigger_target(&trigger, target, kind)?;
+                }
+            }
+            None if trigger.up_to_one() => {}
+            None => {
+                return illegal(
+                    "603.3d",
+                    format!("the triggered ability of {source} needs a target"),
+                )
+            }
         }
         self.set_trigger_target(i, target);
         self.settle(self.priority);
@@ -221,13 +236,16 @@ impl Game {
             TriggerEffect::ReselectAttack => self.resolve_reselect_trigger(&t, target),
             TriggerEffect::Do {
                 target: kind,
+                up_to_one,
                 steps,
             } => {
                 // 608.2b: an ability whose every target is now illegal
                 // does not resolve; a permanent that changed zones is a
-                // new object (400.7).
+                // new object (400.7). One that got no target ("up to one
+                // target") resolves, doing nothing to a target.
                 let chosen = match (kind, target) {
                     (None, _) => None,
+                    (Some(_), None) if *up_to_one => None,
                     (Some(kind), Some((x, inc))) => {
                         let same = match x {
                             Target::Permanent(c) => self.obj(c).incarnation == inc,

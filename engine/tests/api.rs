@@ -216,7 +216,7 @@ fn an_action_maps_back_onto_its_decision() {
         Decision::TargetTrigger {
             player: p1,
             source: mine,
-            target: Target::Permanent(bear),
+            target: Some(Target::Permanent(bear)),
         },
         Decision::ReselectAttack {
             player: p1,

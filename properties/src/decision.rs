@@ -125,10 +125,13 @@ pub enum Decision {
     /// As a triggered ability that targets is put on the stack, its
     /// controller chooses its target (603.3d): Portal Mage's "target
     /// attacking creature". A choice with one option is made automatically.
+    /// `target` is absent (null) when an ability with "up to one target"
+    /// gets none (115.1, 601.2c).
     TargetTrigger {
         player: PlayerId,
         source: CardId,
-        target: Target,
+        #[serde(default)]
+        target: Option<Target>,
     },
     /// As Portal Mage's trigger resolves, its controller may reselect what
     /// `attacker` attacks (508.7): `to` is the new player or battle, or

@@ -132,7 +132,7 @@ impl Setup {
                 target: t,
             } => format!(
                 "{player} targets {} with the trigger of {}",
-                target(t),
+                t.as_ref().map_or("nothing".into(), target),
                 name(source)
             ),
             Decision::ReselectAttack {
@@ -317,7 +317,9 @@ impl GameState {
                 target,
             } => format!(
                 "{player} targets {} with the reselect trigger of {}",
-                self.target_text(target),
+                target
+                    .as_ref()
+                    .map_or("nothing".into(), |t| self.target_text(t)),
                 self.card_name(*source)
             ),
             Decision::ReselectAttack {

@@ -160,7 +160,7 @@ impl GameState {
                     out.push(Decision::TargetTrigger {
                         player: controller,
                         source,
-                        target: Target::Permanent(c),
+                        target: Some(Target::Permanent(c)),
                     });
                 }
             }
@@ -302,7 +302,7 @@ impl GameState {
             (
                 Pending::TargetTrigger { source, then },
                 Decision::TargetTrigger {
-                    target: Target::Permanent(c),
+                    target: Some(Target::Permanent(c)),
                     ..
                 },
             ) => self.choose_trigger_target(source, *c, then),

@@ -4,8 +4,7 @@
 
 use crate::cards::{Card, CardType, Face, Keyword, Layout};
 use crate::event::Event;
-use crate::game::{Combat, Game, Object};
-use battlecheck_properties::view::{History, ProtectorOrigin};
+use crate::game::{Game, Object};
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -200,33 +199,13 @@ impl Game {
             return;
         };
         let id = CardId(n);
-        self.objects.push(Object {
+        self.objects.push(Object::new(
             id,
-            card: card.clone(),
-            owner: controller,
-            token: true,
-            zone: Zone::Outside,
+            card.clone(),
             controller,
-            base_controller: controller,
-            control_effects: Vec::new(),
-            incarnation: 0,
-            back_face: false,
-            copy: None,
-            animated: None,
-            defense: 0,
-            plus_one: 0,
-            stun: 0,
-            until_end_of_turn: (0, 0),
-            damage: 0,
-            tapped: false,
-            sick: true,
-            protector: None,
-            protector_origin: ProtectorOrigin::Entered,
-            combat: Combat::None,
-            attached_to: None,
-            attached_incarnation: 0,
-            history: History::default(),
-        });
+            true,
+            Zone::Outside,
+        ));
         self.move_to(id, Zone::Battlefield);
         self.emit(Event::TokenCreated {
             token: id,

@@ -142,6 +142,38 @@ pub struct Object {
 }
 
 impl Object {
+    /// A new object with no history: untapped, no counters, damage or
+    /// effects, controlled by its owner, summoning sick (302.6).
+    pub fn new(id: CardId, card: Arc<Card>, owner: PlayerId, token: bool, zone: Zone) -> Object {
+        Object {
+            id,
+            card,
+            owner,
+            token,
+            zone,
+            controller: owner,
+            base_controller: owner,
+            control_effects: Vec::new(),
+            incarnation: 0,
+            back_face: false,
+            copy: None,
+            animated: None,
+            defense: 0,
+            plus_one: 0,
+            stun: 0,
+            until_end_of_turn: (0, 0),
+            damage: 0,
+            tapped: false,
+            sick: true,
+            protector: None,
+            protector_origin: ProtectorOrigin::Entered,
+            combat: Combat::None,
+            attached_to: None,
+            attached_incarnation: 0,
+            history: History::default(),
+        }
+    }
+
     /// The characteristics it has now (613): the copied values if it is a
     /// copy, else its face that is up.
     pub fn face(&self) -> &Face {

@@ -46,17 +46,4 @@ impl Game {
             self.players[owner].library.push(card);
         }
     }
-
-    /// The number of cards in `p`'s library (401.2: its size is public).
-    pub fn library_size(&self, p: PlayerId) -> usize {
-        self.players[p.0 as usize].library.len()
-    }
-
-    /// The number of cards in `p`'s hand.
-    pub fn hand_size(&self, p: PlayerId) -> usize {
-        self.objects
-            .iter()
-            .filter(|o| o.owner == p && o.zone == Zone::Hand)
-            .count()
-    }
 }

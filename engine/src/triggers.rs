@@ -14,33 +14,41 @@ impl Game {
     /// `card` just entered the battlefield: its enters triggers trigger
     /// (603.2, 603.6a), controlled by its controller (603.3a).
     pub(crate) fn enters_triggers(&mut self, card: CardId) {
-        let o = self.obj(card);
-        let (incarnation, controller) = (o.incarnation, o.controller);
-        let triggered: Vec<TriggerEffect> = o
-            .face()
-            .triggers
-            .iter()
-            .filter(|t| match t.when {
-                TriggerEvent::EntersDuringDeclareAttackers => {
-                    self.step == TurnStep::DeclareAttackers
-                }
-                TriggerEvent::Enters => true,
-                TriggerEvent::DealsCombatDamageToPlayerOrBattle => false,
-            })
-            .map(|t| t.effect.clone())
-            .collect();
-        for effect in triggered {
-            self.waiting_triggers.push(Trigger {
-                source: card,
-                incarnation,
-                controller,
-                ability: Ability::Printed(effect),
-            });
+        let declare_attackers = self.step == TurnStep::DeclareAttackers;
+        let controller = self.obj(card).controller;
+        let n = self.trigger_printed(card, |when| match when {
+            TriggerEvent::EntersDuringDeclareAttackers => declare_attackers,
+            TriggerEvent::Enters => true,
+            TriggerEvent::DealsCombatDamageToPlayerOrBattle => false,
+        });
+        for _ in 0..n {
             self.emit(Event::EntersTriggered {
                 source: card,
                 controller,
             });
         }
+    }
+
+    /// The printed triggered abilities of `source` whose trigger event
+    /// `when` accepts trigger: each waits to be put on the stack (603.3),
+    /// controlled by the source's controller (603.3a). Returns how many.
+    fn trigger_printed(&mut self, source: CardId, when: impl Fn(TriggerEvent) -> bool) -> usize {
+        let o = self.obj(source);
+        let triggered: Vec<Trigger> = o
+            .face()
+            .triggers
+            .iter()
+            .filter(|t| when(t.when))
+            .map(|t| Trigger {
+                source,
+                incarnation: o.incarnation,
+                controller: o.controller,
+                ability: Ability::Printed(t.effect.clone()),
+            })
+            .collect();
+        let n = triggered.len();
+        self.waiting_triggers.extend(triggered);
+        n
     }
 
     /// Combat damage was just dealt (510.2): each source that dealt some to
@@ -59,24 +67,14 @@ impl Game {
             })
             .map(|&(source, _, _)| source)
             .collect();
+        sources.sort();
         sources.dedup();
         for source in sources {
-            let o = self.obj(source);
-            let (incarnation, controller) = (o.incarnation, o.controller);
-            let triggered: Vec<TriggerEffect> = o
-                .face()
-                .triggers
-                .iter()
-                .filter(|t| t.when == TriggerEvent::DealsCombatDamageToPlayerOrBattle)
-                .map(|t| t.effect.clone())
-                .collect();
-            for effect in triggered {
-                self.waiting_triggers.push(Trigger {
-                    source,
-                    incarnation,
-                    controller,
-                    ability: Ability::Printed(effect),
-                });
+            let controller = self.obj(source).controller;
+            let n = self.trigger_printed(source, |when| {
+                when == TriggerEvent::DealsCombatDamageToPlayerOrBattle
+            });
+            for _ in 0..n {
                 self.emit(Event::DamageTriggered { source, controller });
             }
         }

@@ -211,31 +211,19 @@ impl Run {
                 ));
             }
             objects.push(Object {
-                id: CardId(i as u8),
-                card,
-                owner,
-                token: c.token,
-                zone: c.zone,
                 controller: effect.unwrap_or(base),
                 base_controller: base,
                 control_effects: effect.into_iter().collect(),
-                incarnation: 0,
                 back_face: c.back_face,
                 copy,
                 animated: c.animated,
-                defense: 0,
                 plus_one: c.plus_one_counters,
-                stun: 0,
-                until_end_of_turn: (0, 0),
                 damage: c.damage,
                 tapped: c.tapped,
                 sick: c.sick,
-                protector: None,
                 protector_origin: c.protector_origin,
-                combat: Combat::None,
-                attached_to: None,
-                attached_incarnation: 0,
                 history: c.history,
+                ..Object::new(CardId(i as u8), card, owner, c.token, c.zone)
             });
         }
         let n = objects.len();

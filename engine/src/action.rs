@@ -85,6 +85,13 @@ pub enum Action {
         #[serde(default)]
         to: Option<AttackTarget>,
     },
+    /// Choose the cards a resolving ability of `source` tells `player` to
+    /// choose (608.2d): to discard, sacrifice or find.
+    ChooseCards {
+        player: PlayerId,
+        source: CardId,
+        cards: Vec<CardId>,
+    },
 }
 
 impl Action {
@@ -155,6 +162,15 @@ impl Action {
                 attacker,
                 to,
             },
+            Action::ChooseCards {
+                player,
+                source,
+                cards,
+            } => Decision::ChooseCards {
+                player,
+                source,
+                cards,
+            },
             Action::Pass { .. }
             | Action::ChooseProtector { .. }
             | Action::DeclareBlockers { .. } => return None,
@@ -176,7 +192,8 @@ impl Action {
             | Action::DivideDamage { player, .. }
             | Action::CastTransformed { player, .. }
             | Action::TargetTrigger { player, .. }
-            | Action::ReselectAttack { player, .. } => player,
+            | Action::ReselectAttack { player, .. }
+            | Action::ChooseCards { player, .. } => player,
         }
     }
 }
@@ -343,6 +360,15 @@ impl Game {
                 player: *player,
                 attacker: *attacker,
                 to: *to,
+            }],
+            Decision::ChooseCards {
+                player,
+                source,
+                cards,
+            } => vec![Action::ChooseCards {
+                player: *player,
+                source: *source,
+                cards: cards.clone(),
             }],
         }
     }

@@ -174,6 +174,17 @@ impl Game {
                 self.known(*attacker)?;
                 self.reselect_attack(*player, *attacker, *to)
             }
+            Action::ChooseCards {
+                player,
+                source,
+                cards,
+            } => {
+                self.known(*source)?;
+                for &c in cards {
+                    self.known(c)?;
+                }
+                self.choose_cards(*player, *source, cards)
+            }
         }
     }
 
@@ -193,7 +204,8 @@ impl Game {
             Waiting::CastTransformed { player, .. }
             | Waiting::ChooseCopy { player, .. }
             | Waiting::TargetTrigger { player, .. }
-            | Waiting::ReselectAttack { player, .. } => Some(*player),
+            | Waiting::ReselectAttack { player, .. }
+            | Waiting::ChooseCards { player, .. } => Some(*player),
             Waiting::GameOver => None,
         }
     }
@@ -306,6 +318,15 @@ impl Game {
                         player: *player,
                         attacker: *attacker,
                         to,
+                    });
+                }
+            }
+            Waiting::ChooseCards { player, source } => {
+                for cards in self.card_choice_candidates() {
+                    candidates.push(Action::ChooseCards {
+                        player: *player,
+                        source: *source,
+                        cards,
                     });
                 }
             }

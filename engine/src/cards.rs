@@ -37,6 +37,8 @@ pub enum CardType {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Supertype {
+    /// 205.4c: a basic land (what "search for a basic land card" finds).
+    Basic,
     /// 205.4d: subject to the legend rule (704.5j).
     Legendary,
 }
@@ -61,6 +63,8 @@ pub enum Keyword {
     Reach,
     /// 702.3b: can't attack.
     Defender,
+    /// 702.111b: can't be blocked except by two or more creatures.
+    Menace,
     /// 702.6a: "Equip [cost]": attach to target creature you control,
     /// only as a sorcery (mana is not modelled, so the cost is not paid).
     Equip,
@@ -78,6 +82,26 @@ pub enum TriggerEvent {
     /// "Whenever this creature deals combat damage to a player or battle"
     /// (510.3a: it triggers as the damage is dealt).
     DealsCombatDamageToPlayerOrBattle,
+    /// "At the beginning of your end step" (513.1a).
+    BeginningOfYourEndStep,
+    /// "At the beginning of each opponent's upkeep" (503.1a).
+    BeginningOfEachOpponentsUpkeep,
+    /// "Whenever equipped creature attacks" (508.3a), on an Equipment: the
+    /// creature it is attached to is "that creature".
+    EquippedCreatureAttacks,
+}
+
+/// A condition an ability checks: an intervening "if" clause (603.4) or
+/// an "if" in its instructions (608.2c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// "If that player has N or fewer cards in hand": the player whose
+    /// turn it is, for "each opponent's upkeep" triggers.
+    ActivePlayerHandAtMost(u8),
+    /// "If a permanent was put into a graveyard from the battlefield this
+    /// turn" (700.4: such a permanent died if it was a creature).
+    PermanentToGraveyardThisTurn,
 }
 
 /// What a printed triggered ability does as it resolves.
@@ -95,6 +119,10 @@ pub enum TriggerEffect {
         /// "Up to one target": its controller may choose none (115.1).
         #[serde(default)]
         up_to_one: bool,
+        /// An intervening "if" clause (603.4): the ability triggers only if
+        /// it holds, and does nothing if it no longer holds as it resolves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only_if: Option<Condition>,
         steps: Vec<Instruction>,
     },
 }
@@ -106,6 +134,14 @@ impl TriggerEffect {
         match self {
             TriggerEffect::ReselectAttack => &[TargetKind::AttackingCreature],
             TriggerEffect::Do { target, .. } => target.as_slice(),
+        }
+    }
+
+    /// Its intervening "if" clause, if any (603.4).
+    pub fn only_if(&self) -> Option<Condition> {
+        match self {
+            TriggerEffect::ReselectAttack => None,
+            TriggerEffect::Do { only_if, .. } => *only_if,
         }
     }
 }
@@ -165,6 +201,10 @@ pub enum TargetKind {
     CreatureAnOpponentControls,
     /// "Target artifact or creature an opponent controls".
     ArtifactOrCreatureAnOpponentControls,
+    /// "Target player" (115.1).
+    Player,
+    /// "Target opponent" (102.2, 115.1).
+    Opponent,
 }
 
 impl Effect {

@@ -199,6 +199,8 @@ impl Game {
             player,
             attacks: declared,
         });
+        let attackers: Vec<CardId> = attacks.iter().map(|&(a, _)| a).collect();
+        self.attack_triggers(&attackers);
         self.settle(self.active);
         Ok(())
     }
@@ -337,6 +339,25 @@ impl Game {
             }
             self.may_block(player, a)?;
             self.evasion(b, a)?;
+        }
+        // 702.111b: menace; with Two-Headed Giant each player's declaration
+        // is checked with the blocks declared before it (deviation: the
+        // rules check the team's blocks together, 509.1c).
+        for &(_, a) in blocks {
+            let here = blocks.iter().filter(|&&(_, x)| x == a).count();
+            let before = match &self.obj(a).combat {
+                Combat::Attacking { blockers, .. } => blockers.len(),
+                _ => 0,
+            };
+            if self.obj(a).has(Keyword::Menace)
+                && here + before < 2
+                && !self.fault(crate::fault::EngineFault::MenaceIgnored)
+            {
+                return illegal(
+                    "702.111b",
+                    format!("{a} has menace: it can't be blocked except by two or more creatures"),
+                );
+            }
         }
         for &(b, a) in blocks {
             let me = self.obj(b).snapshot();

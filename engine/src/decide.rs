@@ -139,6 +139,15 @@ impl Game {
                     });
                 }
             }
+            Waiting::ChooseCards { player, source } => {
+                for cards in self.card_choice_candidates() {
+                    candidates.push(Decision::ChooseCards {
+                        player: *player,
+                        source: *source,
+                        cards,
+                    });
+                }
+            }
             Waiting::GameOver => return Vec::new(),
         }
         for p in self.players_from(PlayerId(0)) {

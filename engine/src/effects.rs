@@ -2,9 +2,12 @@
 //! instruction after another in the order written (608.2c): the vocabulary
 //! card files use for the steps of triggered abilities.
 
-use crate::cards::{Card, CardType, Face, Keyword, Layout};
+use crate::cards::{
+    Card, CardType, Condition, Face, Keyword, Layout, Supertype, TargetKind, TriggerEffect,
+};
 use crate::event::Event;
-use crate::game::{Game, Object};
+use crate::fault::EngineFault;
+use crate::game::{Ability, Game, Object, Trigger};
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -37,6 +40,144 @@ pub enum Instruction {
     /// "Target creature gets +P/+T until end of turn" (611.2a, 613.4c;
     /// it ends in the cleanup step, 514.2).
     TargetGetsUntilEndOfTurn { power: i8, toughness: i8 },
+    /// "[They] lose N life" (119.3).
+    LoseLife { who: Who, amount: u8 },
+    /// "[They] mill N cards": each puts the top N cards of their library
+    /// into their graveyard (701.17a).
+    Mill { who: Who, count: u8 },
+    /// "[They] discard N cards", or "you may discard a card" (`may`): each
+    /// chooses the cards from their hand (701.9a, 701.9b).
+    Discard {
+        who: Who,
+        count: u8,
+        #[serde(default)]
+        may: bool,
+    },
+    /// "[They] sacrifice a [type] of their choice", or "you may sacrifice
+    /// an artifact or creature" (`may`): a permanent they control of any of
+    /// `types` is put into its owner's graveyard (701.21a).
+    Sacrifice {
+        who: Who,
+        types: Vec<CardType>,
+        #[serde(default)]
+        may: bool,
+    },
+    /// "Search your library for up to N [cards]" and put them into `to`
+    /// (tapped onto the battlefield if `tapped`): a search for cards with a
+    /// stated quality may find fewer than there are (701.23a, 701.23b).
+    Search {
+        find: CardFilter,
+        up_to: u8,
+        to: Zone,
+        #[serde(default)]
+        tapped: bool,
+    },
+    /// "Exile target permanent" (406.1).
+    ExileTarget,
+    /// "Put a +1/+1 counter on this creature" (122.6): on the ability's
+    /// source, if it is still on the battlefield.
+    PlusOneCounterOnThis,
+    /// "Put a +1/+1 counter on that creature and each other creature you
+    /// control that shares a creature type with it": one counter each,
+    /// however many types a creature shares (205.3m; Holy Frazzle-Cannon's
+    /// ruling). "That creature" is the trigger's subject; its types are
+    /// the last it had on the battlefield if it left (608.2h).
+    PlusOneCounterOnItAndEachSharingACreatureType,
+    /// "It deals N damage to [them]": the ability's source deals the
+    /// damage (120.2) to each player told.
+    DamageToPlayers { who: Who, amount: u8 },
+    /// "... if [condition]": the steps are followed only if the condition
+    /// holds as the ability resolves (608.2c).
+    If {
+        condition: Condition,
+        steps: Vec<Instruction>,
+    },
+    /// "Shuffle" your library into a random order (701.24a).
+    Shuffle,
+    /// "If you do, ...": followed only if the optional action just before
+    /// was taken (608.2c).
+    IfYouDo(Vec<Instruction>),
+    /// "When you do, ...": a reflexive triggered ability that triggers if
+    /// the optional action just before was taken (603.12), with a target.
+    WhenYouDo {
+        target: TargetKind,
+        steps: Vec<Instruction>,
+    },
+}
+
+impl Instruction {
+    /// Does following it ask a player to choose cards (608.2d)?
+    pub(crate) fn chooses(&self) -> bool {
+        matches!(
+            self,
+            Instruction::Discard { .. }
+                | Instruction::Sacrifice { .. }
+                | Instruction::Search { .. }
+        )
+    }
+}
+
+/// Who an instruction tells to act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    /// "You": the ability's controller.
+    You,
+    /// "Target player" or "target opponent": the ability's target.
+    Target,
+    /// "Each opponent" (102.2).
+    EachOpponent,
+    /// "Each player".
+    EachPlayer,
+    /// "That player": the player whose turn it is, in an ability that
+    /// triggers at the beginning of each opponent's upkeep.
+    ActivePlayer,
+}
+
+/// The cards a search finds (701.23a: cards "with a stated quality"): a
+/// card of any of `types`, with every one of `supertypes`, of any of
+/// `subtypes`; an empty list asks nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardFilter {
+    #[serde(default)]
+    pub types: Vec<CardType>,
+    #[serde(default)]
+    pub supertypes: Vec<Supertype>,
+    #[serde(default)]
+    pub subtypes: Vec<String>,
+}
+
+impl CardFilter {
+    /// Does a card with characteristics `face` match?
+    pub fn accepts(&self, face: &Face) -> bool {
+        (self.types.is_empty() || self.types.iter().any(|&t| face.is(t)))
+            && self.supertypes.iter().all(|s| face.supertypes.contains(s))
+            && (self.subtypes.is_empty() || self.subtypes.iter().any(|s| face.subtypes.contains(s)))
+    }
+}
+
+/// An ability being resolved: the instructions it still has to follow,
+/// kept while a player chooses cards for one of them (608.2d).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolution {
+    pub source: CardId,
+    pub controller: PlayerId,
+    pub target: Option<Target>,
+    /// "That creature": what the trigger event was about (see
+    /// [`crate::game::Trigger::subject`]).
+    pub subject: Option<CardId>,
+    /// The instructions not yet followed; the first is being followed.
+    pub steps: Vec<Instruction>,
+    /// The optional action just before was taken ("if you do", 608.2c;
+    /// "when you do", 603.12).
+    pub did: bool,
+    /// For a choice of cards: the players still to choose, the first
+    /// choosing now, or `None` before anyone was asked. Several players
+    /// choose in APNAP order, then act at once (101.4).
+    pub choosers: Option<Vec<PlayerId>>,
+    /// The cards chosen so far for the instruction being followed.
+    pub chosen: Vec<CardId>,
 }
 
 /// A kind of counter (122.1).
@@ -104,89 +245,275 @@ impl TokenSpec {
 }
 
 impl Game {
-    /// `controller` follows the instructions of an ability of `source`, in
-    /// order (608.2c); `target` is the ability's target, legal as it
-    /// resolves (608.2b), if it has one.
+    /// `controller` begins to follow the instructions of an ability of
+    /// `source`, in order (608.2c); `target` is the ability's target, legal
+    /// as it resolves (608.2b), if it has one. Returns whether the ability
+    /// is done; if not, it waits for a player's choice ([`Waiting::ChooseCards`],
+    /// 608.2d) and goes on after it.
     pub(crate) fn follow(
         &mut self,
         source: CardId,
         controller: PlayerId,
         steps: &[Instruction],
         target: Option<Target>,
+        subject: Option<CardId>,
+    ) -> bool {
+        self.resolution = Some(Resolution {
+            source,
+            controller,
+            target,
+            subject,
+            steps: steps.to_vec(),
+            did: false,
+            choosers: None,
+            chosen: Vec::new(),
+        });
+        self.go_on()
+    }
+
+    /// Follow the resolving ability's instructions until it is done (true)
+    /// or waits for a player's choice (false).
+    pub(crate) fn go_on(&mut self) -> bool {
+        loop {
+            let Some(r) = &self.resolution else {
+                return true;
+            };
+            let Some(step) = r.steps.first().cloned() else {
+                self.resolution = None;
+                return true;
+            };
+            if step.chooses() {
+                if !self.choose_or_wait(&step) {
+                    return false;
+                }
+                continue;
+            }
+            let r = self.resolution.as_mut().expect("an ability is resolving");
+            r.steps.remove(0);
+            let (source, controller, target, did, subject) =
+                (r.source, r.controller, r.target, r.did, r.subject);
+            self.instruction(source, controller, &step, target, did, subject);
+        }
+    }
+
+    /// Follow one instruction that needs no choice of cards.
+    fn instruction(
+        &mut self,
+        source: CardId,
+        controller: PlayerId,
+        step: &Instruction,
+        target: Option<Target>,
+        did: bool,
+        subject: Option<CardId>,
     ) {
         let permanent = match target {
             Some(Target::Permanent(c)) => Some(c),
             _ => None,
         };
-        for step in steps {
-            match step {
-                Instruction::DamageToTarget(n) => {
-                    if let Some(to) = target {
-                        self.deal_damage(&[(source, to, *n)], false);
-                    }
-                }
-                Instruction::ReturnTargetToHand => {
-                    if let Some(c) = permanent {
-                        self.move_to(c, Zone::Hand);
-                    }
-                }
-                Instruction::TapTarget => {
-                    if let Some(c) = permanent {
-                        self.obj_mut(c).tapped = true;
-                        self.emit(Event::Tapped { card: c });
-                    }
-                }
-                Instruction::StunCountersOnTarget(n) => {
-                    if let Some(c) = permanent {
-                        let o = self.obj_mut(c);
-                        o.stun = o.stun.saturating_add(*n);
-                        self.emit(Event::CounterAdded {
-                            card: c,
-                            kind: CounterKind::Stun,
-                        });
-                    }
-                }
-                Instruction::TargetGetsUntilEndOfTurn { power, toughness } => {
-                    if let Some(c) = permanent {
-                        let o = self.obj_mut(c);
-                        o.until_end_of_turn.0 = o.until_end_of_turn.0.saturating_add(*power);
-                        o.until_end_of_turn.1 = o.until_end_of_turn.1.saturating_add(*toughness);
-                        self.emit(Event::Pumped { card: c });
-                    }
-                }
-                Instruction::DamageEach { amount, types } => {
-                    let dealt: Vec<(CardId, Target, u8)> = self
-                        .battlefield()
-                        .filter(|o| types.iter().any(|&t| o.is(t)))
-                        .map(|o| (source, Target::Permanent(o.id), *amount))
-                        .collect();
-                    self.deal_damage(&dealt, false);
-                }
-                Instruction::PlusOneCounterOnEachCreatureYouControl => {
-                    let mine: Vec<CardId> = self
-                        .battlefield()
-                        .filter(|o| o.is_creature() && o.controller == controller)
-                        .map(|o| o.id)
-                        .collect();
-                    for c in mine {
-                        let o = self.obj_mut(c);
-                        o.plus_one = o.plus_one.saturating_add(1);
-                        self.emit(Event::CounterAdded {
-                            card: c,
-                            kind: CounterKind::PlusOne,
-                        });
-                    }
-                }
-                Instruction::GainLife(n) => self.gain_life(controller, *n),
-                Instruction::Draw(n) => self.draw(controller, *n),
-                Instruction::CreateTokens { count, token } => {
-                    let card = Arc::new(token.card());
-                    for _ in 0..*count {
-                        self.create_token(&card, controller);
-                    }
+        match step {
+            Instruction::DamageToTarget(n) => {
+                if let Some(to) = target {
+                    self.deal_damage(&[(source, to, *n)], false);
                 }
             }
+            Instruction::ReturnTargetToHand => {
+                if let Some(c) = permanent {
+                    self.move_to(c, Zone::Hand);
+                }
+            }
+            Instruction::ExileTarget => {
+                if let Some(c) = permanent {
+                    self.move_to(c, Zone::Exile);
+                }
+            }
+            Instruction::TapTarget => {
+                if let Some(c) = permanent {
+                    self.obj_mut(c).tapped = true;
+                    self.emit(Event::Tapped { card: c });
+                }
+            }
+            Instruction::StunCountersOnTarget(n) => {
+                if let Some(c) = permanent {
+                    let o = self.obj_mut(c);
+                    o.stun = o.stun.saturating_add(*n);
+                    self.emit(Event::CounterAdded {
+                        card: c,
+                        kind: CounterKind::Stun,
+                    });
+                }
+            }
+            Instruction::TargetGetsUntilEndOfTurn { power, toughness } => {
+                if let Some(c) = permanent {
+                    let o = self.obj_mut(c);
+                    o.until_end_of_turn.0 = o.until_end_of_turn.0.saturating_add(*power);
+                    o.until_end_of_turn.1 = o.until_end_of_turn.1.saturating_add(*toughness);
+                    self.emit(Event::Pumped { card: c });
+                }
+            }
+            Instruction::DamageEach { amount, types } => {
+                let dealt: Vec<(CardId, Target, u8)> = self
+                    .battlefield()
+                    .filter(|o| types.iter().any(|&t| o.is(t)))
+                    .map(|o| (source, Target::Permanent(o.id), *amount))
+                    .collect();
+                self.deal_damage(&dealt, false);
+            }
+            Instruction::PlusOneCounterOnEachCreatureYouControl => {
+                let mine: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| o.is_creature() && o.controller == controller)
+                    .map(|o| o.id)
+                    .collect();
+                for c in mine {
+                    let o = self.obj_mut(c);
+                    o.plus_one = o.plus_one.saturating_add(1);
+                    self.emit(Event::CounterAdded {
+                        card: c,
+                        kind: CounterKind::PlusOne,
+                    });
+                }
+            }
+            Instruction::PlusOneCounterOnThis => {
+                if self.obj(source).on_battlefield() {
+                    let o = self.obj_mut(source);
+                    o.plus_one = o.plus_one.saturating_add(1);
+                    self.emit(Event::CounterAdded {
+                        card: source,
+                        kind: CounterKind::PlusOne,
+                    });
+                }
+            }
+            Instruction::PlusOneCounterOnItAndEachSharingACreatureType => {
+                let Some(it) = subject else { return };
+                let types = self.obj(it).face().subtypes.clone();
+                let shares = |o: &Object| o.face().subtypes.iter().any(|t| types.contains(t));
+                let counted: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| {
+                        o.id == it || (o.is_creature() && o.controller == controller && shares(o))
+                    })
+                    .map(|o| o.id)
+                    .collect();
+                for c in counted {
+                    let o = self.obj_mut(c);
+                    o.plus_one = o.plus_one.saturating_add(1);
+                    self.emit(Event::CounterAdded {
+                        card: c,
+                        kind: CounterKind::PlusOne,
+                    });
+                }
+            }
+            Instruction::DamageToPlayers { who, amount } => {
+                let dealt: Vec<(CardId, Target, u8)> = self
+                    .told(*who, controller, target)
+                    .into_iter()
+                    .map(|p| (source, Target::Player(p), *amount))
+                    .collect();
+                self.deal_damage(&dealt, false);
+            }
+            Instruction::If { condition, steps } => {
+                if self.holds(*condition) {
+                    let r = self.resolution.as_mut().expect("an ability is resolving");
+                    r.steps.splice(0..0, steps.iter().cloned());
+                }
+            }
+            Instruction::GainLife(n) => self.gain_life(controller, *n),
+            Instruction::LoseLife { who, amount } => {
+                for p in self.told(*who, controller, target) {
+                    self.emit(Event::LostLife {
+                        player: p,
+                        amount: *amount,
+                    });
+                    self.lose_life(p, *amount);
+                }
+            }
+            Instruction::Draw(n) => self.draw(controller, *n),
+            Instruction::Mill { who, count } => {
+                for p in self.told(*who, controller, target) {
+                    self.mill(p, *count);
+                }
+            }
+            Instruction::Shuffle => self.shuffle(controller),
+            Instruction::CreateTokens { count, token } => {
+                let card = Arc::new(token.card());
+                for _ in 0..*count {
+                    self.create_token(&card, controller);
+                }
+            }
+            Instruction::IfYouDo(steps) => {
+                // 608.2c: "if you do" looks back at the optional action
+                // just taken.
+                if did || self.fault(EngineFault::IfYouDoAlways) {
+                    let r = self.resolution.as_mut().expect("an ability is resolving");
+                    r.steps.splice(0..0, steps.iter().cloned());
+                }
+            }
+            Instruction::WhenYouDo { target, steps } => {
+                // 603.12: a reflexive triggered ability triggers if the
+                // optional action was taken; it gets its target as it is
+                // put on the stack (603.3d), after this ability resolves.
+                if did {
+                    let incarnation = self.obj(source).incarnation;
+                    self.waiting_triggers.push(Trigger {
+                        source,
+                        incarnation,
+                        controller,
+                        ability: Ability::Printed(TriggerEffect::Do {
+                            target: Some(*target),
+                            up_to_one: false,
+                            only_if: None,
+                            steps: steps.clone(),
+                        }),
+                        subject: None,
+                    });
+                    self.emit(Event::ReflexiveTriggered { source, controller });
+                }
+            }
+            Instruction::Discard { .. }
+            | Instruction::Sacrifice { .. }
+            | Instruction::Search { .. } => {
+                unreachable!("a choice of cards is made in `choose_or_wait`")
+            }
         }
+    }
+
+    /// Does `condition` hold now?
+    pub(crate) fn holds(&self, condition: Condition) -> bool {
+        match condition {
+            Condition::ActivePlayerHandAtMost(n) => {
+                let hand = self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone == Zone::Hand && o.owner == self.active)
+                    .count();
+                hand <= usize::from(n)
+            }
+            Condition::PermanentToGraveyardThisTurn => self.to_graveyard_this_turn,
+        }
+    }
+
+    /// The players an instruction tells to act: "you", the target player,
+    /// or each opponent or each player in APNAP order (101.4), those in the
+    /// controller's range of influence (801.2: what a player can affect).
+    pub(crate) fn told(
+        &self,
+        who: Who,
+        controller: PlayerId,
+        target: Option<Target>,
+    ) -> Vec<PlayerId> {
+        let in_range = self.seating();
+        self.apnap()
+            .into_iter()
+            .filter(|&p| match who {
+                Who::You => p == controller,
+                Who::Target => target == Some(Target::Player(p)),
+                Who::EachOpponent => {
+                    self.variant.opponents(controller, p) && in_range.in_range(controller, p)
+                }
+                Who::EachPlayer => in_range.in_range(controller, p),
+                Who::ActivePlayer => p == self.active,
+            })
+            .collect()
     }
 
     /// A new token of `card` enters the battlefield under `controller`'s
@@ -238,13 +565,13 @@ mod tests {
         };
         let source = battlecheck_properties::CardId(0);
         for _ in 0..256 {
-            g.follow(source, PlayerId(0), &steps, None);
+            assert!(g.follow(source, PlayerId(0), &steps, None, None));
         }
         assert_eq!(g.objects.len(), 256);
         assert!(!g.take_events().contains(&Event::NoRoomForToken {
             controller: PlayerId(0)
         }));
-        g.follow(source, PlayerId(0), &steps, None);
+        assert!(g.follow(source, PlayerId(0), &steps, None, None));
         assert_eq!(g.objects.len(), 256);
         assert_eq!(
             g.take_events(),

@@ -120,10 +120,38 @@ pub enum Event {
     /// An instruction made a player gain life (119.3); [`Event::Life`]
     /// events follow with the new totals.
     GainedLife { player: PlayerId, amount: u8 },
+    /// An instruction made a player lose life (119.3); [`Event::Life`]
+    /// events follow with the new totals.
+    LostLife { player: PlayerId, amount: u8 },
+    /// A player discarded a card (701.9a).
+    Discarded { player: PlayerId, card: CardId },
+    /// A player sacrificed a permanent (701.21a).
+    Sacrificed { player: PlayerId, card: CardId },
+    /// A player found a card in a search of their library (701.23a).
+    Found { player: PlayerId, card: CardId },
+    /// A player milled a card (701.17a).
+    Milled { player: PlayerId, card: CardId },
+    /// A player shuffled their library (701.24a).
+    Shuffled { player: PlayerId },
+    /// A reflexive triggered ability triggered (603.12).
+    ReflexiveTriggered {
+        source: CardId,
+        controller: PlayerId,
+    },
     /// A permanent was removed from combat (506.4).
     RemovedFromCombat { object: CardId },
     /// A Siege's defeat trigger triggered (310.12b).
     Triggered {
+        source: CardId,
+        controller: PlayerId,
+    },
+    /// An attack trigger triggered (508.3a).
+    AttackTriggered {
+        source: CardId,
+        controller: PlayerId,
+    },
+    /// An "at the beginning of" trigger triggered (503.1a, 513.1a).
+    StepTriggered {
         source: CardId,
         controller: PlayerId,
     },
@@ -211,6 +239,15 @@ impl Event {
             Event::DefenseRemoved { .. } => ("defense_removed", "310.6"),
             Event::Life { .. } => ("life", "119.3"),
             Event::GainedLife { .. } => ("gained_life", "119.3"),
+            Event::LostLife { .. } => ("lost_life", "119.3"),
+            Event::Discarded { .. } => ("discarded", "701.9a"),
+            Event::Sacrificed { .. } => ("sacrificed", "701.21a"),
+            Event::Found { .. } => ("found", "701.23a"),
+            Event::Milled { .. } => ("milled", "701.17a"),
+            Event::Shuffled { .. } => ("shuffled", "701.24a"),
+            Event::ReflexiveTriggered { .. } => ("triggered", "603.12"),
+            Event::StepTriggered { .. } => ("triggered", "503.1a"),
+            Event::AttackTriggered { .. } => ("triggered", "508.3a"),
             Event::RemovedFromCombat { .. } => ("removed_from_combat", "506.4"),
             Event::Triggered { .. } => ("triggered", "310.12b"),
             Event::TriggerOnStack { .. } => ("trigger_on_stack", "603.3"),
@@ -264,6 +301,15 @@ impl Event {
         ("defense_removed", "310.6"),
         ("life", "119.3"),
         ("gained_life", "119.3"),
+        ("lost_life", "119.3"),
+        ("discarded", "701.9a"),
+        ("sacrificed", "701.21a"),
+        ("found", "701.23a"),
+        ("milled", "701.17a"),
+        ("shuffled", "701.24a"),
+        ("triggered", "603.12"),
+        ("triggered", "503.1a"),
+        ("triggered", "508.3a"),
         ("removed_from_combat", "506.4"),
         ("triggered", "310.12b"),
         ("trigger_on_stack", "603.3"),
@@ -325,7 +371,9 @@ fn fact(e: &Event) -> Option<Happened> {
             left,
         }),
         Event::Life { player, .. } => Some(Happened::Life { player }),
-        Event::GainedLife { player, .. } => Some(Happened::Gained { player }),
+        Event::GainedLife { player, .. } | Event::LostLife { player, .. } => {
+            Some(Happened::LifeByInstruction { player })
+        }
         Event::ProtectorChosen {
             battle,
             protector,

@@ -115,10 +115,25 @@ pub enum EngineFault {
     /// 122.1d broken: a permanent with a stun counter untaps as usual.
     /// Caught by the real-card scenarios.
     StunIgnored,
+    /// 608.2c broken: "if you do" is followed whether or not the optional
+    /// action was taken (Mercadia draws two without a discard). Caught by
+    /// the real-card scenarios.
+    IfYouDoAlways,
+    /// 701.23a broken: "put them onto the battlefield tapped" puts the
+    /// found cards onto the battlefield untapped. Caught by the real-card
+    /// scenarios.
+    FoundEnterUntapped,
+    /// 701.9b and 701.21a broken: the ability's controller chooses what
+    /// another player discards or sacrifices. Caught by the real-card
+    /// scenarios.
+    ControllerChoosesForOthers,
+    /// 702.111b broken: a creature with menace can be blocked by one
+    /// creature. Caught by the real-card scenarios.
+    MenaceIgnored,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 22] = [
+    pub const ALL: [EngineFault; 26] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -141,5 +156,9 @@ impl EngineFault {
         EngineFault::AnthemForEveryone,
         EngineFault::FlyingIgnored,
         EngineFault::StunIgnored,
+        EngineFault::IfYouDoAlways,
+        EngineFault::FoundEnterUntapped,
+        EngineFault::ControllerChoosesForOthers,
+        EngineFault::MenaceIgnored,
     ];
 }

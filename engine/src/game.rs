@@ -281,6 +281,9 @@ pub struct Trigger {
     pub incarnation: u32,
     pub controller: PlayerId,
     pub ability: Ability,
+    /// The object its trigger event was about, which its text calls "that
+    /// creature" (the equipped creature that attacked), if any.
+    pub subject: Option<CardId>,
 }
 
 impl Trigger {
@@ -349,6 +352,12 @@ pub enum Waiting {
     ReselectAttack {
         player: PlayerId,
         attacker: CardId,
+    },
+    /// A resolving ability of `source` waits for `player` to choose cards
+    /// (608.2d; see [`Game::resolution`]).
+    ChooseCards {
+        player: PlayerId,
+        source: CardId,
     },
     GameOver,
 }
@@ -425,6 +434,12 @@ pub struct Game {
     /// The multiplayer options (801–803); free-for-all attacking every
     /// opponent by default.
     pub variant: Variant,
+    /// A permanent was put into a graveyard from the battlefield this turn.
+    pub to_graveyard_this_turn: bool,
+    /// The ability resolving while a player chooses cards for it (608.2d).
+    pub resolution: Option<crate::effects::Resolution>,
+    /// The state of the seeded random source of shuffles (701.24a).
+    pub shuffle_state: u64,
     /// Injected bugs (tests only; empty in a correct game).
     pub faults: Vec<crate::fault::EngineFault>,
 }

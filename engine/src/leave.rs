@@ -93,6 +93,20 @@ impl Game {
             {
                 self.settle(self.active)
             }
+            // The resolving ability's controller left: the ability ceased
+            // to exist (800.4a), so its resolution is over.
+            Waiting::ChooseCards { .. }
+                if self.resolution.as_ref().is_some_and(|r| r.controller == p) =>
+            {
+                self.resolution = None;
+                self.settle(self.active)
+            }
+            // A player told to choose left: their part lapses (800.4a) and
+            // the ability goes on without it: it asks the next player, or
+            // it is done and the active player receives priority.
+            Waiting::ChooseCards { player, .. } if player == p && self.go_on() => {
+                self.settle(self.active)
+            }
             // The exiled card's owner left: the card left the game with them
             // (800.4a), so there is nothing left to cast and the choice
             // lapses; the resolution is over (117.3b, 800.4j).

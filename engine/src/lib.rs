@@ -17,7 +17,10 @@
 //! [`priority`] (117, 704.3, 603.3b), [`stack`] (601, 608), [`combat`]
 //! (506–511, 702.7, 702.19, 802.4), [`sba`] (704), [`protector`] (310.9,
 //! 310.11, 704.5x–y), [`siege`] (310.12b, 712), [`copy`] (707), [`equip`]
-//! (702.6, 310.10), [`leave`] (800.4a).
+//! (702.6, 310.10), [`leave`] (800.4a), [`triggers`] (603), [`effects`]
+//! (608.2c: what abilities do), [`choice`] (608.2d: cards chosen as an
+//! ability resolves), [`library`] (121, 401, 701.17, 701.24), [`statics`]
+//! (604, 613).
 //!
 //! Where each Tier 1 item of the checklist is implemented:
 //!
@@ -42,12 +45,14 @@
 //! | B32, B33, B34 | `combat`: combat damage | 510.2, 702.7b, 702.19b |
 //! | B35 | `leave` | 800.4a |
 //!
-//! Not modelled: mana and costs, libraries and drawing, planeswalker rules
-//! (loyalty, attacking planeswalkers), activated abilities other than equip.
+//! Not modelled: mana and costs, playing lands (305.1), planeswalker rules (loyalty, attacking
+//! planeswalkers), activated abilities other than equip; `battlecheck
+//! cards` lists every line of card text not played.
 
 pub mod action;
 pub mod apply;
 pub mod cards;
+pub mod choice;
 pub mod combat;
 pub mod copy;
 pub mod decide;

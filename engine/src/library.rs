@@ -35,6 +35,44 @@ impl Game {
         }
     }
 
+    /// `p` mills `n` cards: the top `n` cards of their library, or all if
+    /// fewer, go to their graveyard (701.17a, 701.17b).
+    pub(crate) fn mill(&mut self, p: PlayerId, n: u8) {
+        for _ in 0..n {
+            let Some(&top) = self.players[p.0 as usize].library.last() else {
+                return;
+            };
+            self.move_to(top, Zone::Graveyard);
+            self.emit(Event::Milled {
+                player: p,
+                card: top,
+            });
+        }
+    }
+
+    /// `p` shuffles their library into a random order (701.24a), drawn
+    /// from the game's seeded random source: the same seed shuffles the
+    /// same way.
+    pub(crate) fn shuffle(&mut self, p: PlayerId) {
+        let mut library = std::mem::take(&mut self.players[p.0 as usize].library);
+        // Fisher–Yates, with SplitMix64 as the random source.
+        for i in (1..library.len()).rev() {
+            let j = (self.random() % (i as u64 + 1)) as usize;
+            library.swap(i, j);
+        }
+        self.players[p.0 as usize].library = library;
+        self.emit(Event::Shuffled { player: p });
+    }
+
+    /// The next number of the game's random source (SplitMix64).
+    fn random(&mut self) -> u64 {
+        self.shuffle_state = self.shuffle_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.shuffle_state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
     /// Keep each library's order as a card leaves or enters it (401.1): a
     /// card put into a library without a position goes on top.
     pub(crate) fn track_library(&mut self, card: CardId, from: Zone, to: Zone) {

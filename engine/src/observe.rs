@@ -60,6 +60,7 @@ impl GameView for Game {
             Waiting::CastTransformed { .. } => Pending::CastTransformed,
             Waiting::TargetTrigger { .. } => Pending::TargetTrigger,
             Waiting::ReselectAttack { .. } => Pending::ReselectAttack,
+            Waiting::ChooseCards { .. } => Pending::ChooseCards,
             // The shared `Pending` has no entry for this choice; like a
             // protector choice it is made as a permanent enters, before the
             // game settles.

@@ -135,6 +135,9 @@ impl Game {
             Waiting::ReselectAttack { player, attacker } => {
                 format!("{player} to reselect what {attacker} attacks or not")
             }
+            Waiting::ChooseCards { player, source } => {
+                format!("{player} to choose cards for the resolving ability of {source}")
+            }
             Waiting::GameOver => "nothing: the game is over".to_string(),
         }
     }

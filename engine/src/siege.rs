@@ -38,6 +38,7 @@ impl Game {
                 incarnation,
                 controller,
                 ability: Ability::Defeat,
+                subject: None,
             });
             self.emit(Event::Triggered {
                 source: b,

@@ -26,6 +26,14 @@ impl Game {
             return illegal("601.2a", format!("{card} is not in {player}'s hand"));
         }
         let face = o.card.front().clone();
+        // 305.1, 305.9: a land is played, never cast (playing lands is not
+        // modelled).
+        if face.is(CardType::Land) {
+            return illegal(
+                "305.9",
+                format!("{} is a land: it can't be cast", face.name),
+            );
+        }
         // 702.8a: flash lets a card be cast any time its caster could cast
         // an instant.
         if !face.is(CardType::Instant) && !face.has(Keyword::Flash) && !self.sorcery_timing(player)
@@ -148,8 +156,17 @@ impl Game {
         match t {
             Target::Player(p) => {
                 self.known_player(p)?;
-                if !matches!(k, TargetKind::Any | TargetKind::AnyOther) {
+                if !matches!(
+                    k,
+                    TargetKind::Any
+                        | TargetKind::AnyOther
+                        | TargetKind::Player
+                        | TargetKind::Opponent
+                ) {
                     return illegal("115.1", format!("{p} is a player, not a permanent"));
+                }
+                if k == TargetKind::Opponent && !self.variant.opponents(caster, p) {
+                    return illegal("115.1", format!("{p} is not an opponent of {caster}"));
                 }
                 if !self.in_game(p) {
                     return illegal("115.1", format!("{p} has left the game"));
@@ -213,6 +230,9 @@ impl Game {
                         "115.1",
                         format!("{c} is a permanent, not a triggered ability"),
                     ),
+                    TargetKind::Player | TargetKind::Opponent => {
+                        illegal("115.1", format!("{c} ({name}) is a permanent, not a player"))
+                    }
                     _ => Ok(()),
                 }
             }

@@ -4,7 +4,7 @@
 //! an attack ([`crate::reselect`], 508.7) or following instructions
 //! ([`crate::effects`]).
 
-use crate::cards::{TargetKind, TriggerEffect, TriggerEvent};
+use crate::cards::{PrintedTrigger, TargetKind, TriggerEffect, TriggerEvent};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::game::{Ability, Game, StackItem, Trigger, TurnStep, Waiting};
@@ -19,7 +19,10 @@ impl Game {
         let n = self.trigger_printed(card, |when| match when {
             TriggerEvent::EntersDuringDeclareAttackers => declare_attackers,
             TriggerEvent::Enters => true,
-            TriggerEvent::DealsCombatDamageToPlayerOrBattle => false,
+            TriggerEvent::DealsCombatDamageToPlayerOrBattle
+            | TriggerEvent::BeginningOfYourEndStep
+            | TriggerEvent::BeginningOfEachOpponentsUpkeep
+            | TriggerEvent::EquippedCreatureAttacks => false,
         });
         for _ in 0..n {
             self.emit(Event::EntersTriggered {
@@ -29,26 +32,91 @@ impl Game {
         }
     }
 
+    /// `step` begins: the "at the beginning of" triggered abilities of
+    /// permanents trigger (503.1a, 513.1a), those with an intervening "if"
+    /// only if it holds (603.4).
+    pub(crate) fn beginning_of_step_triggers(&mut self, step: TurnStep) {
+        let active = self.active;
+        let sources: Vec<CardId> = self.battlefield().map(|o| o.id).collect();
+        for source in sources {
+            let controller = self.obj(source).controller;
+            let theirs = self.variant.opponents(controller, active);
+            let triggered = self.printed_triggers(source, |t| {
+                let now = match t.when {
+                    TriggerEvent::BeginningOfYourEndStep => {
+                        step == TurnStep::End && controller == active
+                    }
+                    TriggerEvent::BeginningOfEachOpponentsUpkeep => {
+                        step == TurnStep::Upkeep && theirs
+                    }
+                    _ => false,
+                };
+                now && t.effect.only_if().is_none_or(|c| self.holds(c))
+            });
+            let n = triggered.len();
+            self.waiting_triggers.extend(triggered);
+            for _ in 0..n {
+                self.emit(Event::StepTriggered { source, controller });
+            }
+        }
+    }
+
+    /// Attackers were just declared (508.1): the "whenever equipped
+    /// creature attacks" abilities of the Equipment attached to each of
+    /// them trigger (508.3a), each about the creature it is attached to.
+    pub(crate) fn attack_triggers(&mut self, attackers: &[CardId]) {
+        for &a in attackers {
+            let equipment: Vec<CardId> = self
+                .battlefield()
+                .filter(|o| o.attached_to == Some(a))
+                .map(|o| o.id)
+                .collect();
+            for e in equipment {
+                let mut triggered =
+                    self.printed_triggers(e, |t| t.when == TriggerEvent::EquippedCreatureAttacks);
+                let controller = self.obj(e).controller;
+                for t in &mut triggered {
+                    t.subject = Some(a);
+                    self.emit(Event::AttackTriggered {
+                        source: e,
+                        controller,
+                    });
+                }
+                self.waiting_triggers.extend(triggered);
+            }
+        }
+    }
+
     /// The printed triggered abilities of `source` whose trigger event
     /// `when` accepts trigger: each waits to be put on the stack (603.3),
     /// controlled by the source's controller (603.3a). Returns how many.
     fn trigger_printed(&mut self, source: CardId, when: impl Fn(TriggerEvent) -> bool) -> usize {
+        let triggered = self.printed_triggers(source, |t| when(t.when));
+        let n = triggered.len();
+        self.waiting_triggers.extend(triggered);
+        n
+    }
+
+    /// The printed triggered abilities of `source` that `which` accepts, as
+    /// triggers controlled by the source's controller (603.3a).
+    fn printed_triggers(
+        &self,
+        source: CardId,
+        which: impl Fn(&PrintedTrigger) -> bool,
+    ) -> Vec<Trigger> {
         let o = self.obj(source);
-        let triggered: Vec<Trigger> = o
-            .face()
+        o.face()
             .triggers
             .iter()
-            .filter(|t| when(t.when))
+            .filter(|t| which(t))
             .map(|t| Trigger {
                 source,
                 incarnation: o.incarnation,
                 controller: o.controller,
                 ability: Ability::Printed(t.effect.clone()),
+                subject: None,
             })
-            .collect();
-        let n = triggered.len();
-        self.waiting_triggers.extend(triggered);
-        n
+            .collect()
     }
 
     /// Combat damage was just dealt (510.2): each source that dealt some to
@@ -233,9 +301,19 @@ impl Game {
         match effect {
             TriggerEffect::ReselectAttack => self.resolve_reselect_trigger(&t, target),
             TriggerEffect::Do {
+                only_if: Some(condition),
+                ..
+            } if !self.holds(*condition) => {
+                // 603.4: the intervening "if" no longer holds: the ability
+                // does nothing.
+                self.emit(Event::Resolved { source: t.source });
+                self.settle(self.active);
+            }
+            TriggerEffect::Do {
                 target: kind,
                 up_to_one,
                 steps,
+                ..
             } => {
                 // 608.2b: an ability whose every target is now illegal
                 // does not resolve; a permanent that changed zones is a
@@ -258,8 +336,9 @@ impl Game {
                 };
                 let steps = steps.clone();
                 self.emit(Event::Resolved { source: t.source });
-                self.follow(t.source, t.controller, &steps, chosen);
-                self.settle(self.active);
+                if self.follow(t.source, t.controller, &steps, chosen, t.subject) {
+                    self.settle(self.active);
+                }
             }
         }
     }

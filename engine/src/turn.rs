@@ -1,7 +1,9 @@
 //! The turn (500–514): steps in order, turn-based actions, the next turn.
 //! No player receives priority in the untap and cleanup steps (117.3a,
-//! 514.3), so they are performed in passing. There is no library: the draw
-//! step draws nothing.
+//! 514.3), so they are performed in passing. Deviation: the draw step
+//! draws nothing (504.1), since the model's games have no libraries and a
+//! player drawing from an empty one would lose (704.5b); real-card
+//! positions draw through their cards' instructions.
 
 use crate::cards::Keyword;
 use crate::error::EngineError;
@@ -63,6 +65,12 @@ impl Game {
             TurnStep::DeclareAttackers => self.begin_declare_attackers(),
             TurnStep::DeclareBlockers => self.begin_declare_blockers(),
             TurnStep::FirstStrikeDamage | TurnStep::CombatDamage => self.begin_combat_damage(),
+            TurnStep::Upkeep | TurnStep::End => {
+                // 503.1a, 513.1a: "at the beginning of" triggers go on the
+                // stack before the active player receives priority.
+                self.beginning_of_step_triggers(step);
+                self.settle(self.active)
+            }
             _ => self.settle(self.active),
         }
     }
@@ -95,6 +103,7 @@ impl Game {
             .find(|&p| !self.teammates(p, ap))
             .unwrap_or_else(|| self.next_player(ap));
         self.turn += 1;
+        self.to_graveyard_this_turn = false;
         // 801.2c: ranges of influence are determined as each turn begins.
         for p in self.players.iter_mut() {
             p.seated = p.in_game;

@@ -19,6 +19,9 @@ impl Game {
             );
         }
         self.track_library(id, from, to);
+        if from == Zone::Battlefield && to == Zone::Graveyard {
+            self.to_graveyard_this_turn = true;
+        }
         let o = self.obj_mut(id);
         o.zone = to;
         o.incarnation += 1;

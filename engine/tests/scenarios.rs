@@ -101,6 +101,26 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "c05-flying-and-reach.json",
             "702.9b",
         ),
+        (
+            EngineFault::IfYouDoAlways,
+            "c05-invasion-of-mercadia.json",
+            "P1.hand",
+        ),
+        (
+            EngineFault::FoundEnterUntapped,
+            "c01-invasion-of-zendikar.json",
+            "forest.tapped",
+        ),
+        (
+            EngineFault::ControllerChoosesForOthers,
+            "c05-invasion-of-azgol.json",
+            "to act",
+        ),
+        (
+            EngineFault::MenaceIgnored,
+            "c05-ashen-reaper.json",
+            "702.111b",
+        ),
     ];
     for (fault, file, what) in cases {
         let path = scenarios_dir().join(file);

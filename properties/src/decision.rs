@@ -142,6 +142,16 @@ pub enum Decision {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         to: Option<AttackTarget>,
     },
+    /// As an ability of `source` resolves, `player` chooses cards its
+    /// instructions tell them to choose (608.2d): the cards they discard
+    /// (701.9b), the permanent they sacrifice (701.21a), the cards they
+    /// find in a search of their library (701.23a). `cards` may be empty
+    /// where the text lets them choose none ("you may", "up to").
+    ChooseCards {
+        player: PlayerId,
+        source: CardId,
+        cards: Vec<CardId>,
+    },
 }
 
 impl Decision {
@@ -161,6 +171,7 @@ impl Decision {
             Decision::CastTransformed { .. } => "cast_transformed",
             Decision::TargetTrigger { .. } => "target_trigger",
             Decision::ReselectAttack { .. } => "reselect_attack",
+            Decision::ChooseCards { .. } => "choose_cards",
         }
     }
 
@@ -174,6 +185,7 @@ impl Decision {
             Decision::DeclareBlockers { blocks } => blocks.sort(),
             Decision::ChooseProtectors { choices } => choices.sort(),
             Decision::DivideDamage { division, .. } => division.sort(),
+            Decision::ChooseCards { cards, .. } => cards.sort(),
             _ => {}
         }
         d

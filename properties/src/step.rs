@@ -30,8 +30,9 @@ pub enum Happened {
     },
     /// `player`'s life total changed (119.3).
     Life { player: PlayerId },
-    /// An instruction made `player` gain life (119.3: "you gain N life").
-    Gained { player: PlayerId },
+    /// An instruction made `player` gain or lose life (119.3: "you gain N
+    /// life", "target player loses N life").
+    LifeByInstruction { player: PlayerId },
     /// `protector` was chosen to protect `battle`, controlled by
     /// `controller`; `siege`: the battle is a Siege (310.9a, 310.12a,
     /// 704.5x–y).
@@ -71,7 +72,7 @@ pub enum StepRule {
     CountersMatchDamage,
     /// 120.3a, 120.3h, 119.3: a player's life total changes here only by
     /// damage dealt to that player or by an instruction that makes them
-    /// gain life; damage dealt to a battle changes no one's life.
+    /// gain or lose life; damage dealt to a battle changes no one's life.
     LifeOnlyByDamage,
     /// 310.9a, 310.12a: whenever a protector is chosen, it is one who may
     /// protect the battle then: for a Siege an opponent of its controller,
@@ -212,11 +213,11 @@ pub fn reselect_break(
 pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
     let mut out = Vec::new();
     let mut hits: Vec<(CardId, Target)> = Vec::new();
-    let mut gains: Vec<PlayerId> = Vec::new();
+    let mut by_instruction: Vec<PlayerId> = Vec::new();
     let mut to_battle: Vec<(CardId, u32)> = Vec::new();
     for h in happened {
         match *h {
-            Happened::Gained { player } => gains.push(player),
+            Happened::LifeByInstruction { player } => by_instruction.push(player),
             Happened::Damage { source, to, amount } => {
                 if hits.contains(&(source, to)) {
                     out.push(Broken {
@@ -265,14 +266,16 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
                 // 810.9: damage to a player changes their team's shared life.
                 let team = |q: PlayerId| table.variant.team(q) == table.variant.team(player);
                 let teammate_hit = |to: &Target| matches!(to, Target::Player(q) if team(*q));
-                if !hits.iter().any(|(_, to)| teammate_hit(to)) && !gains.iter().any(|&q| team(q)) {
+                if !hits.iter().any(|(_, to)| teammate_hit(to))
+                    && !by_instruction.iter().any(|&q| team(q))
+                {
                     out.push(Broken {
                         what: StepBreak {
                             rule: StepRule::LifeOnlyByDamage,
                             subject: Target::Player(player),
                         },
                         text: format!(
-                            "{player}'s life changed without damage dealt to {player} or life gained"
+                            "{player}'s life changed without damage dealt to {player} or an instruction to gain or lose life"
                         ),
                     });
                 }

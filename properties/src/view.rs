@@ -99,6 +99,9 @@ pub enum Pending {
     /// Portal Mage's trigger is resolving: its controller may reselect what
     /// the target creature attacks (508.7).
     ReselectAttack,
+    /// A resolving ability waits for a player to choose cards (608.2d):
+    /// to discard, to sacrifice, to find in a search.
+    ChooseCards,
     /// The bounded game has ended (turn bound reached, or one player left).
     GameOver,
 }
@@ -110,7 +113,10 @@ impl Pending {
     pub fn settled(self) -> bool {
         !matches!(
             self,
-            Pending::ChooseProtectors | Pending::CastTransformed | Pending::ReselectAttack
+            Pending::ChooseProtectors
+                | Pending::CastTransformed
+                | Pending::ReselectAttack
+                | Pending::ChooseCards
         )
     }
 }

@@ -63,6 +63,11 @@ pub struct Scenario {
     /// every opponent.
     #[serde(default)]
     pub variant: battlecheck_properties::seating::Variant,
+    /// The seed of the game's random shuffles (701.24a): the same seed
+    /// shuffles the same way. Other engines shuffle their own way, so a
+    /// scenario for them expects no order in a shuffled library.
+    #[serde(default)]
+    pub seed: u64,
     /// Injected engine bugs (tests only: a counterexample found with them
     /// replays them).
     #[serde(default)]
@@ -465,6 +470,16 @@ pub enum Act {
         card: String,
         /// Whether it is cast.
         cast: bool,
+    },
+    /// A player chooses the cards a resolving ability tells them to choose
+    /// (608.2d): to discard, sacrifice or find in a search.
+    ChooseCards {
+        /// The player choosing.
+        player: String,
+        /// The source of the resolving ability.
+        source: String,
+        /// The cards chosen (may be empty where the text allows none).
+        cards: Vec<String>,
     },
     /// A shared decision (engine/PROTOCOL.md), with players and cards
     /// named as everywhere in the file.

@@ -298,6 +298,9 @@ impl Run {
             step_broken: None,
             entry: None,
             variant: s.variant,
+            resolution: None,
+            to_graveyard_this_turn: false,
+            shuffle_state: s.seed,
             faults: s.faults.clone(),
         };
         // Battle state, attachments and combat, now that every label exists.
@@ -424,6 +427,7 @@ impl Run {
                         incarnation: o.incarnation,
                         controller: o.controller,
                         ability: Ability::Defeat,
+                        subject: None,
                     }));
                 }
             }
@@ -436,6 +440,7 @@ impl Run {
                 incarnation: o.incarnation,
                 controller: o.controller,
                 ability: Ability::Defeat,
+                subject: None,
             });
         }
         default_trigger_history(&mut game);
@@ -533,6 +538,15 @@ impl Run {
                 player: p(player)?,
                 card: c(card)?,
                 cast: *cast,
+            },
+            Act::ChooseCards {
+                player,
+                source,
+                cards,
+            } => Action::ChooseCards {
+                player: p(player)?,
+                source: c(source)?,
+                cards: cards.iter().map(|x| c(x)).collect::<Result<_, _>>()?,
             },
         }))
     }

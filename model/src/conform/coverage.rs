@@ -64,6 +64,47 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
          covers it",
     ),
     (
+        ("lost_life", "119.3"),
+        "no card of the model makes a player lose life: scenario c05-invasion-of-azgol covers it",
+    ),
+    (
+        ("discarded", "701.9a"),
+        "the model's players choose no cards: scenarios c05-invasion-of-mercadia, -vryn, \
+         -eldraine and -amonkhet cover it",
+    ),
+    (
+        ("sacrificed", "701.21a"),
+        "the model's players choose no cards: scenarios c05-invasion-of-azgol and \
+         c03-invasion-of-new-capenna cover it",
+    ),
+    (
+        ("found", "701.23a"),
+        "the model has no libraries: scenarios c01-invasion-of-zendikar, c05-invasion-of-theros \
+         and c05-invasion-of-ergamon cover it",
+    ),
+    (
+        ("milled", "701.17a"),
+        "the model has no libraries: scenario c05-invasion-of-amonkhet covers it",
+    ),
+    (
+        ("shuffled", "701.24a"),
+        "the model has no libraries: scenario c01-invasion-of-zendikar covers it",
+    ),
+    (
+        ("triggered", "603.12"),
+        "no card of the model has a reflexive trigger: scenario c03-invasion-of-new-capenna \
+         covers it",
+    ),
+    (
+        ("triggered", "503.1a"),
+        "no card of the model has an \"at the beginning of\" trigger: scenarios \
+         c05-ashen-reaper and c05-prickle-faeries cover it",
+    ),
+    (
+        ("triggered", "508.3a"),
+        "the model has no Equipment: scenario c03-holy-frazzle-cannon covers it",
+    ),
+    (
         ("no_room_for_token", "111.1"),
         "the model makes no token but its reserved copies: engine unit test \
          effects::tests covers the engine's limit of 256 objects",

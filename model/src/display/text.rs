@@ -149,6 +149,15 @@ impl Setup {
                 name(attacker),
                 attacked(to)
             ),
+            Decision::ChooseCards {
+                player,
+                source,
+                cards,
+            } => format!(
+                "{player} chooses {} for the ability of {}",
+                list(cards.iter().map(name).collect()),
+                name(source)
+            ),
         }
     }
 }
@@ -335,6 +344,15 @@ impl GameState {
                 "{player} reselects {} to attack {}",
                 self.card_name(*attacker),
                 self.attack_text(to)
+            ),
+            Decision::ChooseCards {
+                player,
+                source,
+                cards,
+            } => format!(
+                "{player} chooses {} for the ability of {}",
+                list(cards.iter().map(|c| self.card_name(*c)).collect()),
+                self.card_name(*source)
             ),
         }
     }

@@ -1,0 +1,279 @@
+//! Choices of cards a player makes while an ability resolves (608.2d): the
+//! cards they discard (701.9b), the permanent they sacrifice (701.21a), the
+//! cards they find in a search of their library (701.23a). Several players
+//! told to choose ("each opponent discards a card") choose in APNAP order,
+//! then act at once (101.4). A choice with one possible answer is made
+//! without asking: no cards to choose from, or every card must be taken.
+
+use crate::effects::{Instruction, Resolution};
+use crate::error::{illegal, EngineError};
+use crate::event::Event;
+use crate::fault::EngineFault;
+use crate::game::{Game, Waiting};
+use battlecheck_properties::{CardId, PlayerId, Zone};
+
+/// What one player may choose: from `options`, at least `min` and at most
+/// `max` cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CardChoice {
+    pub options: Vec<CardId>,
+    pub min: usize,
+    pub max: usize,
+}
+
+impl CardChoice {
+    /// The choice has one possible answer: every option (or none).
+    fn forced(&self) -> bool {
+        self.options.is_empty() || self.min == self.options.len()
+    }
+}
+
+impl Game {
+    /// Follow `step`, an instruction that asks players to choose cards:
+    /// ask them in turn, making each forced choice at once, and act once
+    /// all have chosen. Returns false if the game now waits for a choice.
+    pub(crate) fn choose_or_wait(&mut self, step: &Instruction) -> bool {
+        let r = self.resolution.as_ref().expect("an ability is resolving");
+        if r.choosers.is_none() {
+            let who = step_who(step);
+            let told = self.told(who, r.controller, r.target);
+            self.resolution.as_mut().expect("resolving").choosers = Some(told);
+        }
+        loop {
+            let r = self.resolution.as_ref().expect("an ability is resolving");
+            let next = r.choosers.as_ref().and_then(|c| c.first().copied());
+            let Some(chooser) = next else { break };
+            let choice = self.card_choice(step, chooser);
+            if self.in_game(chooser) && !choice.forced() {
+                let player = if self.fault(EngineFault::ControllerChoosesForOthers) {
+                    r.controller
+                } else {
+                    chooser
+                };
+                self.waiting = Waiting::ChooseCards {
+                    player,
+                    source: r.source,
+                };
+                return false;
+            }
+            let r = self.resolution.as_mut().expect("an ability is resolving");
+            if self.players[chooser.0 as usize].in_game {
+                r.chosen.extend(choice.options);
+            }
+            r.choosers.as_mut().expect("choosers are set").remove(0);
+        }
+        let r = self.resolution.as_mut().expect("an ability is resolving");
+        let chosen = std::mem::take(&mut r.chosen);
+        r.choosers = None;
+        r.steps.remove(0);
+        r.did = !chosen.is_empty();
+        self.act_on_chosen(step, &chosen);
+        true
+    }
+
+    /// What `chooser` may choose for `step` now.
+    pub(crate) fn card_choice(&self, step: &Instruction, chooser: PlayerId) -> CardChoice {
+        let (options, count, may): (Vec<CardId>, u8, bool) = match step {
+            Instruction::Discard { count, may, .. } => {
+                (self.hand_of(chooser).collect(), *count, *may)
+            }
+            Instruction::Sacrifice { types, may, .. } => (
+                self.battlefield()
+                    .filter(|o| o.controller == chooser && types.iter().any(|&t| o.is(t)))
+                    .map(|o| o.id)
+                    .collect(),
+                1,
+                *may,
+            ),
+            // 701.23b: a search for cards with a stated quality may find
+            // fewer than there are, so it may find none.
+            Instruction::Search { find, up_to, .. } => (
+                self.players[chooser.0 as usize]
+                    .library
+                    .iter()
+                    .copied()
+                    .filter(|&c| find.accepts(self.obj(c).face()))
+                    .collect(),
+                *up_to,
+                true,
+            ),
+            _ => unreachable!("only a choice of cards is chosen"),
+        };
+        let max = options.len().min(usize::from(count));
+        CardChoice {
+            options,
+            min: if may { 0 } else { max },
+            max,
+        }
+    }
+
+    /// The cards in `p`'s hand.
+    fn hand_of(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
+        self.objects
+            .iter()
+            .filter(move |o| o.zone == Zone::Hand && o.owner == p)
+            .map(|o| o.id)
+    }
+
+    /// Do what `step` says to the cards chosen for it.
+    fn act_on_chosen(&mut self, step: &Instruction, chosen: &[CardId]) {
+        for &c in chosen {
+            // A card that left the zone it was chosen from since (its owner
+            // left the game, 800.4a) is a new object (400.7).
+            let from = match step {
+                Instruction::Discard { .. } => Zone::Hand,
+                Instruction::Sacrifice { .. } => Zone::Battlefield,
+                _ => Zone::Library,
+            };
+            if self.obj(c).zone != from {
+                continue;
+            }
+            let owner = self.obj(c).owner;
+            match step {
+                Instruction::Discard { .. } => {
+                    self.move_to(c, Zone::Graveyard);
+                    self.emit(Event::Discarded {
+                        player: owner,
+                        card: c,
+                    });
+                }
+                Instruction::Sacrifice { .. } => {
+                    let controller = self.obj(c).controller;
+                    self.move_to(c, Zone::Graveyard);
+                    self.emit(Event::Sacrificed {
+                        player: controller,
+                        card: c,
+                    });
+                }
+                Instruction::Search { to, tapped, .. } => {
+                    self.move_to(c, *to);
+                    self.emit(Event::Found {
+                        player: owner,
+                        card: c,
+                    });
+                    if *to == Zone::Battlefield {
+                        self.obj_mut(c).tapped =
+                            *tapped && !self.fault(EngineFault::FoundEnterUntapped);
+                        self.enters_triggers(c);
+                    }
+                }
+                _ => unreachable!("only a choice of cards is acted on"),
+            }
+        }
+    }
+
+    /// Every set of cards the player choosing now might name: each set of
+    /// at most the instruction's count from the zone it chooses from. The
+    /// choice's own checks decide which are legal.
+    pub(crate) fn card_choice_candidates(&self) -> Vec<Vec<CardId>> {
+        let Some((step, chooser)) = self.choosing() else {
+            return Vec::new();
+        };
+        let pool: Vec<CardId> = match step {
+            Instruction::Discard { .. } => self.hand_of(chooser).collect(),
+            Instruction::Sacrifice { .. } => self.battlefield().map(|o| o.id).collect(),
+            _ => self.players[chooser.0 as usize].library.clone(),
+        };
+        let most = self.card_choice(step, chooser).max.max(1);
+        let mut out: Vec<Vec<CardId>> = vec![Vec::new()];
+        for &c in &pool {
+            let longer: Vec<Vec<CardId>> = out
+                .iter()
+                .filter(|s| s.len() < most)
+                .map(|s| {
+                    let mut s = s.clone();
+                    s.push(c);
+                    s
+                })
+                .collect();
+            out.extend(longer);
+        }
+        out
+    }
+
+    /// The instruction being chosen for and the player choosing now.
+    fn choosing(&self) -> Option<(&Instruction, PlayerId)> {
+        let r: &Resolution = self.resolution.as_ref()?;
+        Some((r.steps.first()?, *r.choosers.as_ref()?.first()?))
+    }
+
+    /// `player` chooses `cards` for the resolving ability of `source`
+    /// (608.2d); the ability goes on.
+    pub(crate) fn choose_cards(
+        &mut self,
+        player: PlayerId,
+        source: CardId,
+        cards: &[CardId],
+    ) -> Result<(), EngineError> {
+        let Waiting::ChooseCards {
+            player: who,
+            source: which,
+        } = self.waiting
+        else {
+            return illegal(
+                "608.2d",
+                format!(
+                    "no cards are being chosen: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        };
+        if who != player || which != source {
+            return illegal(
+                "608.2d",
+                format!("{who} chooses cards for the resolving ability of {which}"),
+            );
+        }
+        let (step, chooser) = self.choosing().expect("a choice of cards is pending");
+        let step = step.clone();
+        let choice = self.card_choice(&step, chooser);
+        let rule = match step {
+            Instruction::Discard { .. } => "701.9b",
+            Instruction::Sacrifice { .. } => "701.21a",
+            _ => "701.23a",
+        };
+        if let Some(c) = cards.iter().find(|c| !choice.options.contains(c)) {
+            return illegal(
+                rule,
+                format!(
+                    "{c} ({}) is not a card {player} may choose here",
+                    self.obj(*c).face().name
+                ),
+            );
+        }
+        let mut distinct = cards.to_vec();
+        distinct.sort();
+        distinct.dedup();
+        if distinct.len() != cards.len() {
+            return illegal("608.2d", "a card is chosen once");
+        }
+        if cards.len() < choice.min || cards.len() > choice.max {
+            return illegal(
+                rule,
+                format!(
+                    "{player} chooses {} card(s) here, not {}",
+                    match choice.min == choice.max {
+                        true => choice.min.to_string(),
+                        false => format!("{} to {}", choice.min, choice.max),
+                    },
+                    cards.len()
+                ),
+            );
+        }
+        let r = self.resolution.as_mut().expect("an ability is resolving");
+        r.chosen.extend_from_slice(cards);
+        r.choosers.as_mut().expect("choosers are set").remove(0);
+        if self.go_on() {
+            self.settle(self.active);
+        }
+        Ok(())
+    }
+}
+
+/// Who `step` tells to choose.
+fn step_who(step: &Instruction) -> crate::effects::Who {
+    match step {
+        Instruction::Discard { who, .. } | Instruction::Sacrifice { who, .. } => *who,
+        _ => crate::effects::Who::You,
+    }
+}

@@ -395,8 +395,14 @@ impl Game {
                     .map(|o| o.id)
                     .collect();
                 for c in counted {
+                    let n = if self.fault(EngineFault::CounterPerSharedType) && c != it {
+                        let theirs = &self.obj(c).face().subtypes;
+                        types.iter().filter(|t| theirs.contains(t)).count() as u8
+                    } else {
+                        1
+                    };
                     let o = self.obj_mut(c);
-                    o.plus_one = o.plus_one.saturating_add(1);
+                    o.plus_one = o.plus_one.saturating_add(n);
                     self.emit(Event::CounterAdded {
                         card: c,
                         kind: CounterKind::PlusOne,

@@ -130,10 +130,17 @@ pub enum EngineFault {
     /// 702.111b broken: a creature with menace can be blocked by one
     /// creature. Caught by the real-card scenarios.
     MenaceIgnored,
+    /// Holy Frazzle-Cannon's ruling broken: a creature gets one +1/+1
+    /// counter per creature type it shares instead of one. Caught by the
+    /// real-card scenarios.
+    CounterPerSharedType,
+    /// 603.4 broken: an ability with an intervening "if" triggers whether
+    /// or not the condition holds. Caught by the real-card scenarios.
+    InterveningIfIgnored,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 26] = [
+    pub const ALL: [EngineFault; 28] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -160,5 +167,7 @@ impl EngineFault {
         EngineFault::FoundEnterUntapped,
         EngineFault::ControllerChoosesForOthers,
         EngineFault::MenaceIgnored,
+        EngineFault::CounterPerSharedType,
+        EngineFault::InterveningIfIgnored,
     ];
 }

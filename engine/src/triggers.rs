@@ -7,6 +7,7 @@
 use crate::cards::{PrintedTrigger, TargetKind, TriggerEffect, TriggerEvent};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
+use crate::fault::EngineFault;
 use crate::game::{Ability, Game, StackItem, Trigger, TurnStep, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Target};
 
@@ -51,7 +52,8 @@ impl Game {
                     }
                     _ => false,
                 };
-                now && t.effect.only_if().is_none_or(|c| self.holds(c))
+                now && (t.effect.only_if().is_none_or(|c| self.holds(c))
+                    || self.fault(EngineFault::InterveningIfIgnored))
             });
             let n = triggered.len();
             self.waiting_triggers.extend(triggered);

@@ -121,6 +121,16 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "c05-ashen-reaper.json",
             "702.111b",
         ),
+        (
+            EngineFault::CounterPerSharedType,
+            "c03-holy-frazzle-cannon.json",
+            "vanguard.power",
+        ),
+        (
+            EngineFault::InterveningIfIgnored,
+            "c05-prickle-faeries.json",
+            "stack size",
+        ),
     ];
     for (fault, file, what) in cases {
         let path = scenarios_dir().join(file);

@@ -460,7 +460,7 @@ impl Game {
         for o in self
             .objects
             .iter()
-            .filter(|o| o.zone == Zone::Hand && o.owner == player)
+            .filter(|o| (o.zone == Zone::Hand || o.owner_may_play) && o.owner == player)
         {
             let face = o.card.front();
             let choices: Vec<Vec<Target>> = match face.effect {

@@ -9,7 +9,7 @@
 //! Mana costs are kept as printed text for reference only: the engine does
 //! not model mana, so casting a spell costs nothing.
 
-use crate::effects::Instruction;
+use crate::effects::{CardFilter, Instruction};
 use crate::jsonpos::JsonFault;
 use crate::oracle::OracleLine;
 use crate::statics::StaticAbility;
@@ -65,6 +65,8 @@ pub enum Keyword {
     Defender,
     /// 702.111b: can't be blocked except by two or more creatures.
     Menace,
+    /// 702.12b: not destroyed by lethal damage (704.5g).
+    Indestructible,
     /// 702.6a: "Equip [cost]": attach to target creature you control,
     /// only as a sorcery (mana is not modelled, so the cost is not paid).
     Equip,
@@ -89,6 +91,11 @@ pub enum TriggerEvent {
     /// "Whenever equipped creature attacks" (508.3a), on an Equipment: the
     /// creature it is attached to is "that creature".
     EquippedCreatureAttacks,
+    /// "Whenever you cast a spell" (601.2i: as the spell becomes cast).
+    YouCastASpell,
+    /// "Whenever a [creature] you control attacks" (508.3a): the attacking
+    /// creature, of the kind [`PrintedTrigger::attacker`] names, is "it".
+    CreatureYouControlAttacks,
 }
 
 /// A condition an ability checks: an intervening "if" clause (603.4) or
@@ -152,6 +159,10 @@ impl TriggerEffect {
 #[serde(deny_unknown_fields)]
 pub struct PrintedTrigger {
     pub when: TriggerEvent,
+    /// For "whenever a [Dragon] you control attacks": the attacking
+    /// creatures it triggers for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<CardFilter>,
     pub effect: TriggerEffect,
 }
 
@@ -201,6 +212,9 @@ pub enum TargetKind {
     CreatureAnOpponentControls,
     /// "Target artifact or creature an opponent controls".
     ArtifactOrCreatureAnOpponentControls,
+    /// "Target non-Elf creature an opponent controls with power X or
+    /// less, where X is the number of lands you control".
+    NonElfCreatureAnOpponentControlsWithPowerAtMostYourLands,
     /// "Target player" (115.1).
     Player,
     /// "Target opponent" (102.2, 115.1).

@@ -66,7 +66,8 @@ impl Game {
         let chosen = std::mem::take(&mut r.chosen);
         r.choosers = None;
         r.steps.remove(0);
-        r.did = !chosen.is_empty();
+        r.did = !chosen.is_empty() || matches!(step, Instruction::Reveal { .. });
+        r.chosen_last = u8::try_from(chosen.len()).unwrap_or(u8::MAX);
         self.act_on_chosen(step, &chosen);
         true
     }
@@ -97,6 +98,32 @@ impl Game {
                 *up_to,
                 true,
             ),
+            Instruction::LookAtTop { count, find, up_to } => (
+                self.top_of_library(chooser, *count)
+                    .into_iter()
+                    .filter(|&c| find.accepts(self.obj(c).face()))
+                    .collect(),
+                *up_to,
+                true,
+            ),
+            Instruction::ExileFromHand { whose, find, .. } => {
+                let r = self.resolution.as_ref().expect("an ability is resolving");
+                let hands: Vec<CardId> = self
+                    .told(*whose, r.controller, r.target)
+                    .into_iter()
+                    .flat_map(|p| self.hand_of(p).collect::<Vec<_>>())
+                    .filter(|&c| find.accepts(self.obj(c).face()))
+                    .collect();
+                (hands, 1, true)
+            }
+            Instruction::Reveal { find } => {
+                let all: Vec<CardId> = self
+                    .hand_of(chooser)
+                    .filter(|&c| find.accepts(self.obj(c).face()))
+                    .collect();
+                let n = u8::try_from(all.len()).unwrap_or(u8::MAX);
+                (all, n, true)
+            }
             _ => unreachable!("only a choice of cards is chosen"),
         };
         let max = options.len().min(usize::from(count));
@@ -105,6 +132,17 @@ impl Game {
             min: if may { 0 } else { max },
             max,
         }
+    }
+
+    /// The top `n` cards of `p`'s library, top first.
+    fn top_of_library(&self, p: PlayerId, n: u8) -> Vec<CardId> {
+        self.players[p.0 as usize]
+            .library
+            .iter()
+            .rev()
+            .take(usize::from(n))
+            .copied()
+            .collect()
     }
 
     /// The cards in `p`'s hand.
@@ -117,11 +155,26 @@ impl Game {
 
     /// Do what `step` says to the cards chosen for it.
     fn act_on_chosen(&mut self, step: &Instruction, chosen: &[CardId]) {
+        if let Instruction::LookAtTop { count, .. } = step {
+            let player = self.resolution.as_ref().expect("resolving").controller;
+            let looked = self.top_of_library(player, *count);
+            for &c in chosen {
+                self.move_to(c, Zone::Hand);
+            }
+            let rest: Vec<CardId> = looked.into_iter().filter(|c| !chosen.contains(c)).collect();
+            if !self.fault(EngineFault::LookedAtStayOnTop) {
+                self.put_on_bottom_in_random_order(player, &rest);
+            }
+            return;
+        }
         for &c in chosen {
             // A card that left the zone it was chosen from since (its owner
             // left the game, 800.4a) is a new object (400.7).
             let from = match step {
-                Instruction::Discard { .. } => Zone::Hand,
+                Instruction::Discard { .. }
+                | Instruction::Reveal { .. }
+                | Instruction::ExileFromHand { .. } => Zone::Hand,
+                Instruction::LookAtTop { .. } => Zone::Library,
                 Instruction::Sacrifice { .. } => Zone::Battlefield,
                 _ => Zone::Library,
             };
@@ -142,6 +195,17 @@ impl Game {
                     self.move_to(c, Zone::Graveyard);
                     self.emit(Event::Sacrificed {
                         player: controller,
+                        card: c,
+                    });
+                }
+                Instruction::ExileFromHand { owner_may_play, .. } => {
+                    self.move_to(c, Zone::Exile);
+                    self.obj_mut(c).owner_may_play = *owner_may_play;
+                }
+                Instruction::Reveal { .. } => {
+                    // 701.20b: a revealed card stays where it is.
+                    self.emit(Event::Revealed {
+                        player: owner,
                         card: c,
                     });
                 }
@@ -170,7 +234,16 @@ impl Game {
             return Vec::new();
         };
         let pool: Vec<CardId> = match step {
-            Instruction::Discard { .. } => self.hand_of(chooser).collect(),
+            Instruction::Discard { .. } | Instruction::Reveal { .. } => {
+                self.hand_of(chooser).collect()
+            }
+            Instruction::ExileFromHand { .. } => self
+                .objects
+                .iter()
+                .filter(|o| o.zone == Zone::Hand)
+                .map(|o| o.id)
+                .collect(),
+            Instruction::LookAtTop { count, .. } => self.top_of_library(chooser, *count),
             Instruction::Sacrifice { .. } => self.battlefield().map(|o| o.id).collect(),
             _ => self.players[chooser.0 as usize].library.clone(),
         };
@@ -230,7 +303,10 @@ impl Game {
         let rule = match step {
             Instruction::Discard { .. } => "701.9b",
             Instruction::Sacrifice { .. } => "701.21a",
-            _ => "701.23a",
+            Instruction::Search { .. } => "701.23a",
+            Instruction::Reveal { .. } => "701.20a",
+            Instruction::ExileFromHand { .. } => "608.2d",
+            _ => "608.2d",
         };
         if let Some(c) = cards.iter().find(|c| !choice.options.contains(c)) {
             return illegal(

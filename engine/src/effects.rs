@@ -72,8 +72,44 @@ pub enum Instruction {
         #[serde(default)]
         tapped: bool,
     },
+    /// "Look at the top N cards of your library. You may reveal a [card]
+    /// from among them and put it into your hand. Put the rest on the
+    /// bottom of your library in a random order" (401.4): up to `up_to`
+    /// of them, of the kind `find` asks for, are chosen.
+    LookAtTop {
+        count: u8,
+        find: CardFilter,
+        up_to: u8,
+    },
+    /// "This creature gains [keyword] until end of turn" (611.2a): the
+    /// ability's source, if it is still on the battlefield.
+    ThisGainsUntilEndOfTurn(Keyword),
+    /// "Look at target opponent's hand. You may exile a [nonland] card from
+    /// it" (701.20e, 406.1): the controller chooses one card or none from
+    /// the hand of the player(s) told; with `owner_may_play`, "for as long
+    /// as that card remains exiled, its owner may play it".
+    ExileFromHand {
+        whose: Who,
+        find: CardFilter,
+        #[serde(default)]
+        owner_may_play: bool,
+    },
     /// "Exile target permanent" (406.1).
     ExileTarget,
+    /// "Reveal any number of [Dragon] cards from your hand" (701.20a): the
+    /// controller chooses which; revealing none is still revealing ("X can
+    /// be 0"), so "when you do" follows either way.
+    Reveal { find: CardFilter },
+    /// "Deals X plus N damage to the target, where X is the number of
+    /// cards revealed this way": in a reflexive ability, X is fixed as it
+    /// triggers.
+    DamageToTargetPlusRevealed(u8),
+    /// "It deals N damage to the target": the trigger's subject (the
+    /// attacking creature) deals it (120.2), as it last was if it left.
+    ItDealsDamageToTarget(u8),
+    /// "Destroy target permanent": it goes to its owner's graveyard
+    /// (701.8a), unless it has indestructible (702.12b).
+    DestroyTarget,
     /// "Put a +1/+1 counter on this creature" (122.6): on the ability's
     /// source, if it is still on the battlefield.
     PlusOneCounterOnThis,
@@ -113,6 +149,9 @@ impl Instruction {
             Instruction::Discard { .. }
                 | Instruction::Sacrifice { .. }
                 | Instruction::Search { .. }
+                | Instruction::LookAtTop { .. }
+                | Instruction::Reveal { .. }
+                | Instruction::ExileFromHand { .. }
         )
     }
 }
@@ -135,13 +174,15 @@ pub enum Who {
 }
 
 /// The cards a search finds (701.23a: cards "with a stated quality"): a
-/// card of any of `types`, with every one of `supertypes`, of any of
-/// `subtypes`; an empty list asks nothing.
+/// card of any of `types` and of none of `not_types`, with every one of
+/// `supertypes`, of any of `subtypes`; an empty list asks nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardFilter {
     #[serde(default)]
     pub types: Vec<CardType>,
+    #[serde(default)]
+    pub not_types: Vec<CardType>,
     #[serde(default)]
     pub supertypes: Vec<Supertype>,
     #[serde(default)]
@@ -152,6 +193,7 @@ impl CardFilter {
     /// Does a card with characteristics `face` match?
     pub fn accepts(&self, face: &Face) -> bool {
         (self.types.is_empty() || self.types.iter().any(|&t| face.is(t)))
+            && !self.not_types.iter().any(|&t| face.is(t))
             && self.supertypes.iter().all(|s| face.supertypes.contains(s))
             && (self.subtypes.is_empty() || self.subtypes.iter().any(|s| face.subtypes.contains(s)))
     }
@@ -172,6 +214,9 @@ pub struct Resolution {
     /// The optional action just before was taken ("if you do", 608.2c;
     /// "when you do", 603.12).
     pub did: bool,
+    /// How many cards the last choice took ("the number of cards revealed
+    /// this way").
+    pub chosen_last: u8,
     /// For a choice of cards: the players still to choose, the first
     /// choosing now, or `None` before anyone was asked. Several players
     /// choose in APNAP order, then act at once (101.4).
@@ -265,6 +310,7 @@ impl Game {
             subject,
             steps: steps.to_vec(),
             did: false,
+            chosen_last: 0,
             choosers: None,
             chosen: Vec::new(),
         });
@@ -316,6 +362,14 @@ impl Game {
                     self.deal_damage(&[(source, to, *n)], false);
                 }
             }
+            Instruction::ItDealsDamageToTarget(n) => {
+                if let (Some(to), Some(it)) = (target, subject) {
+                    self.deal_damage(&[(it, to, *n)], false);
+                }
+            }
+            Instruction::DamageToTargetPlusRevealed(_) => {
+                unreachable!("X is fixed as the reflexive ability triggers")
+            }
             Instruction::ReturnTargetToHand => {
                 if let Some(c) = permanent {
                     self.move_to(c, Zone::Hand);
@@ -324,6 +378,12 @@ impl Game {
             Instruction::ExileTarget => {
                 if let Some(c) = permanent {
                     self.move_to(c, Zone::Exile);
+                }
+            }
+            Instruction::DestroyTarget => {
+                if let Some(c) = permanent.filter(|&c| !self.obj(c).has(Keyword::Indestructible)) {
+                    self.move_to(c, Zone::Graveyard);
+                    self.emit(Event::Destroyed { card: c });
                 }
             }
             Instruction::TapTarget => {
@@ -459,6 +519,19 @@ impl Game {
                 // optional action was taken; it gets its target as it is
                 // put on the stack (603.3d), after this ability resolves.
                 if did {
+                    let revealed = match self.fault(EngineFault::RevealedNotCounted) {
+                        true => 0,
+                        false => self.resolution.as_ref().map_or(0, |r| r.chosen_last),
+                    };
+                    let steps: Vec<Instruction> = steps
+                        .iter()
+                        .map(|s| match s {
+                            Instruction::DamageToTargetPlusRevealed(n) => {
+                                Instruction::DamageToTarget(n.saturating_add(revealed))
+                            }
+                            s => s.clone(),
+                        })
+                        .collect();
                     let incarnation = self.obj(source).incarnation;
                     self.waiting_triggers.push(Trigger {
                         source,
@@ -475,9 +548,18 @@ impl Game {
                     self.emit(Event::ReflexiveTriggered { source, controller });
                 }
             }
+            Instruction::ThisGainsUntilEndOfTurn(k) => {
+                if self.obj(source).on_battlefield() {
+                    self.obj_mut(source).keywords_until_end_of_turn |= 1 << *k as u32;
+                    self.emit(Event::Pumped { card: source });
+                }
+            }
             Instruction::Discard { .. }
             | Instruction::Sacrifice { .. }
-            | Instruction::Search { .. } => {
+            | Instruction::Search { .. }
+            | Instruction::LookAtTop { .. }
+            | Instruction::Reveal { .. }
+            | Instruction::ExileFromHand { .. } => {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
             }
         }

@@ -123,6 +123,10 @@ pub enum Event {
     /// An instruction made a player lose life (119.3); [`Event::Life`]
     /// events follow with the new totals.
     LostLife { player: PlayerId, amount: u8 },
+    /// A player revealed a card (701.20a).
+    Revealed { player: PlayerId, card: CardId },
+    /// A permanent was destroyed (701.8a).
+    Destroyed { card: CardId },
     /// A player discarded a card (701.9a).
     Discarded { player: PlayerId, card: CardId },
     /// A player sacrificed a permanent (701.21a).
@@ -145,6 +149,13 @@ pub enum Event {
         source: CardId,
         controller: PlayerId,
     },
+    /// A "whenever you cast a spell" trigger triggered (601.2i).
+    CastTriggered {
+        source: CardId,
+        controller: PlayerId,
+    },
+    /// Cards were put on the bottom of a library in a random order (401.4).
+    PutOnBottom { player: PlayerId, count: u8 },
     /// An attack trigger triggered (508.3a).
     AttackTriggered {
         source: CardId,
@@ -241,6 +252,8 @@ impl Event {
             Event::GainedLife { .. } => ("gained_life", "119.3"),
             Event::LostLife { .. } => ("lost_life", "119.3"),
             Event::Discarded { .. } => ("discarded", "701.9a"),
+            Event::Destroyed { .. } => ("destroyed", "701.8a"),
+            Event::Revealed { .. } => ("revealed", "701.20a"),
             Event::Sacrificed { .. } => ("sacrificed", "701.21a"),
             Event::Found { .. } => ("found", "701.23a"),
             Event::Milled { .. } => ("milled", "701.17a"),
@@ -248,6 +261,8 @@ impl Event {
             Event::ReflexiveTriggered { .. } => ("triggered", "603.12"),
             Event::StepTriggered { .. } => ("triggered", "503.1a"),
             Event::AttackTriggered { .. } => ("triggered", "508.3a"),
+            Event::CastTriggered { .. } => ("triggered", "601.2i"),
+            Event::PutOnBottom { .. } => ("put_on_bottom", "401.4"),
             Event::RemovedFromCombat { .. } => ("removed_from_combat", "506.4"),
             Event::Triggered { .. } => ("triggered", "310.12b"),
             Event::TriggerOnStack { .. } => ("trigger_on_stack", "603.3"),
@@ -303,6 +318,8 @@ impl Event {
         ("gained_life", "119.3"),
         ("lost_life", "119.3"),
         ("discarded", "701.9a"),
+        ("destroyed", "701.8a"),
+        ("revealed", "701.20a"),
         ("sacrificed", "701.21a"),
         ("found", "701.23a"),
         ("milled", "701.17a"),
@@ -310,6 +327,8 @@ impl Event {
         ("triggered", "603.12"),
         ("triggered", "503.1a"),
         ("triggered", "508.3a"),
+        ("triggered", "601.2i"),
+        ("put_on_bottom", "401.4"),
         ("removed_from_combat", "506.4"),
         ("triggered", "310.12b"),
         ("trigger_on_stack", "603.3"),

@@ -137,10 +137,27 @@ pub enum EngineFault {
     /// 603.4 broken: an ability with an intervening "if" triggers whether
     /// or not the condition holds. Caught by the real-card scenarios.
     InterveningIfIgnored,
+    /// 401.4 broken: the cards looked at and not taken stay on top of the
+    /// library instead of going to its bottom. Caught by the real-card
+    /// scenarios.
+    LookedAtStayOnTop,
+    /// 702.12b broken: lethal damage destroys an indestructible creature.
+    /// Caught by the real-card scenarios.
+    IndestructibleIgnored,
+    /// "With power X or less" read as "less than X" (Invasion of Lorwyn's
+    /// target). Caught by the real-card scenarios.
+    PowerLimitExclusive,
+    /// "X is the number of cards revealed this way" read as 0 (Invasion of
+    /// Tarkir always deals 2). Caught by the real-card scenarios.
+    RevealedNotCounted,
+    /// "Its owner may play it" read as "anyone may": a card exiled by
+    /// Invasion of Gobakhan can be cast by a player who does not own it.
+    /// Caught by the real-card scenarios.
+    ExiledCardPlayableByAnyone,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 28] = [
+    pub const ALL: [EngineFault; 33] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -169,5 +186,10 @@ impl EngineFault {
         EngineFault::MenaceIgnored,
         EngineFault::CounterPerSharedType,
         EngineFault::InterveningIfIgnored,
+        EngineFault::LookedAtStayOnTop,
+        EngineFault::IndestructibleIgnored,
+        EngineFault::PowerLimitExclusive,
+        EngineFault::RevealedNotCounted,
+        EngineFault::ExiledCardPlayableByAnyone,
     ];
 }

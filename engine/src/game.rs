@@ -126,6 +126,12 @@ pub struct Object {
     /// What "gets +P/+T until end of turn" effects add (layer 7c), until
     /// the cleanup step (514.2).
     pub until_end_of_turn: (i8, i8),
+    /// In exile, its owner may play it for as long as it stays there
+    /// (Invasion of Gobakhan); any zone change ends it (400.7).
+    pub owner_may_play: bool,
+    /// Keywords it gained until end of turn (611.2a, layer 6), one bit
+    /// per [`Keyword`]; they end in the cleanup step (514.2).
+    pub keywords_until_end_of_turn: u32,
     /// Damage marked on it (120.3e).
     pub damage: u8,
     pub tapped: bool,
@@ -162,6 +168,8 @@ impl Object {
             plus_one: 0,
             stun: 0,
             until_end_of_turn: (0, 0),
+            keywords_until_end_of_turn: 0,
+            owner_may_play: false,
             damage: 0,
             tapped: false,
             sick: true,
@@ -195,7 +203,7 @@ impl Object {
         self.face().is_siege()
     }
     pub fn has(&self, k: Keyword) -> bool {
-        self.face().has(k)
+        self.keywords_until_end_of_turn & (1 << k as u32) != 0 || self.face().has(k)
     }
     /// Power and toughness from its face or copy effect (layer 1) and
     /// "becomes a P/T creature" (layer 7b); [`Game::power_toughness`] adds

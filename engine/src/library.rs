@@ -55,13 +55,32 @@ impl Game {
     /// same way.
     pub(crate) fn shuffle(&mut self, p: PlayerId) {
         let mut library = std::mem::take(&mut self.players[p.0 as usize].library);
-        // Fisher–Yates, with SplitMix64 as the random source.
-        for i in (1..library.len()).rev() {
-            let j = (self.random() % (i as u64 + 1)) as usize;
-            library.swap(i, j);
-        }
+        self.random_order(&mut library);
         self.players[p.0 as usize].library = library;
         self.emit(Event::Shuffled { player: p });
+    }
+
+    /// `cards`, from `p`'s library, go to its bottom in a random order
+    /// (401.4 with the order randomised).
+    pub(crate) fn put_on_bottom_in_random_order(&mut self, p: PlayerId, cards: &[CardId]) {
+        let mut moved = cards.to_vec();
+        self.random_order(&mut moved);
+        let library = &mut self.players[p.0 as usize].library;
+        library.retain(|c| !moved.contains(c));
+        library.splice(0..0, moved.iter().copied());
+        self.emit(Event::PutOnBottom {
+            player: p,
+            count: moved.len() as u8,
+        });
+    }
+
+    /// Put `cards` in a random order: Fisher–Yates, drawing from the
+    /// game's seeded random source.
+    fn random_order(&mut self, cards: &mut [CardId]) {
+        for i in (1..cards.len()).rev() {
+            let j = (self.random() % (i as u64 + 1)) as usize;
+            cards.swap(i, j);
+        }
     }
 
     /// The next number of the game's random source (SplitMix64).

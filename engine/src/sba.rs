@@ -3,6 +3,7 @@
 //! before a player receives priority (117.5).
 
 use crate::cards::CardType;
+use crate::cards::Keyword;
 use crate::event::Event;
 use crate::fault::EngineFault;
 use crate::game::Game;
@@ -39,7 +40,11 @@ impl Game {
             let toughness = self.toughness(o.id);
             if o.is_creature() && toughness <= 0 {
                 to_graveyard.push((o.id, "704.5f"));
-            } else if o.is_creature() && o.damage as i32 >= toughness as i32 {
+            } else if o.is_creature()
+                && o.damage as i32 >= toughness as i32
+                && (!o.has(Keyword::Indestructible)
+                    || self.fault(crate::fault::EngineFault::IndestructibleIgnored))
+            {
                 // (toughness is at least 1 here: the damage is not zero)
                 to_graveyard.push((o.id, "704.5g"));
             } else if o.is_battle() && o.defense == 0 {

@@ -213,6 +213,7 @@ impl Game {
                 transformed: true,
                 targets: Vec::new(),
             });
+            self.cast_triggers(player);
         } else {
             self.emit(Event::DeclinedCast { player, card });
         }

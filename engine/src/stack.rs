@@ -22,7 +22,17 @@ impl Game {
         self.known(card)?;
         self.require_priority(player)?;
         let o = self.obj(card);
-        if o.zone != Zone::Hand || o.owner != player {
+        let may_play = o.zone == Zone::Exile
+            && o.owner_may_play
+            && (o.owner == player || self.fault(EngineFault::ExiledCardPlayableByAnyone));
+        if o.zone == Zone::Exile && o.owner_may_play && !may_play {
+            return illegal(
+                "601.3",
+                format!("only {card}'s owner, {}, may play it from exile", o.owner),
+            );
+        }
+        let in_hand = o.zone == Zone::Hand && o.owner == player;
+        if !in_hand && !may_play {
             return illegal("601.2a", format!("{card} is not in {player}'s hand"));
         }
         let face = o.card.front().clone();
@@ -90,6 +100,7 @@ impl Game {
             transformed: false,
             targets: targets.iter().map(|t| t.0).collect(),
         });
+        self.cast_triggers(player);
         // 117.3c: the caster receives priority again.
         self.settle(player);
         Ok(())
@@ -225,6 +236,28 @@ impl Game {
                                 "{c} ({name}) is not an artifact or creature an opponent of {caster} controls"
                             ),
                         )
+                    }
+                    TargetKind::NonElfCreatureAnOpponentControlsWithPowerAtMostYourLands => {
+                        let lands = self.count_you_control(caster, CardType::Land);
+                        let power = i32::from(self.power(c));
+                        let most = if self.fault(EngineFault::PowerLimitExclusive) {
+                            lands as i32 - 1
+                        } else {
+                            lands as i32
+                        };
+                        if !o.is_creature() || !theirs || o.face().subtypes.iter().any(|s| s == "Elf") {
+                            illegal(
+                                "115.1",
+                                format!("{c} ({name}) is not a non-Elf creature an opponent of {caster} controls"),
+                            )
+                        } else if power > most {
+                            illegal(
+                                "115.1",
+                                format!("{c} ({name}) has power {power}, more than the {lands} lands {caster} controls"),
+                            )
+                        } else {
+                            Ok(())
+                        }
                     }
                     TargetKind::TriggeredAbility => illegal(
                         "115.1",

@@ -4,9 +4,10 @@
 //! creature" (layer 7b), then modified by counters and static abilities
 //! (layer 7c).
 
+use crate::cards::CardType;
 use crate::fault::EngineFault;
 use crate::game::Game;
-use battlecheck_properties::CardId;
+use battlecheck_properties::{CardId, PlayerId};
 use serde::{Deserialize, Serialize};
 
 /// A static ability printed on a face (604.1): it applies while the
@@ -19,9 +20,9 @@ pub enum StaticAbility {
     /// "Equipped creature gets +P/+T" (613.4c, 301.5).
     EquippedCreatureGets { power: i8, toughness: i8 },
     /// "This creature's power and toughness are each equal to the number
-    /// of creatures you control": a characteristic-defining ability
-    /// (604.3), applied in layer 7a (613.4a), in every zone.
-    PowerToughnessEqualCreaturesYouControl,
+    /// of [creatures, lands] you control": a characteristic-defining
+    /// ability (604.3), applied in layer 7a (613.4a), in every zone.
+    PowerToughnessEqualPermanentsYouControl(CardType),
 }
 
 impl Game {
@@ -35,6 +36,13 @@ impl Game {
         self.power_toughness(id).1
     }
 
+    /// How many permanents of type `kind` `p` controls.
+    pub(crate) fn count_you_control(&self, p: PlayerId, kind: CardType) -> usize {
+        self.battlefield()
+            .filter(|c| c.is(kind) && c.controller == p)
+            .count()
+    }
+
     /// The power and toughness of `id` (613.4): layers 1 to 7b give
     /// [`crate::game::Object::base_power_toughness`]; layer 7c adds the
     /// modifications of the static abilities of permanents on the
@@ -42,16 +50,13 @@ impl Game {
     pub fn power_toughness(&self, id: CardId) -> (i8, i8) {
         let o = self.obj(id);
         let (mut p, mut t) = o.base_power_toughness();
-        let cda = o
-            .face()
-            .statics
-            .contains(&StaticAbility::PowerToughnessEqualCreaturesYouControl);
-        if cda && o.animated.is_none() {
+        let cda = o.face().statics.iter().find_map(|s| match s {
+            StaticAbility::PowerToughnessEqualPermanentsYouControl(kind) => Some(*kind),
+            _ => None,
+        });
+        if let (Some(kind), None) = (cda, o.animated) {
             // Layer 7a, before 7b's "becomes a P/T creature".
-            let n = self
-                .battlefield()
-                .filter(|c| c.is_creature() && c.controller == o.controller)
-                .count();
+            let n = self.count_you_control(o.controller, kind);
             p = i8::try_from(n).unwrap_or(i8::MAX);
             t = p;
         }
@@ -86,7 +91,7 @@ impl Game {
                     }
                     StaticAbility::CreaturesYouControlGet { .. }
                     | StaticAbility::EquippedCreatureGets { .. }
-                    | StaticAbility::PowerToughnessEqualCreaturesYouControl => {}
+                    | StaticAbility::PowerToughnessEqualPermanentsYouControl(_) => {}
                 }
             }
         }

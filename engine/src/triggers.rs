@@ -23,7 +23,9 @@ impl Game {
             TriggerEvent::DealsCombatDamageToPlayerOrBattle
             | TriggerEvent::BeginningOfYourEndStep
             | TriggerEvent::BeginningOfEachOpponentsUpkeep
-            | TriggerEvent::EquippedCreatureAttacks => false,
+            | TriggerEvent::EquippedCreatureAttacks
+            | TriggerEvent::YouCastASpell
+            | TriggerEvent::CreatureYouControlAttacks => false,
         });
         for _ in 0..n {
             self.emit(Event::EntersTriggered {
@@ -63,24 +65,50 @@ impl Game {
         }
     }
 
-    /// Attackers were just declared (508.1): the "whenever equipped
-    /// creature attacks" abilities of the Equipment attached to each of
-    /// them trigger (508.3a), each about the creature it is attached to.
+    /// `player` just cast a spell (601.2i): the "whenever you cast a spell"
+    /// abilities of the permanents they control trigger.
+    pub(crate) fn cast_triggers(&mut self, player: PlayerId) {
+        let mine: Vec<CardId> = self
+            .battlefield()
+            .filter(|o| o.controller == player)
+            .map(|o| o.id)
+            .collect();
+        for source in mine {
+            let n = self.trigger_printed(source, |when| when == TriggerEvent::YouCastASpell);
+            for _ in 0..n {
+                self.emit(Event::CastTriggered {
+                    source,
+                    controller: player,
+                });
+            }
+        }
+    }
+
+    /// Attackers were just declared (508.1): for each of them, the
+    /// "whenever equipped creature attacks" abilities of the Equipment
+    /// attached to it and the "whenever a [creature] you control attacks"
+    /// abilities of its controller's permanents trigger (508.3a), each
+    /// about that attacking creature.
     pub(crate) fn attack_triggers(&mut self, attackers: &[CardId]) {
         for &a in attackers {
-            let equipment: Vec<CardId> = self
-                .battlefield()
-                .filter(|o| o.attached_to == Some(a))
-                .map(|o| o.id)
-                .collect();
-            for e in equipment {
-                let mut triggered =
-                    self.printed_triggers(e, |t| t.when == TriggerEvent::EquippedCreatureAttacks);
-                let controller = self.obj(e).controller;
+            let sources: Vec<CardId> = self.battlefield().map(|o| o.id).collect();
+            for s in sources {
+                let (o, attacker) = (self.obj(s), self.obj(a));
+                let mut triggered = self.printed_triggers(s, |t| match t.when {
+                    TriggerEvent::EquippedCreatureAttacks => o.attached_to == Some(a),
+                    TriggerEvent::CreatureYouControlAttacks => {
+                        o.controller == attacker.controller
+                            && t.attacker
+                                .as_ref()
+                                .is_none_or(|f| f.accepts(attacker.face()))
+                    }
+                    _ => false,
+                });
+                let controller = self.obj(s).controller;
                 for t in &mut triggered {
                     t.subject = Some(a);
                     self.emit(Event::AttackTriggered {
-                        source: e,
+                        source: s,
                         controller,
                     });
                 }

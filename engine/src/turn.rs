@@ -93,6 +93,7 @@ impl Game {
             }
             // 514.2: "until end of turn" effects end.
             o.until_end_of_turn = (0, 0);
+            o.keywords_until_end_of_turn = 0;
         }
         // 805.4: with shared team turns the next team takes the turn; its
         // first seat stands for it where one active player is named.

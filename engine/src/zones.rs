@@ -35,6 +35,8 @@ impl Game {
         o.plus_one = 0;
         o.stun = 0;
         o.until_end_of_turn = (0, 0);
+        o.keywords_until_end_of_turn = 0;
+        o.owner_may_play = false;
         o.damage = 0;
         o.tapped = false;
         o.sick = true;

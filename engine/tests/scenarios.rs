@@ -127,6 +127,31 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "vanguard.power",
         ),
         (
+            EngineFault::LookedAtStayOnTop,
+            "c05-invasion-of-ixalan.json",
+            "vanguard.zone",
+        ),
+        (
+            EngineFault::IndestructibleIgnored,
+            "c05-invasion-of-ixalan.json",
+            "siege.zone",
+        ),
+        (
+            EngineFault::PowerLimitExclusive,
+            "c05-invasion-of-lorwyn.json",
+            "giant",
+        ),
+        (
+            EngineFault::RevealedNotCounted,
+            "c05-invasion-of-tarkir.json",
+            "P2.life",
+        ),
+        (
+            EngineFault::ExiledCardPlayableByAnyone,
+            "c02-invasion-of-gobakhan.json",
+            "601.3",
+        ),
+        (
             EngineFault::InterveningIfIgnored,
             "c05-prickle-faeries.json",
             "stack size",

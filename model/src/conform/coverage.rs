@@ -105,6 +105,22 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model has no Equipment: scenario c03-holy-frazzle-cannon covers it",
     ),
     (
+        ("triggered", "601.2i"),
+        "no card of the model has a cast trigger: scenario c05-invasion-of-ixalan covers it",
+    ),
+    (
+        ("put_on_bottom", "401.4"),
+        "the model has no libraries: scenario c05-invasion-of-ixalan covers it",
+    ),
+    (
+        ("destroyed", "701.8a"),
+        "no card of the model destroys a permanent: scenario c05-invasion-of-lorwyn covers it",
+    ),
+    (
+        ("revealed", "701.20a"),
+        "no card of the model reveals a card: scenario c05-invasion-of-tarkir covers it",
+    ),
+    (
         ("no_room_for_token", "111.1"),
         "the model makes no token but its reserved copies: engine unit test \
          effects::tests covers the engine's limit of 256 objects",

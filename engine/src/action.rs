@@ -92,6 +92,8 @@ pub enum Action {
         source: CardId,
         cards: Vec<CardId>,
     },
+    /// Keep one of one's legendary permanents with the same name (704.5j).
+    KeepLegend { player: PlayerId, card: CardId },
 }
 
 impl Action {
@@ -171,6 +173,7 @@ impl Action {
                 source,
                 cards,
             },
+            Action::KeepLegend { player, card } => Decision::KeepLegend { player, card },
             Action::Pass { .. }
             | Action::ChooseProtector { .. }
             | Action::DeclareBlockers { .. } => return None,
@@ -193,7 +196,8 @@ impl Action {
             | Action::CastTransformed { player, .. }
             | Action::TargetTrigger { player, .. }
             | Action::ReselectAttack { player, .. }
-            | Action::ChooseCards { player, .. } => player,
+            | Action::ChooseCards { player, .. }
+            | Action::KeepLegend { player, .. } => player,
         }
     }
 }
@@ -369,6 +373,10 @@ impl Game {
                 player: *player,
                 source: *source,
                 cards: cards.clone(),
+            }],
+            Decision::KeepLegend { player, card } => vec![Action::KeepLegend {
+                player: *player,
+                card: *card,
             }],
         }
     }

@@ -185,6 +185,10 @@ impl Game {
                 }
                 self.choose_cards(*player, *source, cards)
             }
+            Action::KeepLegend { player, card } => {
+                self.known(*card)?;
+                self.keep_legend(*player, *card)
+            }
         }
     }
 
@@ -205,7 +209,8 @@ impl Game {
             | Waiting::ChooseCopy { player, .. }
             | Waiting::TargetTrigger { player, .. }
             | Waiting::ReselectAttack { player, .. }
-            | Waiting::ChooseCards { player, .. } => Some(*player),
+            | Waiting::ChooseCards { player, .. }
+            | Waiting::KeepLegend { player } => Some(*player),
             Waiting::GameOver => None,
         }
     }
@@ -327,6 +332,14 @@ impl Game {
                         player: *player,
                         source: *source,
                         cards,
+                    });
+                }
+            }
+            Waiting::KeepLegend { player } => {
+                for o in self.battlefield() {
+                    candidates.push(Action::KeepLegend {
+                        player: *player,
+                        card: o.id,
                     });
                 }
             }

@@ -93,6 +93,9 @@ pub enum TriggerEvent {
     EquippedCreatureAttacks,
     /// "Whenever you cast a spell" (601.2i: as the spell becomes cast).
     YouCastASpell,
+    /// "Whenever a creature an opponent controls dies" (700.4: is put into
+    /// a graveyard from the battlefield; 603.10a: it looks back in time).
+    CreatureAnOpponentControlsDies,
     /// "Whenever a [creature] you control attacks" (508.3a): the attacking
     /// creature, of the kind [`PrintedTrigger::attacker`] names, is "it".
     CreatureYouControlAttacks,

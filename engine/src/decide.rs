@@ -148,6 +148,14 @@ impl Game {
                     });
                 }
             }
+            Waiting::KeepLegend { player } => {
+                for o in self.battlefield() {
+                    candidates.push(Decision::KeepLegend {
+                        player: *player,
+                        card: o.id,
+                    });
+                }
+            }
             Waiting::GameOver => return Vec::new(),
         }
         for p in self.players_from(PlayerId(0)) {

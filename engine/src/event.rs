@@ -149,6 +149,12 @@ pub enum Event {
         source: CardId,
         controller: PlayerId,
     },
+    /// A "whenever a creature an opponent controls dies" trigger triggered
+    /// (603.10a).
+    DiesTriggered {
+        source: CardId,
+        controller: PlayerId,
+    },
     /// A "whenever you cast a spell" trigger triggered (601.2i).
     CastTriggered {
         source: CardId,
@@ -262,6 +268,7 @@ impl Event {
             Event::StepTriggered { .. } => ("triggered", "503.1a"),
             Event::AttackTriggered { .. } => ("triggered", "508.3a"),
             Event::CastTriggered { .. } => ("triggered", "601.2i"),
+            Event::DiesTriggered { .. } => ("triggered", "603.10a"),
             Event::PutOnBottom { .. } => ("put_on_bottom", "401.4"),
             Event::RemovedFromCombat { .. } => ("removed_from_combat", "506.4"),
             Event::Triggered { .. } => ("triggered", "310.12b"),
@@ -328,6 +335,7 @@ impl Event {
         ("triggered", "503.1a"),
         ("triggered", "508.3a"),
         ("triggered", "601.2i"),
+        ("triggered", "603.10a"),
         ("put_on_bottom", "401.4"),
         ("removed_from_combat", "506.4"),
         ("triggered", "310.12b"),
@@ -345,6 +353,7 @@ impl Event {
         ("state_based", "704.5w"),
         ("state_based", "704.5x"),
         ("state_based", "704.5y"),
+        ("state_based", "704.5j"),
         ("left_game", "800.4a"),
         ("game_over", "104.2a"),
     ];

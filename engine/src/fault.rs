@@ -154,10 +154,17 @@ pub enum EngineFault {
     /// Invasion of Gobakhan can be cast by a player who does not own it.
     /// Caught by the real-card scenarios.
     ExiledCardPlayableByAnyone,
+    /// 704.5j broken: a player keeps two legendary permanents with the
+    /// same name. Caught by the real-card scenarios.
+    LegendRuleIgnored,
+    /// 603.10a broken: "whenever a creature an opponent controls dies"
+    /// also triggers for its controller's own creatures. Caught by the
+    /// real-card scenarios.
+    DiesTriggersForOwnCreatures,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 33] = [
+    pub const ALL: [EngineFault; 35] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -191,5 +198,7 @@ impl EngineFault {
         EngineFault::PowerLimitExclusive,
         EngineFault::RevealedNotCounted,
         EngineFault::ExiledCardPlayableByAnyone,
+        EngineFault::LegendRuleIgnored,
+        EngineFault::DiesTriggersForOwnCreatures,
     ];
 }

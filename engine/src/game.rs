@@ -367,6 +367,11 @@ pub enum Waiting {
         player: PlayerId,
         source: CardId,
     },
+    /// `player` controls two or more legendary permanents with the same
+    /// name and chooses the one they keep (704.5j).
+    KeepLegend {
+        player: PlayerId,
+    },
     GameOver,
 }
 

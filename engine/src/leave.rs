@@ -107,6 +107,9 @@ impl Game {
             Waiting::ChooseCards { player, .. } if player == p && self.go_on() => {
                 self.settle(self.active)
             }
+            // The player who keeps a legend left with their permanents
+            // (800.4a): the state-based actions go on.
+            Waiting::KeepLegend { player } if player == p => self.settle(self.priority),
             // The exiled card's owner left: the card left the game with them
             // (800.4a), so there is nothing left to cast and the choice
             // lapses; the resolution is over (117.3b, 800.4j).

@@ -17,7 +17,7 @@
 //! [`priority`] (117, 704.3, 603.3b), [`stack`] (601, 608), [`combat`]
 //! (506–511, 702.7, 702.19, 802.4), [`sba`] (704), [`protector`] (310.9,
 //! 310.11, 704.5x–y), [`siege`] (310.12b, 712), [`copy`] (707), [`equip`]
-//! (702.6, 310.10), [`leave`] (800.4a), [`triggers`] (603), [`effects`]
+//! (702.6, 310.10), [`leave`] (800.4a), [`legend`] (704.5j), [`triggers`] (603), [`effects`]
 //! (608.2c: what abilities do), [`choice`] (608.2d: cards chosen as an
 //! ability resolves), [`library`] (121, 401, 701.17, 701.24), [`statics`]
 //! (604, 613).
@@ -64,6 +64,7 @@ pub mod fault;
 pub mod game;
 pub mod jsonpos;
 pub mod leave;
+pub mod legend;
 pub mod library;
 pub mod observe;
 pub mod oracle;

@@ -61,6 +61,7 @@ impl GameView for Game {
             Waiting::TargetTrigger { .. } => Pending::TargetTrigger,
             Waiting::ReselectAttack { .. } => Pending::ReselectAttack,
             Waiting::ChooseCards { .. } => Pending::ChooseCards,
+            Waiting::KeepLegend { .. } => Pending::KeepLegend,
             // The shared `Pending` has no entry for this choice; like a
             // protector choice it is made as a permanent enters, before the
             // game settles.

@@ -16,7 +16,7 @@
 //! ]
 //! ```
 
-use crate::cards::{Card, Effect, Face, Keyword, PrintedTrigger, Supertype};
+use crate::cards::{Card, Effect, Face, Keyword, PrintedTrigger};
 use crate::statics::StaticAbility;
 use serde::{Deserialize, Serialize};
 
@@ -164,18 +164,12 @@ pub fn face_text(face: &Face) -> FaceText<'_> {
     }
 }
 
-/// What the engine does not play of a legendary permanent: the legend
-/// rule (704.5j).
-pub const LEGEND_RULE: &str = "Legendary (the legend rule, 704.5j)";
-
-/// The lines of `face`'s text the engine does not play, and
-/// [`LEGEND_RULE`] for a legendary face.
+/// The lines of `face`'s text the engine does not play.
 pub fn missing(face: &Face) -> Vec<&str> {
-    let legendary = face.supertypes.contains(&Supertype::Legendary);
-    legendary
-        .then_some(LEGEND_RULE)
-        .into_iter()
-        .chain(face.text.iter().flatten().filter_map(OracleLine::unplayed))
+    face.text
+        .iter()
+        .flatten()
+        .filter_map(OracleLine::unplayed)
         .collect()
 }
 

@@ -73,6 +73,10 @@ impl Game {
                 self.waiting = Waiting::ChooseProtectors;
                 return true;
             }
+            if let Some(player) = self.legend_rule_chooser() {
+                self.waiting = Waiting::KeepLegend { player };
+                return true;
+            }
             if self.check_game_over() {
                 return true;
             }
@@ -137,6 +141,9 @@ impl Game {
             }
             Waiting::ChooseCards { player, source } => {
                 format!("{player} to choose cards for the resolving ability of {source}")
+            }
+            Waiting::KeepLegend { player } => {
+                format!("{player} to choose the legendary permanent they keep")
             }
             Waiting::GameOver => "nothing: the game is over".to_string(),
         }

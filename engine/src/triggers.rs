@@ -25,7 +25,8 @@ impl Game {
             | TriggerEvent::BeginningOfEachOpponentsUpkeep
             | TriggerEvent::EquippedCreatureAttacks
             | TriggerEvent::YouCastASpell
-            | TriggerEvent::CreatureYouControlAttacks => false,
+            | TriggerEvent::CreatureYouControlAttacks
+            | TriggerEvent::CreatureAnOpponentControlsDies => false,
         });
         for _ in 0..n {
             self.emit(Event::EntersTriggered {
@@ -61,6 +62,30 @@ impl Game {
             self.waiting_triggers.extend(triggered);
             for _ in 0..n {
                 self.emit(Event::StepTriggered { source, controller });
+            }
+        }
+    }
+
+    /// A creature controlled by `controller` just died (700.4): the
+    /// "whenever a creature an opponent controls dies" abilities of the
+    /// permanents of `controller`'s opponents trigger (603.10a: as the
+    /// game was just before, the creature's controller then).
+    pub(crate) fn dies_triggers(&mut self, controller: PlayerId) {
+        let sources: Vec<CardId> = self
+            .battlefield()
+            .filter(|o| {
+                self.variant.opponents(o.controller, controller)
+                    || self.fault(EngineFault::DiesTriggersForOwnCreatures)
+            })
+            .map(|o| o.id)
+            .collect();
+        for source in sources {
+            let n = self.trigger_printed(source, |when| {
+                when == TriggerEvent::CreatureAnOpponentControlsDies
+            });
+            let controller = self.obj(source).controller;
+            for _ in 0..n {
+                self.emit(Event::DiesTriggered { source, controller });
             }
         }
     }

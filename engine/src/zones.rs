@@ -13,6 +13,9 @@ impl Game {
     /// next state-based action check (111.7, 704.5d).
     pub fn move_to(&mut self, id: CardId, to: Zone) {
         let from = self.obj(id).zone;
+        // 603.10a: a dies trigger looks at the creature as it last was.
+        let died = from == Zone::Battlefield && to == Zone::Graveyard && self.obj(id).is_creature();
+        let controller = self.obj(id).controller;
         if from == Zone::Stack {
             self.stack.retain(
                 |s| !matches!(s, crate::game::StackItem::Spell { card, .. } if *card == id),
@@ -45,6 +48,9 @@ impl Game {
         o.combat = Combat::None;
         o.attached_to = None;
         self.emit(Event::Moved { card: id, from, to });
+        if died {
+            self.dies_triggers(controller);
+        }
     }
 
     /// The player who controls `id` on the battlefield: the newest

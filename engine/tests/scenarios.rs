@@ -152,6 +152,16 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "601.3",
         ),
         (
+            EngineFault::LegendRuleIgnored,
+            "c05-grandmother-ravi-sengir.json",
+            "pending",
+        ),
+        (
+            EngineFault::DiesTriggersForOwnCreatures,
+            "c05-grandmother-ravi-sengir.json",
+            "stack size",
+        ),
+        (
             EngineFault::InterveningIfIgnored,
             "c05-prickle-faeries.json",
             "stack size",

@@ -152,6 +152,10 @@ pub enum Decision {
         source: CardId,
         cards: Vec<CardId>,
     },
+    /// The legend rule (704.5j): `player`, who controls two or more
+    /// legendary permanents with the same name, keeps `card`; the others
+    /// with its name go to their owners' graveyards.
+    KeepLegend { player: PlayerId, card: CardId },
 }
 
 impl Decision {
@@ -172,6 +176,7 @@ impl Decision {
             Decision::TargetTrigger { .. } => "target_trigger",
             Decision::ReselectAttack { .. } => "reselect_attack",
             Decision::ChooseCards { .. } => "choose_cards",
+            Decision::KeepLegend { .. } => "keep_legend",
         }
     }
 

@@ -102,6 +102,9 @@ pub enum Pending {
     /// A resolving ability waits for a player to choose cards (608.2d):
     /// to discard, to sacrifice, to find in a search.
     ChooseCards,
+    /// A player chooses which of their legendary permanents with the same
+    /// name to keep (704.5j): state-based actions are not yet complete.
+    KeepLegend,
     /// The bounded game has ended (turn bound reached, or one player left).
     GameOver,
 }
@@ -117,6 +120,7 @@ impl Pending {
                 | Pending::CastTransformed
                 | Pending::ReselectAttack
                 | Pending::ChooseCards
+                | Pending::KeepLegend
         )
     }
 }

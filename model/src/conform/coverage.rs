@@ -121,6 +121,14 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "no card of the model reveals a card: scenario c05-invasion-of-tarkir covers it",
     ),
     (
+        ("triggered", "603.10a"),
+        "no card of the model has a dies trigger: scenario c05-grandmother-ravi-sengir covers it",
+    ),
+    (
+        ("state_based", "704.5j"),
+        "the model has no legendary permanents: scenario c05-grandmother-ravi-sengir covers it",
+    ),
+    (
         ("no_room_for_token", "111.1"),
         "the model makes no token but its reserved copies: engine unit test \
          effects::tests covers the engine's limit of 256 objects",

@@ -158,6 +158,9 @@ impl Setup {
                 list(cards.iter().map(name).collect()),
                 name(source)
             ),
+            Decision::KeepLegend { player, card } => {
+                format!("{player} keeps {} (the legend rule)", name(card))
+            }
         }
     }
 }
@@ -354,6 +357,9 @@ impl GameState {
                 list(cards.iter().map(|c| self.card_name(*c)).collect()),
                 self.card_name(*source)
             ),
+            Decision::KeepLegend { player, card } => {
+                format!("{player} keeps {} (the legend rule)", self.card_name(*card))
+            }
         }
     }
 

@@ -303,7 +303,7 @@ impl Game {
         target: Option<Target>,
         subject: Option<CardId>,
     ) -> bool {
-        self.resolution = Some(Resolution {
+        self.resolution = Some(Box::new(Resolution {
             source,
             controller,
             target,
@@ -313,7 +313,7 @@ impl Game {
             chosen_last: 0,
             choosers: None,
             chosen: Vec::new(),
-        });
+        }));
         self.go_on()
     }
 
@@ -550,7 +550,7 @@ impl Game {
             }
             Instruction::ThisGainsUntilEndOfTurn(k) => {
                 if self.obj(source).on_battlefield() {
-                    self.obj_mut(source).keywords_until_end_of_turn |= 1 << *k as u32;
+                    self.obj_mut(source).keywords_until_end_of_turn |= 1 << *k as u16;
                     self.emit(Event::Pumped { card: source });
                 }
             }

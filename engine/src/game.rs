@@ -131,7 +131,7 @@ pub struct Object {
     pub owner_may_play: bool,
     /// Keywords it gained until end of turn (611.2a, layer 6), one bit
     /// per [`Keyword`]; they end in the cleanup step (514.2).
-    pub keywords_until_end_of_turn: u32,
+    pub keywords_until_end_of_turn: u16,
     /// Damage marked on it (120.3e).
     pub damage: u8,
     pub tapped: bool,
@@ -203,7 +203,7 @@ impl Object {
         self.face().is_siege()
     }
     pub fn has(&self, k: Keyword) -> bool {
-        self.keywords_until_end_of_turn & (1 << k as u32) != 0 || self.face().has(k)
+        self.keywords_until_end_of_turn & (1 << k as u16) != 0 || self.face().has(k)
     }
     /// Power and toughness from its face or copy effect (layer 1) and
     /// "becomes a P/T creature" (layer 7b); [`Game::power_toughness`] adds
@@ -450,7 +450,7 @@ pub struct Game {
     /// A permanent was put into a graveyard from the battlefield this turn.
     pub to_graveyard_this_turn: bool,
     /// The ability resolving while a player chooses cards for it (608.2d).
-    pub resolution: Option<crate::effects::Resolution>,
+    pub resolution: Option<Box<crate::effects::Resolution>>,
     /// The state of the seeded random source of shuffles (701.24a).
     pub shuffle_state: u64,
     /// Injected bugs (tests only; empty in a correct game).

@@ -15,7 +15,8 @@ impl Game {
     /// The first player, in APNAP order, who controls two or more
     /// legendary permanents with the same name, if any.
     pub(crate) fn legend_rule_chooser(&self) -> Option<PlayerId> {
-        if self.fault(EngineFault::LegendRuleIgnored) {
+        let legendary = |o: &Object| o.face().supertypes.contains(&Supertype::Legendary);
+        if self.fault(EngineFault::LegendRuleIgnored) || !self.battlefield().any(legendary) {
             return None;
         }
         self.apnap()

@@ -41,7 +41,12 @@ impl Game {
     /// only if it holds (603.4).
     pub(crate) fn beginning_of_step_triggers(&mut self, step: TurnStep) {
         let active = self.active;
-        let sources: Vec<CardId> = self.battlefield().map(|o| o.id).collect();
+        let sources = self.with_triggers(|when| {
+            matches!(
+                when,
+                TriggerEvent::BeginningOfYourEndStep | TriggerEvent::BeginningOfEachOpponentsUpkeep
+            )
+        });
         for source in sources {
             let controller = self.obj(source).controller;
             let theirs = self.variant.opponents(controller, active);
@@ -71,14 +76,12 @@ impl Game {
     /// permanents of `controller`'s opponents trigger (603.10a: as the
     /// game was just before, the creature's controller then).
     pub(crate) fn dies_triggers(&mut self, controller: PlayerId) {
-        let sources: Vec<CardId> = self
-            .battlefield()
-            .filter(|o| {
-                self.variant.opponents(o.controller, controller)
-                    || self.fault(EngineFault::DiesTriggersForOwnCreatures)
-            })
-            .map(|o| o.id)
-            .collect();
+        let mut sources =
+            self.with_triggers(|when| when == TriggerEvent::CreatureAnOpponentControlsDies);
+        sources.retain(|&s| {
+            self.variant.opponents(self.obj(s).controller, controller)
+                || self.fault(EngineFault::DiesTriggersForOwnCreatures)
+        });
         for source in sources {
             let n = self.trigger_printed(source, |when| {
                 when == TriggerEvent::CreatureAnOpponentControlsDies
@@ -93,12 +96,9 @@ impl Game {
     /// `player` just cast a spell (601.2i): the "whenever you cast a spell"
     /// abilities of the permanents they control trigger.
     pub(crate) fn cast_triggers(&mut self, player: PlayerId) {
-        let mine: Vec<CardId> = self
-            .battlefield()
-            .filter(|o| o.controller == player)
-            .map(|o| o.id)
-            .collect();
-        for source in mine {
+        let mut sources = self.with_triggers(|when| when == TriggerEvent::YouCastASpell);
+        sources.retain(|&s| self.obj(s).controller == player);
+        for source in sources {
             let n = self.trigger_printed(source, |when| when == TriggerEvent::YouCastASpell);
             for _ in 0..n {
                 self.emit(Event::CastTriggered {
@@ -115,9 +115,14 @@ impl Game {
     /// abilities of its controller's permanents trigger (508.3a), each
     /// about that attacking creature.
     pub(crate) fn attack_triggers(&mut self, attackers: &[CardId]) {
+        let sources = self.with_triggers(|when| {
+            matches!(
+                when,
+                TriggerEvent::EquippedCreatureAttacks | TriggerEvent::CreatureYouControlAttacks
+            )
+        });
         for &a in attackers {
-            let sources: Vec<CardId> = self.battlefield().map(|o| o.id).collect();
-            for s in sources {
+            for &s in &sources {
                 let (o, attacker) = (self.obj(s), self.obj(a));
                 let mut triggered = self.printed_triggers(s, |t| match t.when {
                     TriggerEvent::EquippedCreatureAttacks => o.attached_to == Some(a),
@@ -140,6 +145,15 @@ impl Game {
                 self.waiting_triggers.extend(triggered);
             }
         }
+    }
+
+    /// The permanents with a printed triggered ability whose trigger event
+    /// `when` accepts (most have none: the search is a quick pass).
+    fn with_triggers(&self, when: impl Fn(TriggerEvent) -> bool) -> Vec<CardId> {
+        self.battlefield()
+            .filter(|o| o.face().triggers.iter().any(|t| when(t.when)))
+            .map(|o| o.id)
+            .collect()
     }
 
     /// The printed triggered abilities of `source` whose trigger event

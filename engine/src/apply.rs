@@ -470,11 +470,9 @@ impl Game {
                 StackItem::Spell { .. } | StackItem::Equip { .. } => None,
             }))
             .collect();
-        for o in self
-            .objects
-            .iter()
-            .filter(|o| (o.zone == Zone::Hand || o.owner_may_play) && o.owner == player)
-        {
+        for o in self.objects.iter().filter(|o| {
+            (o.zone == Zone::Hand || self.playable_from_exile.contains(&o.id)) && o.owner == player
+        }) {
             let face = o.card.front();
             let choices: Vec<Vec<Target>> = match face.effect {
                 Some(e) => e

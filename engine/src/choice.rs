@@ -200,7 +200,9 @@ impl Game {
                 }
                 Instruction::ExileFromHand { owner_may_play, .. } => {
                     self.move_to(c, Zone::Exile);
-                    self.obj_mut(c).owner_may_play = *owner_may_play;
+                    if *owner_may_play {
+                        self.playable_from_exile.push(c);
+                    }
                 }
                 Instruction::Reveal { .. } => {
                     // 701.20b: a revealed card stays where it is.

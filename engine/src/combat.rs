@@ -19,9 +19,9 @@ impl Game {
             && self.teammates(o.controller, self.active)
             && o.is_creature()
             && !o.is_battle()
-            && !o.has(Keyword::Defender)
+            && !self.has_keyword(o.id, Keyword::Defender)
             && !o.tapped
-            && (!o.sick || o.has(Keyword::Haste))
+            && (!o.sick || self.has_keyword(o.id, Keyword::Haste))
     }
 
     /// Could `id` block (509.1a)?
@@ -125,10 +125,10 @@ impl Game {
             if o.tapped {
                 return illegal("508.1a", format!("{a} is tapped"));
             }
-            if o.has(Keyword::Defender) {
+            if self.has_keyword(o.id, Keyword::Defender) {
                 return illegal("702.3b", format!("{a} has defender: it can't attack"));
             }
-            if o.sick && !o.has(Keyword::Haste) {
+            if o.sick && !self.has_keyword(o.id, Keyword::Haste) {
                 return illegal(
                     "302.6",
                     format!("{a} has not been under {player}'s control since the turn began"),
@@ -180,9 +180,10 @@ impl Game {
                 AttackTarget::Battle(b) => Some(self.obj(b).snapshot()),
                 AttackTarget::Player(_) => None,
             };
-            let o = self.obj_mut(a);
             // 508.1f: attacking causes a creature to tap (unless vigilance).
-            if !o.has(Keyword::Vigilance) {
+            let vigilance = self.has_keyword(a, Keyword::Vigilance);
+            let o = self.obj_mut(a);
+            if !vigilance {
                 o.tapped = true;
             }
             o.combat = Combat::Attacking {
@@ -240,11 +241,10 @@ impl Game {
     /// it: flying (702.9b), which a blocker with flying or reach ignores
     /// (702.17b).
     fn evasion(&self, blocker: CardId, attacker: CardId) -> Result<(), EngineError> {
-        let b = self.obj(blocker);
-        if self.obj(attacker).has(Keyword::Flying)
+        if self.has_keyword(attacker, Keyword::Flying)
             && !self.fault(crate::fault::EngineFault::FlyingIgnored)
-            && !b.has(Keyword::Flying)
-            && !b.has(Keyword::Reach)
+            && !self.has_keyword(blocker, Keyword::Flying)
+            && !self.has_keyword(blocker, Keyword::Reach)
         {
             return illegal(
                 "702.9b",
@@ -349,7 +349,7 @@ impl Game {
                 Combat::Attacking { blockers, .. } => blockers.len(),
                 _ => 0,
             };
-            if self.obj(a).has(Keyword::Menace)
+            if self.has_keyword(a, Keyword::Menace)
                 && here + before < 2
                 && !self.fault(crate::fault::EngineFault::MenaceIgnored)
             {
@@ -397,7 +397,7 @@ impl Game {
             Combat::None => return false,
         };
         if self.step == TurnStep::FirstStrikeDamage {
-            o.has(Keyword::FirstStrike)
+            self.has_keyword(o.id, Keyword::FirstStrike)
         } else {
             !struck
         }
@@ -448,7 +448,7 @@ impl Game {
                         blocked: true,
                         ..
                     }
-                ) && o.has(Keyword::Trample)
+                ) && self.has_keyword(o.id, Keyword::Trample)
             })
             .map(|o| o.id)
             .filter(|&a| {
@@ -696,7 +696,7 @@ impl Game {
                         // dealt lethal damage (the rule names players and
                         // planeswalkers only; the engine applies it to
                         // battles too). Others deal none (510.1c).
-                        if o.has(Keyword::Trample) {
+                        if self.has_keyword(o.id, Keyword::Trample) {
                             to_target(power, &mut dealt);
                             if let (Some(AttackTarget::Battle(b)), true) = (target, power > 0) {
                                 through.push(*b);

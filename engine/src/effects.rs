@@ -381,7 +381,9 @@ impl Game {
                 }
             }
             Instruction::DestroyTarget => {
-                if let Some(c) = permanent.filter(|&c| !self.obj(c).has(Keyword::Indestructible)) {
+                if let Some(c) =
+                    permanent.filter(|&c| !self.has_keyword(c, Keyword::Indestructible))
+                {
                     self.move_to(c, Zone::Graveyard);
                     self.emit(Event::Destroyed { card: c });
                 }
@@ -550,7 +552,7 @@ impl Game {
             }
             Instruction::ThisGainsUntilEndOfTurn(k) => {
                 if self.obj(source).on_battlefield() {
-                    self.obj_mut(source).keywords_until_end_of_turn |= 1 << *k as u16;
+                    self.gained_until_end_of_turn.push((source, *k));
                     self.emit(Event::Pumped { card: source });
                 }
             }

@@ -27,7 +27,7 @@ impl Game {
         if !e.on_battlefield()
             || e.controller != player
             || !self.is_equipment(equipment)
-            || !e.has(Keyword::Equip)
+            || !self.has_keyword(e.id, Keyword::Equip)
         {
             return illegal(
                 "702.6a",

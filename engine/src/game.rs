@@ -126,12 +126,6 @@ pub struct Object {
     /// What "gets +P/+T until end of turn" effects add (layer 7c), until
     /// the cleanup step (514.2).
     pub until_end_of_turn: (i8, i8),
-    /// In exile, its owner may play it for as long as it stays there
-    /// (Invasion of Gobakhan); any zone change ends it (400.7).
-    pub owner_may_play: bool,
-    /// Keywords it gained until end of turn (611.2a, layer 6), one bit
-    /// per [`Keyword`]; they end in the cleanup step (514.2).
-    pub keywords_until_end_of_turn: u16,
     /// Damage marked on it (120.3e).
     pub damage: u8,
     pub tapped: bool,
@@ -168,8 +162,6 @@ impl Object {
             plus_one: 0,
             stun: 0,
             until_end_of_turn: (0, 0),
-            keywords_until_end_of_turn: 0,
-            owner_may_play: false,
             damage: 0,
             tapped: false,
             sick: true,
@@ -203,7 +195,7 @@ impl Object {
         self.face().is_siege()
     }
     pub fn has(&self, k: Keyword) -> bool {
-        self.keywords_until_end_of_turn & (1 << k as u16) != 0 || self.face().has(k)
+        self.face().has(k)
     }
     /// Power and toughness from its face or copy effect (layer 1) and
     /// "becomes a P/T creature" (layer 7b); [`Game::power_toughness`] adds
@@ -449,6 +441,13 @@ pub struct Game {
     pub variant: Variant,
     /// A permanent was put into a graveyard from the battlefield this turn.
     pub to_graveyard_this_turn: bool,
+    /// Keywords permanents gained until end of turn (611.2a, layer 6):
+    /// they end in the cleanup step (514.2), or as the permanent leaves
+    /// (400.7). Kept here rather than on each object, which stays small.
+    pub gained_until_end_of_turn: Vec<(CardId, Keyword)>,
+    /// Cards in exile that their owner may play for as long as they stay
+    /// there (Invasion of Gobakhan); any zone change ends it (400.7).
+    pub playable_from_exile: Vec<CardId>,
     /// The ability resolving while a player chooses cards for it (608.2d).
     pub resolution: Option<Box<crate::effects::Resolution>>,
     /// The state of the seeded random source of shuffles (701.24a).
@@ -603,6 +602,12 @@ impl Game {
 
 impl Game {
     /// Refuse a card number that is not in the game.
+    /// Does `id` have keyword `k`: printed or copied (see
+    /// [`Object::has`]), or gained until end of turn?
+    pub fn has_keyword(&self, id: CardId, k: Keyword) -> bool {
+        self.obj(id).has(k) || self.gained_until_end_of_turn.contains(&(id, k))
+    }
+
     pub fn known(&self, id: CardId) -> Result<(), crate::error::EngineError> {
         if self.exists(id) {
             Ok(())

@@ -116,7 +116,7 @@ impl GameView for Game {
             tapped: o.tapped,
             damage: if creature_here { o.damage } else { 0 },
             sick: creature_here && o.sick,
-            flash: exists && o.has(Keyword::Flash),
+            flash: exists && self.has_keyword(o.id, Keyword::Flash),
             power: if creature_here { self.power(id) } else { 0 },
             toughness: if creature_here { self.toughness(id) } else { 0 },
             combat: o.combat_obs(),

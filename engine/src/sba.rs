@@ -42,7 +42,7 @@ impl Game {
                 to_graveyard.push((o.id, "704.5f"));
             } else if o.is_creature()
                 && o.damage as i32 >= toughness as i32
-                && (!o.has(Keyword::Indestructible)
+                && (!self.has_keyword(o.id, Keyword::Indestructible)
                     || self.fault(crate::fault::EngineFault::IndestructibleIgnored))
             {
                 // (toughness is at least 1 here: the damage is not zero)

@@ -22,10 +22,10 @@ impl Game {
         self.known(card)?;
         self.require_priority(player)?;
         let o = self.obj(card);
-        let may_play = o.zone == Zone::Exile
-            && o.owner_may_play
-            && (o.owner == player || self.fault(EngineFault::ExiledCardPlayableByAnyone));
-        if o.zone == Zone::Exile && o.owner_may_play && !may_play {
+        let playable = self.playable_from_exile.contains(&card);
+        let may_play =
+            playable && (o.owner == player || self.fault(EngineFault::ExiledCardPlayableByAnyone));
+        if playable && !may_play {
             return illegal(
                 "601.3",
                 format!("only {card}'s owner, {}, may play it from exile", o.owner),

@@ -79,7 +79,7 @@ impl Game {
     /// creature has first strike as the combat damage step begins.
     fn first_strike_in_combat(&self) -> bool {
         self.battlefield()
-            .any(|o| o.combat != Combat::None && o.has(Keyword::FirstStrike))
+            .any(|o| o.combat != Combat::None && self.has_keyword(o.id, Keyword::FirstStrike))
     }
 
     /// 514.2 (damage wears off, "until end of turn" effects end), then the next player in turn order who is
@@ -87,13 +87,14 @@ impl Game {
     /// and have been theirs since the turn began (302.6).
     fn cleanup_and_next_turn(&mut self) {
         let wears_off = !self.fault(EngineFault::DamageStays);
+        // 514.2: "until end of turn" effects end.
+        self.gained_until_end_of_turn.clear();
         for o in self.objects.iter_mut() {
             if wears_off {
                 o.damage = 0;
             }
             // 514.2: "until end of turn" effects end.
             o.until_end_of_turn = (0, 0);
-            o.keywords_until_end_of_turn = 0;
         }
         // 805.4: with shared team turns the next team takes the turn; its
         // first seat stands for it where one active player is named.

@@ -38,8 +38,6 @@ impl Game {
         o.plus_one = 0;
         o.stun = 0;
         o.until_end_of_turn = (0, 0);
-        o.keywords_until_end_of_turn = 0;
-        o.owner_may_play = false;
         o.damage = 0;
         o.tapped = false;
         o.sick = true;
@@ -47,6 +45,8 @@ impl Game {
         o.protector_origin = ProtectorOrigin::Entered;
         o.combat = Combat::None;
         o.attached_to = None;
+        self.gained_until_end_of_turn.retain(|&(c, _)| c != id);
+        self.playable_from_exile.retain(|&c| c != id);
         self.emit(Event::Moved { card: id, from, to });
         if died {
             self.dies_triggers(controller);

@@ -299,6 +299,8 @@ impl Run {
             entry: None,
             variant: s.variant,
             resolution: None,
+            gained_until_end_of_turn: Vec::new(),
+            playable_from_exile: Vec::new(),
             to_graveyard_this_turn: false,
             shuffle_state: s.seed,
             faults: s.faults.clone(),

@@ -427,22 +427,12 @@ impl Game {
                     .map(|o| o.id)
                     .collect();
                 for c in mine {
-                    let o = self.obj_mut(c);
-                    o.plus_one = o.plus_one.saturating_add(1);
-                    self.emit(Event::CounterAdded {
-                        card: c,
-                        kind: CounterKind::PlusOne,
-                    });
+                    self.put_plus_one_counters(c, 1);
                 }
             }
             Instruction::PlusOneCounterOnThis => {
                 if self.obj(source).on_battlefield() {
-                    let o = self.obj_mut(source);
-                    o.plus_one = o.plus_one.saturating_add(1);
-                    self.emit(Event::CounterAdded {
-                        card: source,
-                        kind: CounterKind::PlusOne,
-                    });
+                    self.put_plus_one_counters(source, 1);
                 }
             }
             Instruction::PlusOneCounterOnItAndEachSharingACreatureType => {
@@ -463,12 +453,7 @@ impl Game {
                     } else {
                         1
                     };
-                    let o = self.obj_mut(c);
-                    o.plus_one = o.plus_one.saturating_add(n);
-                    self.emit(Event::CounterAdded {
-                        card: c,
-                        kind: CounterKind::PlusOne,
-                    });
+                    self.put_plus_one_counters(c, n);
                 }
             }
             Instruction::DamageToPlayers { who, amount } => {
@@ -565,6 +550,16 @@ impl Game {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
             }
         }
+    }
+
+    /// Put `n` +1/+1 counters on permanent `c` (122.1a, 122.6).
+    fn put_plus_one_counters(&mut self, c: CardId, n: u8) {
+        let o = self.obj_mut(c);
+        o.plus_one = o.plus_one.saturating_add(n);
+        self.emit(Event::CounterAdded {
+            card: c,
+            kind: CounterKind::PlusOne,
+        });
     }
 
     /// Does `condition` hold now?

@@ -83,6 +83,9 @@ impl Game {
         o.copy = Some(face);
         self.emit(Event::TokenCreated { token, controller });
         self.enter_as_battle(token, protector);
+        // 707.2, 603.6a: the token has the copied card's abilities, its
+        // enters triggers included.
+        self.enters_triggers(token);
     }
 
     /// A permanent that has just entered: if a battle, it gets its defense

@@ -455,7 +455,9 @@ impl Game {
             .collect()
     }
 
-    /// Casts of the cards in `player`'s hand with every choice of targets.
+    /// Casts of the cards in `player`'s hand, and of every card in exile
+    /// that an effect lets someone play (whose owner alone may: the cast's
+    /// own check decides, 601.3), with every choice of targets.
     pub(crate) fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
         let all: Vec<Target> = self
@@ -471,7 +473,7 @@ impl Game {
             }))
             .collect();
         for o in self.objects.iter().filter(|o| {
-            (o.zone == Zone::Hand || self.playable_from_exile.contains(&o.id)) && o.owner == player
+            (o.zone == Zone::Hand && o.owner == player) || self.playable_from_exile.contains(&o.id)
         }) {
             let face = o.card.front();
             let choices: Vec<Vec<Target>> = match face.effect {

@@ -12,7 +12,8 @@ use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 use std::sync::Arc;
 
 impl Game {
-    /// `player` casts `card` from their hand (601).
+    /// `player` casts `card` from their hand, or from exile where an effect
+    /// lets its owner play it (601.2a, 601.3).
     pub(crate) fn cast(
         &mut self,
         player: PlayerId,
@@ -88,6 +89,9 @@ impl Game {
         let o = self.obj_mut(card);
         o.controller = player;
         o.base_controller = player;
+        if may_play {
+            bump(&mut o.history.exile_casts);
+        }
         self.stack.push(StackItem::Spell {
             card,
             controller: player,

@@ -436,3 +436,19 @@ fn targets_out_of_range_are_caught() {
         EngineFault::TargetsOutOfRange,
     );
 }
+
+/// A card Invasion of Gobakhan exiled, cast from exile by a player other
+/// than its owner (601.3 broken), is caught on the gobakhan preset: the
+/// engine alone accepts the cast.
+#[test]
+fn a_card_cast_from_exile_by_another_player_is_caught() {
+    let c = caught(
+        Config::preset("gobakhan").unwrap(),
+        EngineFault::ExiledCardPlayableByAnyone,
+    );
+    assert!(c
+        .divergence
+        .engine_only
+        .iter()
+        .any(|d| matches!(d, battlecheck_properties::Decision::Cast { .. })));
+}

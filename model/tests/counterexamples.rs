@@ -91,6 +91,14 @@ fn exposing() -> Vec<(Fault, Config)> {
             Fault::ReselectOntoAnyPlayer,
             Config::preset("reselect").unwrap(),
         ),
+        (
+            Fault::ExiledCardPlayableByAnyone,
+            Config::preset("gobakhan").unwrap(),
+        ),
+        (
+            Fault::ExiledCastAnyTime,
+            Config::preset("gobakhan").unwrap(),
+        ),
     ]
 }
 
@@ -161,7 +169,7 @@ fn every_counterexample_replays_on_the_engine() {
 }
 
 /// The engine faults that are the bug of a seeded model fault.
-const SAME_BUG: [(Fault, EngineFault); 6] = [
+const SAME_BUG: [(Fault, EngineFault); 7] = [
     (Fault::TriggerPerSource, EngineFault::TriggerPerSource),
     (Fault::OptionalTrigger, EngineFault::OptionalTrigger),
     (Fault::ProtectorLeftIgnored, EngineFault::ProtectorLeftKept),
@@ -170,6 +178,10 @@ const SAME_BUG: [(Fault, EngineFault); 6] = [
     (
         Fault::BattleDamageToProtector,
         EngineFault::BattleDamageToProtector,
+    ),
+    (
+        Fault::ExiledCardPlayableByAnyone,
+        EngineFault::ExiledCardPlayableByAnyone,
     ),
 ];
 

@@ -103,6 +103,7 @@ fn every_seat_dependence_of_the_rules_is_flagged() {
         "range-1",
         "reselect",
         "two-headed-giant",
+        "gobakhan",
     ] {
         let config = Config::preset(preset).unwrap();
         if let Some(broken) = first_broken(config, true) {

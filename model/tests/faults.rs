@@ -138,6 +138,16 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
             Fault::ReselectOntoAnyPlayer,
             Config::preset("reselect").unwrap(),
         ),
+        (
+            P::SpellCastByItsOwner,
+            Fault::ExiledCardPlayableByAnyone,
+            Config::preset("gobakhan").unwrap(),
+        ),
+        (
+            P::BattleCastAtSorcerySpeed,
+            Fault::ExiledCastAnyTime,
+            Config::preset("gobakhan").unwrap(),
+        ),
     ]
 }
 

@@ -63,6 +63,10 @@ pub enum Feature {
     Reselect,
     /// Two-Headed Giant (810) with a battle and a creature on each side.
     TwoHeadedGiant,
+    /// Invasion of Gobakhan exiling a card its owner may then play (C02),
+    /// with a battle in an opponent's hand and a turn of that opponent's
+    /// to cast it in.
+    PlayFromExile,
 }
 
 macro_rules! properties {
@@ -130,6 +134,7 @@ impl PropertyId {
             BattleCastAtSorcerySpeed => always::battle_cast_at_wrong_time,
             DefenseNeverExceedsPrinted => always::defense_above_printed,
             LeaverLeavesNothing => always::left_behind_by_leaver,
+            SpellCastByItsOwner => always::cast_by_another_player,
             WhatHappenedFollowsRules
             | AttacksFollowTheOptions
             | ReselectedAttacksFollow508_7
@@ -212,6 +217,10 @@ properties! {
         ["B35"], ["800.4a"], [],
         "once state-based actions are done, nothing owned by a player who left the game is in a zone, and nothing is controlled by them",
         always::leaver_leaves_nothing;
+    SpellCastByItsOwner = "spell-cast-by-its-owner", Always,
+        ["C02"], ["601.2a", "601.3", "712.11a"], [],
+        "every spell not cast transformed is controlled by its owner: a card is cast from its owner's hand, or from exile by its owner when an effect lets them (Invasion of Gobakhan); only a defeat trigger's cast transformed gives another player a spell",
+        always::spell_cast_by_its_owner;
     WhatHappenedFollowsRules = "what-happened-follows-rules", Always,
         ["B05", "B10", "B32"], ["510.2", "120.3a", "120.3h", "310.6", "310.9a", "310.12a"], [],
         "no decision deals a source's damage to the same recipient twice, removes from a battle other than as many defense counters as the damage dealt to it (at most those it has), changes a player's life total without damage dealt to that player, or chooses a protector who may not protect the battle at that moment",
@@ -334,6 +343,10 @@ properties! {
         ["M02"], ["805.10d"], [TwoHeadedGiant],
         "a creature blocks an attacker of a battle protected by its controller's teammate",
         sometimes::teammate_blocks_for_a_battle;
+    ExiledBattleCastByItsOwner = "exiled-battle-cast-by-its-owner", Sometimes,
+        ["C02"], ["601.3", "310.1", "310.9a"], [PlayFromExile],
+        "a battle that Invasion of Gobakhan exiled from its owner's hand was cast from exile by its owner, at normal timing, and is on the battlefield with a protector",
+        sometimes::exiled_battle_cast_by_its_owner;
 }
 
 /// The conditions of the catalogue entries in `wanted` (bit `i` for entry
@@ -583,6 +596,18 @@ mod always {
     );
 
     per_object!(
+        spell_cast_by_its_owner,
+        cast_by_another_player,
+        always,
+        |v, o| {
+            v.stack().any(|s| {
+                matches!(s, StackObs::Spell { card, controller, transformed: false }
+                    if card == o.id && controller != o.owner)
+            })
+        }
+    );
+
+    per_object!(
         leaver_leaves_nothing,
         left_behind_by_leaver,
         settled,
@@ -728,6 +753,16 @@ mod sometimes {
                     && o.zone == Zone::Exile
                     && o.history.trigger_exiles > o.history.transformed_casts
             })
+    }
+
+    pub fn exiled_battle_cast_by_its_owner<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| {
+            o.battle
+                && o.zone == Zone::Battlefield
+                && o.history.exile_casts > 0
+                && o.controller == o.owner
+                && o.protector.is_some()
+        })
     }
 
     pub fn token_copy_exiled<V: GameView + ?Sized>(v: &V) -> bool {

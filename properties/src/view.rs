@@ -217,6 +217,10 @@ pub struct History {
     pub triggers_countered: u8,
     /// Times it was cast transformed.
     pub transformed_casts: u8,
+    /// Times its owner cast it from exile because an effect let them
+    /// (Invasion of Gobakhan: "its owner may play it", 601.3); casts
+    /// transformed by a defeat trigger are not counted here.
+    pub exile_casts: u8,
     /// Its last defeat was by combat damage.
     pub combat_defeat: bool,
     /// A trampling attacker assigned damage beyond its blockers to it.
@@ -262,6 +266,12 @@ pub struct ObjectObs {
     /// It has flash (702.8a): as a spell it may be cast any time its
     /// controller could cast an instant.
     pub flash: bool,
+    /// A card in exile that its owner may play for as long as it stays
+    /// there (Invasion of Gobakhan, C02; 601.3). False anywhere else: the
+    /// permission ends when the card leaves exile (400.7). Optional on the
+    /// wire (absent means false).
+    #[serde(default)]
+    pub playable_from_exile: bool,
     /// Its power and toughness (208.1, 613.4): a creature on the
     /// battlefield; 0 for anything else.
     pub power: i8,

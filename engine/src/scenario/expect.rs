@@ -29,6 +29,7 @@ impl Run {
             || e.controller.is_some()
             || e.tapped.is_some()
             || e.back_face.is_some()
+            || e.playable_from_exile.is_some()
             || e.battle.is_some()
             || e.creature.is_some()
             || e.attacking.is_some()
@@ -169,6 +170,13 @@ impl Run {
             }
             if let Some(t) = e.back_face {
                 cmp(w("back_face"), t.to_string(), o.back_face.to_string());
+            }
+            if let Some(t) = e.playable_from_exile {
+                cmp(
+                    w("playable_from_exile"),
+                    t.to_string(),
+                    o.playable_from_exile.to_string(),
+                );
             }
             if let Some(t) = e.battle {
                 cmp(w("battle"), t.to_string(), o.battle.to_string());

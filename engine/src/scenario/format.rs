@@ -517,6 +517,11 @@ pub struct Expect {
     /// Whether its back face is up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back_face: Option<bool>,
+    /// Whether it is in exile and its owner may play it from there (601.3:
+    /// Invasion of Gobakhan's "for as long as that card remains exiled, its
+    /// owner may play it").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playable_from_exile: Option<bool>,
     /// Whether it is a battle now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle: Option<bool>,

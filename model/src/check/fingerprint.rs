@@ -64,7 +64,7 @@ fn combat(c: Combat) -> [u8; 5] {
     }
 }
 
-fn history(h: History) -> [u8; 7] {
+fn history(h: History) -> [u8; 8] {
     let History {
         defeats,
         triggers,
@@ -72,6 +72,7 @@ fn history(h: History) -> [u8; 7] {
         trigger_fizzles,
         triggers_countered,
         transformed_casts,
+        exile_casts,
         combat_defeat,
         trampled,
         was_siege_copy,
@@ -83,11 +84,12 @@ fn history(h: History) -> [u8; 7] {
         trigger_fizzles,
         triggers_countered,
         transformed_casts,
+        exile_casts,
         combat_defeat as u8 | (trampled as u8) << 1 | (was_siege_copy as u8) << 2,
     ]
 }
 
-fn obj(o: &Obj) -> [u8; 30] {
+fn obj(o: &Obj) -> [u8; 31] {
     let Obj {
         zone,
         incarnation,
@@ -107,10 +109,11 @@ fn obj(o: &Obj) -> [u8; 30] {
         attached_to,
         trample_assigned,
         share,
+        playable_from_exile,
         history: h,
     } = *o;
     let [c0, c1, c2, c3, c4] = combat(c);
-    let [h0, h1, h2, h3, h4, h5, h6] = history(h);
+    let [h0, h1, h2, h3, h4, h5, h6, h7] = history(h);
     [
         zone as u8,
         incarnation,
@@ -123,7 +126,11 @@ fn obj(o: &Obj) -> [u8; 30] {
         protector_origin as u8,
         counters,
         damage,
-        tapped as u8 | (back_face as u8) << 1 | (sick as u8) << 2 | (animated as u8) << 3,
+        tapped as u8
+            | (back_face as u8) << 1
+            | (sick as u8) << 2
+            | (animated as u8) << 3
+            | (playable_from_exile as u8) << 4,
         opt_card(copy_of),
         c0,
         c1,
@@ -142,6 +149,7 @@ fn obj(o: &Obj) -> [u8; 30] {
         h4,
         h5,
         h6,
+        h7,
     ]
 }
 
@@ -213,7 +221,7 @@ fn waiting(w: &Waiting) -> [u8; 3] {
         controller,
         ability,
     } = *w;
-    [source.0, incarnation, controller.0 | (ability as u8) << 7]
+    [source.0, incarnation, controller.0 | (ability as u8) << 6]
 }
 
 fn pending(p: Pending) -> [u8; 3] {
@@ -232,6 +240,11 @@ fn pending(p: Pending) -> [u8; 3] {
             [10, source.0, matches!(then, Then::EndTurn) as u8]
         }
         Pending::ReselectAttack { attacker, player } => [11, attacker.0, player.0],
+        Pending::ChooseCards {
+            source,
+            player,
+            whose,
+        } => [12, source.0, player.0 | whose.0 << 4],
     }
 }
 

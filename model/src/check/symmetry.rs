@@ -130,7 +130,20 @@ fn renamed_pending(pending: Pending, r: &Renaming) -> Pending {
             attacker: c(attacker),
             player: p(player),
         },
-        other => other,
+        Pending::ChooseCards {
+            source,
+            player,
+            whose,
+        } => Pending::ChooseCards {
+            source: c(source),
+            player: p(player),
+            whose: p(whose),
+        },
+        Pending::Priority
+        | Pending::DeclareAttackers
+        | Pending::DeclareBlockers
+        | Pending::SbaProtectors { .. }
+        | Pending::GameOver => pending,
     }
 }
 

@@ -22,7 +22,8 @@ pub enum Format {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// Preset to start from (default, deep, duel, copies, mimic, tiny, table,
-    /// attack-left, attack-right, range-1, two-headed-giant, reselect).
+    /// attack-left, attack-right, range-1, two-headed-giant, gobakhan,
+    /// reselect).
     #[arg(long, default_value = "default")]
     pub preset: String,
     /// Number of players, 2 to 6 (extra seats copy the last seat).

@@ -37,6 +37,7 @@ pub fn engine_card(name: CardName, defense: u8) -> String {
         CardName::Bounce => "Boomerang".into(),
         CardName::Animate => "Animate the Walls".into(),
         CardName::PortalMage => "Portal Mage".into(),
+        CardName::Gobakhan => "Invasion of Gobakhan".into(),
     }
 }
 

@@ -7,7 +7,9 @@
 //! attack whom, differ from three seats up); `tiny` at four seats; the
 //! presets of the multiplayer options (attack left and right, a range of
 //! influence of one seat, each at a defense and life of its own); the
-//! Two-Headed Giant preset (810); the `reselect` preset (Portal Mage reselecting an attack, 508.7); and the
+//! Two-Headed Giant preset (810); the `reselect` preset (Portal Mage
+//! reselecting an attack, 508.7); the `gobakhan` preset (a card its owner
+//! casts from exile, C02); and the
 //! `default` preset, which `.ci/run` runs through the command line.
 //! `tests/conform.rs` runs the others and shows that every card of the
 //! model's pool, every kind of decision and every witness is among them.
@@ -18,13 +20,15 @@ use crate::rules::config::{Config, ConfigError};
 const VARIED: [&str; 4] = ["tiny", "duel", "copies", "mimic"];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant
-/// (810) and of reselecting an attack (508.7).
-const VARIANTS: [&str; 5] = [
+/// (810), of reselecting an attack (508.7) and of a card cast from exile by
+/// its owner (Invasion of Gobakhan, C02).
+const VARIANTS: [&str; 6] = [
     "attack-left",
     "attack-right",
     "range-1",
     "two-headed-giant",
     "reselect",
+    "gobakhan",
 ];
 
 /// The printed defenses they are checked at.

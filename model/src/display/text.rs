@@ -484,6 +484,9 @@ impl GameState {
                 "{player} to reselect what {} attacks or not",
                 self.card_name(attacker)
             ),
+            Pending::ChooseCards { player, whose, .. } => {
+                format!("{player} to exile a card from {whose}'s hand or not")
+            }
             Pending::GameOver => "nothing: the game is over".into(),
         }
     }
@@ -546,6 +549,9 @@ impl GameState {
             if self.attacked(id) {
                 tags.push("attacked".into());
             }
+        }
+        if o.playable_from_exile {
+            tags.push("its owner may play it from exile".into());
         }
         if tags.is_empty() {
             self.card_name(id)

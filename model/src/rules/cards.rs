@@ -14,6 +14,10 @@ pub enum BackFace {
     /// A sorcery (e.g. Invasion of Alara // Awaken the Maelstrom); its text is
     /// reduced to nothing, so it only resolves and goes to the graveyard.
     Sorcery,
+    /// An enchantment permanent (Invasion of Gobakhan // Lightshield Array);
+    /// its text is reduced to nothing: it resolves and stays on the
+    /// battlefield, neither a creature nor a battle.
+    Enchantment,
 }
 
 /// The kinds of card in the model's pool.
@@ -90,10 +94,20 @@ pub enum CardName {
     /// Portal Mage, a real card: a 2/2 with flash whose enters trigger
     /// reselects what an attacking creature attacks (508.7).
     PortalMage,
+    /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
+    /// card, at its printed defense whatever the configuration's: "When
+    /// this Siege enters, look at target opponent's hand. You may exile a
+    /// nonland card from it. For as long as that card remains exiled, its
+    /// owner may play it. A spell cast this way costs {2} more to cast."
+    /// Back face Lightshield Array, an enchantment whose text the model
+    /// reduces to nothing (checklist C02). The model has no mana, so the
+    /// cost increase is not modelled, and no lands, so every card is a
+    /// nonland card and none is played as a land.
+    Gobakhan,
 }
 
 impl CardName {
-    pub const ALL: [CardName; 17] = [
+    pub const ALL: [CardName; 18] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -111,6 +125,7 @@ impl CardName {
         CardName::Bounce,
         CardName::Animate,
         CardName::PortalMage,
+        CardName::Gobakhan,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -132,6 +147,7 @@ impl CardName {
             CardName::Bounce => "bounce",
             CardName::Animate => "animate",
             CardName::PortalMage => "portal-mage",
+            CardName::Gobakhan => "gobakhan",
         }
     }
 
@@ -184,6 +200,10 @@ impl CardName {
             CardName::Bounce => Kind::Bounce,
             CardName::Animate => Kind::Animate,
             CardName::PortalMage => Kind::PortalMage,
+            CardName::Gobakhan => Kind::Siege {
+                defense: 3,
+                back: BackFace::Enchantment,
+            },
         }
     }
 }

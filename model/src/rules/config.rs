@@ -93,6 +93,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("attack-right", "4 players, a full round of 4 turns, attack right (803.1b), defense 2: each player attacks the nearest player to their right, who changes when that player concedes"),
     ("range-1", "4 players, 1 turn, range of influence 1 (801), defense 3, life 3: attacks, targets and protectors only within one seat as the turn began; a Siege stolen, then stolen again through its protector (801.2d)"),
     ("two-headed-giant", "4 players in two teams (810), a full round of 2 team turns, defense 3, team life 5: the active team's second player casts the Siege (805.4), the team attacks as one and the defending team blocks as one, for battles either member protects (805.10d); a Siege's protector is a player of the other team; damage to either member comes off the team's life"),
+    ("gobakhan", "3 players, 2 turns, defense 2: Invasion of Gobakhan (defense 3; C02) exiles a card from an opponent's hand, a Siege or a 2-damage bolt, which only its owner may then cast from exile, with normal timing: the Siege on their own turn, the bolt at once"),
     ("reselect", "3 players, 1 turn, defense 2 (a 3/3 trampler, a 2-damage bolt): two defending players each hold Portal Mage, whose trigger reselects what an attacker attacks (508.7) onto another opponent or a battle one protects, never onto the attacking player's own battle"),
 ];
 
@@ -193,6 +194,15 @@ impl Config {
                     seat(&[], &[Bear]),
                     seat(&[Siege], &[Trampler]),
                     seat(&[Steal], &[Cadet]),
+                    seat(&[], &[Bear]),
+                ],
+            ),
+            "gobakhan" => (
+                2,
+                2,
+                vec![
+                    seat(&[Gobakhan], &[Bear]),
+                    seat(&[Siege, Bolt], &[Cadet]),
                     seat(&[], &[Bear]),
                 ],
             ),
@@ -325,7 +335,8 @@ impl Config {
     /// other battles, the token a Mirror makes, a Clone, the permanent a
     /// Mimic turns into a Siege — one at a time each, plus one more per
     /// Bounce (a Siege returned and cast again can be defeated again while
-    /// its first trigger waits).
+    /// its first trigger waits), and with Invasion of Gobakhan its enters
+    /// trigger, for it and for each copy of it.
     fn validate_stack(&self) -> Result<(), ConfigError> {
         let cards = || {
             self.seats
@@ -346,11 +357,16 @@ impl Config {
             })
             .count();
         let bounces = cards().filter(|c| **c == Bounce).count();
-        let triggers = can_be_battles + bounces;
+        // Invasion of Gobakhan's enters trigger: one for it and one for
+        // each copy of it that can enter.
+        let gobakhans = cards().filter(|c| **c == Gobakhan).count();
+        let copies = cards().filter(|c| matches!(c, Mirror | Clone)).count();
+        let enters = if gobakhans > 0 { gobakhans + copies } else { 0 };
+        let triggers = can_be_battles + bounces + enters;
         if in_hands + triggers > MAX_STACK || triggers > MAX_WAITING {
             return Err(ConfigError(format!(
-                "too many cards for the model's stack: {in_hands} cards in hands and {triggers} possible defeat triggers \
-                 ({can_be_battles} objects that can be battles, {bounces} bounces) could be on it at once; \
+                "too many cards for the model's stack: {in_hands} cards in hands and {triggers} possible triggers \
+                 ({can_be_battles} objects that can be battles, {bounces} bounces, {enters} enters triggers) could be on it at once; \
                  the stack holds {MAX_STACK} items and at most {MAX_WAITING} triggers may wait"
             )));
         }
@@ -421,6 +437,21 @@ impl Config {
             Feature::Reselect,
         );
         add(self.variant.two_headed_giant, Feature::TwoHeadedGiant);
+        // C02: a battle in the hand of a player who does not hold Invasion
+        // of Gobakhan, and a turn of theirs after the first to cast it in.
+        let battle_held_by_another = self.seats.iter().any(|s| {
+            !s.hand.contains(&Gobakhan)
+                && s.hand.iter().any(|c| {
+                    matches!(
+                        c.kind(self.defense),
+                        Kind::Siege { .. } | Kind::Battle { .. }
+                    )
+                })
+        });
+        add(
+            has(Gobakhan) && self.turns >= 2 && battle_held_by_another,
+            Feature::PlayFromExile,
+        );
         f
     }
 }

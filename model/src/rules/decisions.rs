@@ -6,7 +6,7 @@ use crate::rules::faults::Fault;
 use crate::rules::state::{GameState, Pending, StackItem};
 use arrayvec::ArrayVec;
 use battlecheck_properties::step;
-use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Step, Target, Zone};
+use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Step, Zone};
 
 /// Every combination of one option per slot (`None` = no option taken), in
 /// a fixed order: the first combination takes no option anywhere.
@@ -69,7 +69,8 @@ impl GameState {
             || (matches!(
                 kind,
                 crate::rules::cards::Kind::Siege { .. } | crate::rules::cards::Kind::Battle { .. }
-            ) && self.setup().fault(Fault::BattlesAtInstantSpeed));
+            ) && self.setup().fault(Fault::BattlesAtInstantSpeed))
+            || (self.obj(card).zone == Zone::Exile && self.setup().fault(Fault::ExiledCastAnyTime));
         // 805.4: with shared team turns, it is each player's turn on the
         // active team.
         instant_speed
@@ -152,15 +153,37 @@ impl GameState {
                 });
             }
             Pending::TargetTrigger { source, .. } => {
-                let Some(StackItem::Trigger { controller, .. }) = self.untargeted_trigger(source)
+                let Some(StackItem::Trigger {
+                    controller,
+                    ability,
+                    ..
+                }) = self.untargeted_trigger(source)
                 else {
                     unreachable!("the trigger waiting for its target is on the stack")
                 };
-                for c in self.attacking_targets(controller) {
+                for t in self.trigger_target_options(ability, controller) {
                     out.push(Decision::TargetTrigger {
                         player: controller,
                         source,
-                        target: Some(Target::Permanent(c)),
+                        target: Some(t),
+                    });
+                }
+            }
+            Pending::ChooseCards {
+                source,
+                player,
+                whose,
+            } => {
+                out.push(Decision::ChooseCards {
+                    player,
+                    source,
+                    cards: Vec::new(),
+                });
+                for c in self.exile_candidates(whose) {
+                    out.push(Decision::ChooseCards {
+                        player,
+                        source,
+                        cards: vec![c],
                     });
                 }
             }
@@ -189,10 +212,7 @@ impl GameState {
         for player in self.player_ids().filter(|&p| self.in_game(p)) {
             for card in self.ids() {
                 let def = self.setup().def(card);
-                if def.owner != player
-                    || self.obj(card).zone != Zone::Hand
-                    || !self.may_cast_now(player, card)
-                {
+                if !self.may_cast_from_zone(player, card) || !self.may_cast_now(player, card) {
                     continue;
                 }
                 match def.kind.target_count() {
@@ -302,10 +322,12 @@ impl GameState {
             (
                 Pending::TargetTrigger { source, then },
                 Decision::TargetTrigger {
-                    target: Some(Target::Permanent(c)),
-                    ..
+                    target: Some(t), ..
                 },
-            ) => self.choose_trigger_target(source, *c, then),
+            ) => self.choose_trigger_target(source, *t, then),
+            (Pending::ChooseCards { .. }, Decision::ChooseCards { cards, .. }) => {
+                self.exile_chosen(cards.first().copied())
+            }
             (Pending::ReselectAttack { attacker, .. }, Decision::ReselectAttack { to, .. }) => {
                 self.reselect(attacker, *to)
             }

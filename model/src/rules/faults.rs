@@ -70,6 +70,10 @@ faults! {
         "805.10a ignored: with Two-Headed Giant, creatures may attack their controller's teammate and the battles that teammate protects",
     ReselectOntoAnyPlayer = "reselect-onto-any-player":
         "508.7c–e ignored: an attack may be reselected onto any player in the game, the attacking creature's controller included, and any battle they protect",
+    ExiledCardPlayableByAnyone = "exiled-card-playable-by-anyone":
+        "C02 broken: a card Invasion of Gobakhan exiled may be cast from exile by any player, not only by its owner",
+    ExiledCastAnyTime = "exiled-cast-any-time":
+        "C02 ruling ignored: a card its owner may play from exile may be cast whenever they could cast an instant (normal timing ignored)",
 }
 
 impl fmt::Display for Fault {

@@ -4,9 +4,7 @@
 //! or permanent target attacking creature is attacking."
 
 use crate::rules::faults::Fault;
-use crate::rules::state::{
-    Ability, Combat, GameState, Pending, StackItem, TargetRef, Then, Waiting,
-};
+use crate::rules::state::{Ability, Combat, GameState, Pending, TargetRef, Then, Waiting};
 use arrayvec::ArrayVec;
 use battlecheck_properties::step::Happened;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
@@ -35,74 +33,10 @@ impl GameState {
             .collect()
     }
 
-    fn is_attacking_creature(&self, c: CardId) -> bool {
+    pub(crate) fn is_attacking_creature(&self, c: CardId) -> bool {
         self.obj(c).zone == Zone::Battlefield
             && self.chars(c).creature
             && matches!(self.obj(c).combat, Combat::Attacking { .. })
-    }
-
-    /// 603.3d: each trigger put on the stack gets its target as it is put
-    /// there, bottom first. With no legal target it is removed from the
-    /// stack; with one the choice is made; with more its controller
-    /// chooses ([`Pending::TargetTrigger`]). Then the game goes on with
-    /// `then`.
-    pub fn target_triggers(&mut self, then: Then) {
-        while let Some(i) = self.stack.iter().position(|s| {
-            matches!(
-                s,
-                StackItem::Trigger {
-                    ability: Ability::Reselect,
-                    target: None,
-                    ..
-                }
-            )
-        }) {
-            let StackItem::Trigger {
-                source, controller, ..
-            } = self.stack[i]
-            else {
-                unreachable!("position found a trigger")
-            };
-            let options = self.attacking_targets(controller);
-            match options.len() {
-                0 => {
-                    self.stack.remove(i);
-                }
-                1 => self.set_trigger_target(i, options[0]),
-                _ => {
-                    self.pending = Pending::TargetTrigger { source, then };
-                    return;
-                }
-            }
-        }
-        self.go_on(then);
-    }
-
-    fn set_trigger_target(&mut self, i: usize, creature: CardId) {
-        let chosen = self.target_ref(Target::Permanent(creature));
-        if let StackItem::Trigger { target, .. } = &mut self.stack[i] {
-            *target = Some(chosen);
-        }
-    }
-
-    /// The trigger of `source` on the stack whose target is not chosen yet.
-    pub fn untargeted_trigger(&self, source: CardId) -> Option<StackItem> {
-        self.stack.iter().copied().find(
-            |s| matches!(s, StackItem::Trigger { source: s, target: None, .. } if *s == source),
-        )
-    }
-
-    /// The controller of the trigger of `source` chose its target.
-    pub fn choose_trigger_target(&mut self, source: CardId, creature: CardId, then: Then) {
-        let i = self
-            .stack
-            .iter()
-            .position(
-                |s| matches!(s, StackItem::Trigger { source: s, target: None, .. } if *s == source),
-            )
-            .expect("the trigger waiting for its target is on the stack");
-        self.set_trigger_target(i, creature);
-        self.target_triggers(then);
     }
 
     /// The trigger resolves (608.2b: not if its target is no longer an

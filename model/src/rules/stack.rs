@@ -94,11 +94,16 @@ impl GameState {
             .collect()
     }
 
-    /// `player` casts `card` from their hand (601.2): it moves to the stack
-    /// with its targets, and its caster receives priority (117.3c).
+    /// `player` casts `card` from their hand, or from exile as an effect
+    /// lets them (601.2a, 601.3): it moves to the stack with its targets,
+    /// and its caster receives priority (117.3c).
     pub fn cast(&mut self, player: PlayerId, card: CardId, targets: &[Target]) {
+        let from_exile = self.obj(card).zone == Zone::Exile;
         self.move_to(card, Zone::Stack);
         let o = self.obj_mut(card);
+        if from_exile {
+            bump(&mut o.history.exile_casts);
+        }
         o.controller = player;
         o.default_controller = player;
         let mut refs = [None; 2];
@@ -140,6 +145,16 @@ impl GameState {
                 self.stack.pop();
                 self.resolve_reselect_trigger(controller, target);
             }
+            StackItem::Trigger {
+                source,
+                controller,
+                ability: Ability::ExileFromHand,
+                target,
+                ..
+            } => {
+                self.stack.pop();
+                self.resolve_exile_trigger(source, controller, target);
+            }
             StackItem::Spell {
                 card,
                 transformed: true,
@@ -147,7 +162,7 @@ impl GameState {
             } => match self.setup().def(card).kind {
                 // 712.14a: a permanent cast transformed enters back face up.
                 Kind::Siege {
-                    back: BackFace::Creature { .. },
+                    back: BackFace::Creature { .. } | BackFace::Enchantment,
                     ..
                 } => self.finish_enter(card, None, None),
                 // 608.2n: a sorcery goes to its owner's graveyard as it resolves.
@@ -435,6 +450,7 @@ impl GameState {
         if copy_of.is_none() && self.setup().def(entering).kind == Kind::PortalMage {
             self.portal_mage_entered(entering);
         }
+        self.gobakhan_entered(entering, copy_of.unwrap_or(entering));
         self.settle(Then::Priority);
     }
 }

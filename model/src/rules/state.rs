@@ -101,6 +101,10 @@ pub struct Obj {
     /// attacker's damage was divided among two or more blockers (510.1c),
     /// until it is dealt.
     pub share: Option<u8>,
+    /// In exile, and its owner may play it for as long as it stays there
+    /// (Invasion of Gobakhan, 601.3). A zone change makes a new object
+    /// without it (400.7).
+    pub playable_from_exile: bool,
     pub history: History,
 }
 
@@ -142,6 +146,10 @@ pub enum Ability {
     /// attackers step, you may reselect which player or permanent target
     /// attacking creature is attacking" (508.7).
     Reselect,
+    /// Invasion of Gobakhan's "When this Siege enters, look at target
+    /// opponent's hand. You may exile a nonland card from it. For as long
+    /// as that card remains exiled, its owner may play it."
+    ExileFromHand,
 }
 
 impl Ability {
@@ -150,6 +158,7 @@ impl Ability {
         match self {
             Ability::Defeat => "defeat trigger",
             Ability::Reselect => "reselect trigger",
+            Ability::ExileFromHand => "exile-from-hand trigger",
         }
     }
 }
@@ -209,6 +218,14 @@ pub enum Pending {
     TargetTrigger {
         source: CardId,
         then: Then,
+    },
+    /// The exile-from-hand trigger of `source` is resolving: `player`, its
+    /// controller, looks at `whose` hand and may exile a nonland card from
+    /// it (Invasion of Gobakhan; 608.2d: the choice is made on resolution).
+    ChooseCards {
+        source: CardId,
+        player: PlayerId,
+        whose: PlayerId,
     },
     /// Portal Mage's trigger on top of the stack is resolving: `player` may
     /// reselect what `attacker` attacks (508.7).
@@ -343,6 +360,7 @@ pub const NO_HISTORY: History = History {
     trigger_fizzles: 0,
     triggers_countered: 0,
     transformed_casts: 0,
+    exile_casts: 0,
     combat_defeat: false,
     trampled: false,
     was_siege_copy: false,
@@ -369,6 +387,7 @@ impl Obj {
             attached_to: None,
             trample_assigned: None,
             share: None,
+            playable_from_exile: false,
             history: NO_HISTORY,
         }
     }

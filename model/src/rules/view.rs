@@ -35,6 +35,7 @@ impl GameView for GameState {
             P::CastTransformed { .. } => Pending::CastTransformed,
             P::TargetTrigger { .. } => Pending::TargetTrigger,
             P::ReselectAttack { .. } => Pending::ReselectAttack,
+            P::ChooseCards { .. } => Pending::ChooseCards,
             P::GameOver => Pending::GameOver,
         }
     }
@@ -78,7 +79,7 @@ impl GameView for GameState {
             StackItem::Trigger {
                 source,
                 controller,
-                ability: Ability::Reselect,
+                ability: Ability::Reselect | Ability::ExileFromHand,
                 ..
             } => StackObs::TriggeredAbility { source, controller },
         }
@@ -155,6 +156,7 @@ impl GameState {
                 Combat::Blocking(a) => CombatObs::Blocking(a),
             },
             attached_to: o.attached_to,
+            playable_from_exile: o.playable_from_exile,
             history: o.history,
         }
     }

@@ -40,6 +40,8 @@ quick=(
     "Two-Headed Giant, 4 team turns|--preset two-headed-giant --turns 4"
     "Portal Mage reselecting attacks, 3 players (508.7)|--preset reselect"
     "Portal Mage, each defending player holding one|--preset reselect --hand 3=portal-mage,bolt"
+    "Invasion of Gobakhan, a card cast from exile (C02)|--preset gobakhan"
+    "Invasion of Gobakhan, a full round (3 turns)|--preset gobakhan --turns 3"
 )
 large=(
     "one more card (a bear on P1's battlefield)|--battlefield 1=bear,trampler,bear"

@@ -48,8 +48,17 @@ pub fn counterexample<E: Engine>(
     if let Some(o) = &div.expected {
         expect.push(names.scope(|| json!({"observation": o})));
     }
-    if !div.model_only.is_empty() || !div.engine_only.is_empty() {
-        expect.push(names.scope(|| json!({"legal": div.model_only, "illegal": div.engine_only})));
+    // A player may concede at any time (104.3a): the model leaves
+    // concessions out of its decisions outside priority windows (its
+    // documented bound), which does not make them illegal, so an engine's
+    // concession is never expected to be refused.
+    let illegal: Vec<&Decision> = div
+        .engine_only
+        .iter()
+        .filter(|d| !matches!(d, Decision::Concede { .. }))
+        .collect();
+    if !div.model_only.is_empty() || !illegal.is_empty() {
+        expect.push(names.scope(|| json!({"legal": div.model_only, "illegal": illegal})));
     }
     if let Some(p) = div.priority_holder {
         expect.push(json!({"pending": "priority", "to_act": p.to_string()}));

@@ -48,6 +48,14 @@ pub enum Action {
         player: PlayerId,
         blocks: Vec<(CardId, CardId)>,
     },
+    /// Just before a blocked attacker assigns its combat damage, decide
+    /// whether it assigns it as though it weren't blocked (Zilortha, Apex
+    /// of Ikoria: any non-Human creature of Zilortha's controller; C04).
+    AssignAsUnblocked {
+        player: PlayerId,
+        attacker: CardId,
+        as_unblocked: bool,
+    },
     /// Divide a blocked trampler's damage (702.19b): this much to what it
     /// attacks, the rest to its blockers.
     AssignTrample {
@@ -132,6 +140,15 @@ impl Action {
                 original,
             },
             Action::DeclareAttackers { attacks, .. } => Decision::DeclareAttackers { attacks },
+            Action::AssignAsUnblocked {
+                player,
+                attacker,
+                as_unblocked,
+            } => Decision::AssignAsUnblocked {
+                player,
+                attacker,
+                as_unblocked,
+            },
             Action::AssignTrample {
                 attacker,
                 to_attacked,
@@ -191,6 +208,7 @@ impl Action {
             | Action::ChooseProtector { player, .. }
             | Action::DeclareAttackers { player, .. }
             | Action::DeclareBlockers { player, .. }
+            | Action::AssignAsUnblocked { player, .. }
             | Action::AssignTrample { player, .. }
             | Action::DivideDamage { player, .. }
             | Action::CastTransformed { player, .. }
@@ -321,6 +339,15 @@ impl Game {
                 }
                 actions
             }
+            Decision::AssignAsUnblocked {
+                player,
+                attacker,
+                as_unblocked,
+            } => vec![Action::AssignAsUnblocked {
+                player: *player,
+                attacker: *attacker,
+                as_unblocked: *as_unblocked,
+            }],
             Decision::AssignTrample {
                 attacker,
                 to_attacked,

@@ -128,6 +128,14 @@ impl Game {
                 self.declare_attackers(*player, attacks)
             }
             Action::DeclareBlockers { player, blocks } => self.declare_blockers(*player, blocks),
+            Action::AssignAsUnblocked {
+                player,
+                attacker,
+                as_unblocked,
+            } => {
+                self.known(*attacker)?;
+                self.assign_as_unblocked(*player, *attacker, *as_unblocked)
+            }
             Action::AssignTrample {
                 player,
                 attacker,
@@ -201,9 +209,9 @@ impl Game {
             Waiting::Priority => Some(self.priority),
             Waiting::DeclareAttackers => Some(self.active),
             Waiting::DeclareBlockers(ds) => ds.first().copied(),
-            Waiting::AssignTrample(a) | Waiting::DivideDamage(a) => {
-                a.first().map(|&a| self.obj(a).controller)
-            }
+            Waiting::AssignAsUnblocked(a)
+            | Waiting::AssignTrample(a)
+            | Waiting::DivideDamage(a) => a.first().map(|&a| self.obj(a).controller),
             Waiting::ChooseProtectors => self.protector_choices.first().map(|c| c.chooser),
             Waiting::CastTransformed { player, .. }
             | Waiting::ChooseCopy { player, .. }
@@ -258,6 +266,15 @@ impl Game {
                     candidates.push(Action::DeclareBlockers {
                         player,
                         blocks: combo,
+                    });
+                }
+            }
+            Waiting::AssignAsUnblocked(queue) => {
+                for as_unblocked in [true, false] {
+                    candidates.push(Action::AssignAsUnblocked {
+                        player,
+                        attacker: queue[0],
+                        as_unblocked,
                     });
                 }
             }

@@ -433,9 +433,21 @@ impl Game {
         (self.power(attacker).max(0) as u32).saturating_sub(lethal) as u8
     }
 
-    /// As a combat damage step begins: blocked tramplers with damage to spare
-    /// are divided by their controllers (702.19b); then damage is dealt.
+    /// As a combat damage step begins: attackers that may assign their
+    /// damage as though they weren't blocked wait for that choice (C04,
+    /// `as_unblocked`), then trample assignments, divisions, and damage.
     pub(crate) fn begin_combat_damage(&mut self) {
+        let strikers: Vec<CardId> = self
+            .battlefield()
+            .map(|o| o.id)
+            .filter(|&id| self.strikes_now(id))
+            .collect();
+        self.begin_as_unblocked(strikers);
+    }
+
+    /// Blocked tramplers with damage to spare are divided by their
+    /// controllers (702.19b); then the divisions among blockers and damage.
+    pub(crate) fn begin_trample(&mut self) {
         self.trample.clear();
         self.division.clear();
         let choices: Vec<CardId> = self
@@ -453,6 +465,7 @@ impl Game {
             .map(|o| o.id)
             .filter(|&a| {
                 self.strikes_now(a)
+                    && !self.assigns_as_unblocked(a)
                     && !self.current_blockers(a).is_empty()
                     && self.trample_excess(a) > 0
             })
@@ -487,7 +500,7 @@ impl Game {
             .battlefield()
             .filter(|o| matches!(o.combat, Combat::Attacking { blocked: true, .. }))
             .map(|o| o.id)
-            .filter(|&a| self.strikes_now(a))
+            .filter(|&a| self.strikes_now(a) && !self.assigns_as_unblocked(a))
             .collect();
         for a in attackers {
             let blockers = self.current_blockers(a);
@@ -630,7 +643,7 @@ impl Game {
     /// `rule`: attackers waiting in `queue` are assigned one at a time in
     /// card order (their assignments are made together, 510.1a, so the
     /// order changes nothing), each by its controller.
-    fn assigners_turn(
+    pub(crate) fn assigners_turn(
         &self,
         queue: &[CardId],
         attacker: CardId,
@@ -667,6 +680,8 @@ impl Game {
         // Battles a blocked trampler with no blockers left damages: its
         // damage goes beyond its (former) blockers (history `trampled`).
         let mut through: Vec<CardId> = Vec::new();
+        // Battles an attacker assigning as though unblocked damages (C04).
+        let mut as_unblocked: Vec<(CardId, Option<AttackTarget>)> = Vec::new();
         let strikers: Vec<CardId> = self
             .battlefield()
             .filter(|o| o.combat != Combat::None)
@@ -686,7 +701,12 @@ impl Game {
                         None => {}
                     };
                     let blockers = self.current_blockers(id);
-                    if !blocked {
+                    if self.assigns_as_unblocked(id) {
+                        // C04: all of it to what it attacks, as though it
+                        // weren't blocked (510.1b), nothing to its blockers.
+                        as_unblocked.push((id, *target));
+                        to_target(power, &mut dealt);
+                    } else if !blocked {
                         // 510.1b: an unblocked creature damages what it attacks,
                         // or no one if it attacks nothing.
                         to_target(power, &mut dealt);
@@ -729,7 +749,9 @@ impl Game {
                     // 510.1c: to the creature it blocks, if that is still
                     // attacking (one that left the battlefield or was
                     // removed from combat is not, 506.4).
-                    if matches!(self.obj(*attacker).combat, Combat::Attacking { .. }) {
+                    if matches!(self.obj(*attacker).combat, Combat::Attacking { .. })
+                        && self.damaged_by_blockers(*attacker)
+                    {
                         dealt.push((id, Target::Permanent(*attacker), power));
                     }
                 }
@@ -762,6 +784,15 @@ impl Game {
             if self.obj(b).on_battlefield() {
                 self.obj_mut(b).history.trampled = true;
             }
+        }
+        for (attacker, target) in as_unblocked {
+            if let Some(AttackTarget::Battle(b)) = target {
+                if self.obj(b).on_battlefield() {
+                    self.obj_mut(b).history.hit_as_unblocked = true;
+                }
+            }
+            let e = self.as_unblocked_event(attacker, target);
+            self.emit(e);
         }
         self.deal_damage(&dealt, true);
         self.settle(self.active);

@@ -70,6 +70,16 @@ impl Game {
                     candidates.push(Decision::DeclareBlockers { blocks });
                 }
             }
+            Waiting::AssignAsUnblocked(queue) => {
+                let attacker = queue[0];
+                for as_unblocked in [true, false] {
+                    candidates.push(Decision::AssignAsUnblocked {
+                        player: self.obj(attacker).controller,
+                        attacker,
+                        as_unblocked,
+                    });
+                }
+            }
             Waiting::AssignTrample(queue) => {
                 for (attacker, to_attacked) in self.trample_candidates(queue) {
                     candidates.push(Decision::AssignTrample {

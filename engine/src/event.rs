@@ -96,6 +96,14 @@ pub enum Event {
         player: PlayerId,
         blocks: Vec<(CardId, CardId)>,
     },
+    /// `attacker`, a blocked creature, assigned its combat damage as though
+    /// it weren't blocked (Zilortha, C04): all of it to `to`, what it
+    /// attacks (510.1b); `human`: it is a Human.
+    AssignedAsUnblocked {
+        attacker: CardId,
+        to: Option<Target>,
+        human: bool,
+    },
     /// Trample damage was divided (702.19b).
     TrampleAssigned { attacker: CardId, to_attacked: u8 },
     /// An attacker's combat damage was divided among its blockers (510.1c).
@@ -246,6 +254,7 @@ impl Event {
             Event::Animated { .. } => ("animated", "613.1d"),
             Event::Attacks { .. } => ("attacks", "508.1"),
             Event::Blocks { .. } => ("blocks", "509.1"),
+            Event::AssignedAsUnblocked { .. } => ("assigned_as_unblocked", "510.1b"),
             Event::TrampleAssigned { .. } => ("trample_assigned", "702.19b"),
             Event::DamageDivided { .. } => ("damage_divided", "510.1c"),
             Event::Damage {
@@ -316,6 +325,7 @@ impl Event {
         ("animated", "613.1d"),
         ("attacks", "508.1"),
         ("blocks", "509.1"),
+        ("assigned_as_unblocked", "510.1b"),
         ("trample_assigned", "702.19b"),
         ("damage_divided", "510.1c"),
         ("damage", "120.3a"),
@@ -413,6 +423,15 @@ fn fact(e: &Event) -> Option<Happened> {
             protector,
             controller,
             siege,
+        }),
+        Event::AssignedAsUnblocked {
+            attacker,
+            to,
+            human,
+        } => Some(Happened::AssignedAsUnblocked {
+            attacker,
+            to,
+            human,
         }),
         Event::Reselected {
             attacker,

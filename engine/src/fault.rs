@@ -161,10 +161,22 @@ pub enum EngineFault {
     /// also triggers for its controller's own creatures. Caught by the
     /// real-card scenarios.
     DiesTriggersForOwnCreatures,
+    /// Zilortha's "non-Human" ignored: a Human creature may assign its
+    /// combat damage as though it weren't blocked too.
+    AsUnblockedForHumans,
+    /// Zilortha's ruling "it will still receive damage from creatures that
+    /// are blocking it" broken: a creature that assigns its combat damage
+    /// as though it weren't blocked is treated as unblocked, and its
+    /// blockers deal it no damage.
+    AsUnblockedNotDamaged,
+    /// Zilortha's ability offered only to creatures attacking a player:
+    /// one attacking a battle must assign its damage to its blockers,
+    /// which the rulings (C04: "including to a battle it attacks") forbid.
+    AsUnblockedNotOntoBattles,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 35] = [
+    pub const ALL: [EngineFault; 38] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -200,5 +212,8 @@ impl EngineFault {
         EngineFault::ExiledCardPlayableByAnyone,
         EngineFault::LegendRuleIgnored,
         EngineFault::DiesTriggersForOwnCreatures,
+        EngineFault::AsUnblockedForHumans,
+        EngineFault::AsUnblockedNotDamaged,
+        EngineFault::AsUnblockedNotOntoBattles,
     ];
 }

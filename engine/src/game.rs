@@ -322,6 +322,10 @@ pub enum Waiting {
     DeclareAttackers,
     /// These defending players, in APNAP order, still declare blockers (802.4).
     DeclareBlockers(Vec<PlayerId>),
+    /// These blocked attackers' controllers, who control Zilortha, still
+    /// decide whether each assigns its combat damage as though it weren't
+    /// blocked (C04), in card order.
+    AssignAsUnblocked(Vec<CardId>),
     /// These attackers' controllers still divide trample damage (702.19b).
     AssignTrample(Vec<CardId>),
     /// These attackers' controllers still divide their combat damage among
@@ -415,6 +419,9 @@ pub struct Game {
     /// Players who passed in succession (117.4).
     pub passes: usize,
     pub protector_choices: Vec<ProtectorChoice>,
+    /// Blocked attackers that assign their combat damage this step as
+    /// though they weren't blocked (Zilortha, C04).
+    pub as_unblocked: Vec<CardId>,
     /// Trample damage assigned to what the attacker attacks (702.19b).
     pub trample: Vec<(CardId, u8)>,
     /// Combat damage assigned to each blocker of an attacker whose damage

@@ -33,6 +33,20 @@ impl Game {
                     self.settle_during_declaration();
                 }
             }
+            Waiting::AssignAsUnblocked(queue) => {
+                // The leaver's attackers, and a Zilortha they owned or
+                // controlled, are gone (800.4a): the choices still to make
+                // are found again; those made stand.
+                self.resume_as_unblocked(queue);
+                if matches!(
+                    self.waiting,
+                    Waiting::AssignAsUnblocked(_)
+                        | Waiting::AssignTrample(_)
+                        | Waiting::DivideDamage(_)
+                ) {
+                    self.settle_during_declaration();
+                }
+            }
             Waiting::AssignTrample(mut queue) => {
                 // The leaver's attackers are gone (800.4a); the others keep
                 // their turn to divide damage.

@@ -20,7 +20,8 @@
 //! (702.6, 310.10), [`leave`] (800.4a), [`legend`] (704.5j), [`triggers`] (603), [`effects`]
 //! (608.2c: what abilities do), [`choice`] (608.2d: cards chosen as an
 //! ability resolves), [`library`] (121, 401, 701.17, 701.24), [`statics`]
-//! (604, 613).
+//! (604, 613), [`as_unblocked`] (510.1b–c: Zilortha's assignment as
+//! though not blocked, C04).
 //!
 //! Where each Tier 1 item of the checklist is implemented:
 //!
@@ -51,6 +52,7 @@
 
 pub mod action;
 pub mod apply;
+pub mod as_unblocked;
 pub mod cards;
 pub mod choice;
 pub mod combat;

@@ -54,6 +54,7 @@ impl GameView for Game {
             Waiting::Priority => Pending::Priority,
             Waiting::DeclareAttackers => Pending::DeclareAttackers,
             Waiting::DeclareBlockers(_) => Pending::DeclareBlockers,
+            Waiting::AssignAsUnblocked(_) => Pending::AssignAsUnblocked,
             Waiting::AssignTrample(_) => Pending::AssignTrample,
             Waiting::DivideDamage(_) => Pending::DivideDamage,
             Waiting::ChooseProtectors => Pending::ChooseProtectors,

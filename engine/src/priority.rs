@@ -124,6 +124,10 @@ impl Game {
             Waiting::Priority => format!("{} to act with priority", self.priority),
             Waiting::DeclareAttackers => format!("{} to declare attackers", self.active),
             Waiting::DeclareBlockers(ps) => format!("{} to declare blockers", ps[0]),
+            Waiting::AssignAsUnblocked(a) => format!(
+                "the choice whether {} assigns its combat damage as though it weren't blocked",
+                a[0]
+            ),
             Waiting::AssignTrample(a) => format!("trample damage of {} to be assigned", a[0]),
             Waiting::DivideDamage(a) => format!("the combat damage of {} to be divided", a[0]),
             Waiting::ChooseProtectors => "protector choices".to_string(),

@@ -23,6 +23,10 @@ pub enum StaticAbility {
     /// of [creatures, lands] you control": a characteristic-defining
     /// ability (604.3), applied in layer 7a (613.4a), in every zone.
     PowerToughnessEqualPermanentsYouControl(CardType),
+    /// "For each non-Human creature you control, you may have that
+    /// creature assign its combat damage as though it weren't blocked"
+    /// (Zilortha, Apex of Ikoria; C04): see `combat`.
+    NonHumansMayAssignAsUnblocked,
 }
 
 impl Game {
@@ -91,7 +95,8 @@ impl Game {
                     }
                     StaticAbility::CreaturesYouControlGet { .. }
                     | StaticAbility::EquippedCreatureGets { .. }
-                    | StaticAbility::PowerToughnessEqualPermanentsYouControl(_) => {}
+                    | StaticAbility::PowerToughnessEqualPermanentsYouControl(_)
+                    | StaticAbility::NonHumansMayAssignAsUnblocked => {}
                 }
             }
         }

@@ -73,7 +73,8 @@ fn the_scenarios_witness_every_situation_of_the_catalogue() {
 /// The real-card mechanics have no counterpart in the model, so their
 /// injected faults are caught by the real-card scenarios: each fault makes
 /// the scenario named here fail, at the expectation that reads the broken
-/// rule (or the refusal that cites it).
+/// rule (or the refusal that cites it). Zilortha's faults (C04), which
+/// `conform` catches on the `zilortha` preset, are caught here too.
 #[test]
 fn the_real_card_scenarios_catch_the_real_card_faults() {
     use battlecheck_engine::cards::Catalogue;
@@ -165,6 +166,21 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             EngineFault::InterveningIfIgnored,
             "c05-prickle-faeries.json",
             "stack size",
+        ),
+        (
+            EngineFault::AsUnblockedForHumans,
+            "c04-zilortha-assigns-onto-a-battle.json",
+            "vanguard",
+        ),
+        (
+            EngineFault::AsUnblockedNotDamaged,
+            "c04-zilortha-assigns-onto-a-battle.json",
+            "bears.zone",
+        ),
+        (
+            EngineFault::AsUnblockedNotOntoBattles,
+            "c04-zilortha-assigns-onto-a-battle.json",
+            "pending",
         ),
     ];
     for (fault, file, what) in cases {

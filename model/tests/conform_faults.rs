@@ -452,3 +452,36 @@ fn a_card_cast_from_exile_by_another_player_is_caught() {
         .iter()
         .any(|d| matches!(d, battlecheck_properties::Decision::Cast { .. })));
 }
+
+/// Zilortha's faults (C04) are caught on the zilortha preset: a Human
+/// offered the choice (the engine alone offers it), a creature assigning
+/// as though unblocked and spared by its blocker (its damage differs), and
+/// the choice withheld from a creature attacking a battle (the model alone
+/// offers it).
+#[test]
+fn zilorthas_assignment_faults_are_caught() {
+    use battlecheck_properties::Decision::AssignAsUnblocked;
+    let zilortha = || Config::preset("zilortha").unwrap();
+    let human = caught(zilortha(), EngineFault::AsUnblockedForHumans);
+    assert!(human
+        .divergence
+        .engine_only
+        .iter()
+        .any(|d| matches!(d, AssignAsUnblocked { attacker, .. } if attacker.0 == 3)));
+    let spared = caught(zilortha(), EngineFault::AsUnblockedNotDamaged);
+    assert!(
+        spared
+            .divergence
+            .fields
+            .iter()
+            .any(|f| f.field.ends_with(".damage")),
+        "{:?}",
+        spared.divergence.fields
+    );
+    let battles = caught(zilortha(), EngineFault::AsUnblockedNotOntoBattles);
+    assert!(battles
+        .divergence
+        .model_only
+        .iter()
+        .any(|d| matches!(d, AssignAsUnblocked { .. })));
+}

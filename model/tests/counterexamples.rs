@@ -99,6 +99,14 @@ fn exposing() -> Vec<(Fault, Config)> {
             Fault::ExiledCastAnyTime,
             Config::preset("gobakhan").unwrap(),
         ),
+        (
+            Fault::AsUnblockedForHumans,
+            Config::preset("zilortha").unwrap(),
+        ),
+        (
+            Fault::AsUnblockedAlsoToBlockers,
+            Config::preset("zilortha").unwrap(),
+        ),
     ]
 }
 
@@ -169,7 +177,7 @@ fn every_counterexample_replays_on_the_engine() {
 }
 
 /// The engine faults that are the bug of a seeded model fault.
-const SAME_BUG: [(Fault, EngineFault); 7] = [
+const SAME_BUG: [(Fault, EngineFault); 8] = [
     (Fault::TriggerPerSource, EngineFault::TriggerPerSource),
     (Fault::OptionalTrigger, EngineFault::OptionalTrigger),
     (Fault::ProtectorLeftIgnored, EngineFault::ProtectorLeftKept),
@@ -182,6 +190,10 @@ const SAME_BUG: [(Fault, EngineFault); 7] = [
     (
         Fault::ExiledCardPlayableByAnyone,
         EngineFault::ExiledCardPlayableByAnyone,
+    ),
+    (
+        Fault::AsUnblockedForHumans,
+        EngineFault::AsUnblockedForHumans,
     ),
 ];
 
@@ -201,7 +213,9 @@ fn a_counterexample_fails_on_an_engine_with_the_same_bug() {
             );
             // What a decision did is judged on the engine's events, which
             // an observation (all the properties see) does not show.
-            let what = if property == "property what-happened-follows-rules" {
+            let what = if property == "property what-happened-follows-rules"
+                || property == "property as-unblocked-follows-zilortha"
+            {
                 "what happened"
             } else {
                 property.as_str()

@@ -104,6 +104,7 @@ fn every_seat_dependence_of_the_rules_is_flagged() {
         "reselect",
         "two-headed-giant",
         "gobakhan",
+        "zilortha",
     ] {
         let config = Config::preset(preset).unwrap();
         if let Some(broken) = first_broken(config, true) {

@@ -148,6 +148,16 @@ fn cases() -> Vec<(PropertyId, Fault, Config)> {
             Fault::ExiledCastAnyTime,
             Config::preset("gobakhan").unwrap(),
         ),
+        (
+            P::AsUnblockedFollowsZilortha,
+            Fault::AsUnblockedForHumans,
+            Config::preset("zilortha").unwrap(),
+        ),
+        (
+            P::AsUnblockedFollowsZilortha,
+            Fault::AsUnblockedAlsoToBlockers,
+            Config::preset("zilortha").unwrap(),
+        ),
     ]
 }
 

@@ -144,7 +144,7 @@ fn serve_engine_answers_a_garbage_line_and_keeps_serving() {
         r#"{"id":5,"type":"no_such_request"}"#,
         r#"{"id":6,"type":"legal"}"#,
         r#"{"id":7,"type":"setup","position":[1,2]}"#,
-        r#"{"id":8,"type":"hello","protocol":4}"#,
+        r#"{"id":8,"type":"hello","protocol":5}"#,
     ];
     for l in lines {
         writeln!(stdin, "{l}").unwrap();
@@ -183,7 +183,7 @@ fn serve_engine_answers_a_garbage_line_and_keeps_serving() {
         assert!(message.contains(want), "{message}");
     }
     assert_eq!(responses[4]["type"], "hello");
-    assert_eq!(responses[4]["protocol"], 4);
+    assert_eq!(responses[4]["protocol"], 5);
 }
 
 #[test]
@@ -212,7 +212,7 @@ fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
 }
 
 const HELLO: &str =
-    r#"{"id":1,"type":"hello","protocol":4,"engine":{"name":"fake","version":"0"},"features":[]}"#;
+    r#"{"id":1,"type":"hello","protocol":5,"engine":{"name":"fake","version":"0"},"features":[]}"#;
 
 /// Start the engine `body` with a time limit of `limit`, set up tiny, and
 /// ask for its legal decisions: the error, checked to come within the
@@ -319,7 +319,7 @@ fn an_engine_that_prints_garbage_is_reported() {
 
 #[test]
 fn an_engine_of_another_protocol_version_is_refused() {
-    let hello = HELLO.replace("\"protocol\":4", "\"protocol\":999");
+    let hello = HELLO.replace("\"protocol\":5", "\"protocol\":999");
     let err = misbehaving(
         "version",
         &format!("read line\necho '{hello}'\nexec sleep 1000\n"),
@@ -328,7 +328,7 @@ fn an_engine_of_another_protocol_version_is_refused() {
     assert_eq!(err.problem, Problem::Version, "{err}");
     let text = err.to_string();
     assert!(text.contains("protocol version 999"), "{text}");
-    assert!(text.contains("speaks version 4 only"), "{text}");
+    assert!(text.contains("speaks version 5 only"), "{text}");
     assert_eq!(err.exchange.last_response.as_deref(), Some(hello.as_str()));
 }
 

@@ -67,6 +67,9 @@ pub enum Feature {
     /// with a battle in an opponent's hand and a turn of that opponent's
     /// to cast it in.
     PlayFromExile,
+    /// Zilortha, Apex of Ikoria on the battlefield with a non-Human
+    /// creature of its controller that may attack a battle (C04).
+    AsUnblocked,
 }
 
 macro_rules! properties {
@@ -138,7 +141,8 @@ impl PropertyId {
             WhatHappenedFollowsRules
             | AttacksFollowTheOptions
             | ReselectedAttacksFollow508_7
-            | TwoHeadedGiantTeams => {
+            | TwoHeadedGiantTeams
+            | AsUnblockedFollowsZilortha => {
                 return match v.step_broken().map(|b| b.subject) {
                     Some(Target::Permanent(c)) => vec![c],
                     _ => Vec::new(),
@@ -237,6 +241,10 @@ properties! {
         ["M02"], ["805.10a", "805.10b", "810.4", "810.9"], [],
         "with Two-Headed Giant, teammates always have the same life total (their team's), and no creature attacks a teammate of its controller or a battle that teammate protects",
         always::two_headed_giant_teams;
+    AsUnblockedFollowsZilortha = "as-unblocked-follows-zilortha", Always,
+        ["C04"], ["510.1b", "510.1c"], [],
+        "a blocked creature assigns its combat damage as though it weren't blocked only if it is not a Human (Zilortha, Apex of Ikoria), and then all of it to what it attacks and none to its blockers",
+        always::as_unblocked_follows_zilortha;
 
     // ---- witnesses --------------------------------------------------------
     SiegeDefeatedInCombatAndCast = "siege-defeated-in-combat-and-cast", Sometimes,
@@ -347,6 +355,10 @@ properties! {
         ["C02"], ["601.3", "310.1", "310.9a"], [PlayFromExile],
         "a battle that Invasion of Gobakhan exiled from its owner's hand was cast from exile by its owner, at normal timing, and is on the battlefield with a protector",
         sometimes::exiled_battle_cast_by_its_owner;
+    AsUnblockedOntoABattle = "as-unblocked-onto-a-battle", Sometimes,
+        ["C04"], ["510.1b", "310.6"], [AsUnblocked],
+        "a blocked non-Human creature assigned all its combat damage to the battle it attacks as though it weren't blocked (Zilortha), removing defense counters",
+        sometimes::hit_as_unblocked;
 }
 
 /// The conditions of the catalogue entries in `wanted` (bit `i` for entry
@@ -622,8 +634,12 @@ mod always {
     /// ([`crate::step`]): judged on what it did, so a wrong intermediate
     /// state that state-based actions repair is seen too.
     pub fn what_happened_follows_rules<V: GameView + ?Sized>(v: &V) -> bool {
-        v.step_broken()
-            .is_none_or(|b| b.rule.of_options() || b.rule.of_reselection() || b.rule.of_teams())
+        v.step_broken().is_none_or(|b| {
+            b.rule.of_options()
+                || b.rule.of_reselection()
+                || b.rule.of_teams()
+                || b.rule.of_as_unblocked()
+        })
     }
 
     /// No decision so far broke a rule of the multiplayer options
@@ -638,6 +654,13 @@ mod always {
     /// ([`crate::step`], [`crate::seating::Table::may_reselect`]).
     pub fn reselected_attacks_follow_508_7<V: GameView + ?Sized>(v: &V) -> bool {
         v.step_broken().is_none_or(|b| !b.rule.of_reselection())
+    }
+
+    /// No decision so far had a creature assign its combat damage as
+    /// though it weren't blocked against Zilortha's text and rulings (C04,
+    /// [`crate::step`]): a Human, or some of the damage to its blockers.
+    pub fn as_unblocked_follows_zilortha<V: GameView + ?Sized>(v: &V) -> bool {
+        v.step_broken().is_none_or(|b| !b.rule.of_as_unblocked())
     }
 
     /// With Two-Headed Giant: teammates share one life total (810.4,
@@ -763,6 +786,10 @@ mod sometimes {
                 && o.controller == o.owner
                 && o.protector.is_some()
         })
+    }
+
+    pub fn hit_as_unblocked<V: GameView + ?Sized>(v: &V) -> bool {
+        v.objects().any(|o| o.history.hit_as_unblocked)
     }
 
     pub fn token_copy_exiled<V: GameView + ?Sized>(v: &V) -> bool {

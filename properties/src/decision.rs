@@ -103,6 +103,18 @@ pub enum Decision {
     },
     /// Every defending player's blocks (509.1, 802.4): (blocker, attacker).
     DeclareBlockers { blocks: Vec<(CardId, CardId)> },
+    /// Just before a blocked attacker assigns its combat damage, its
+    /// controller decides whether it assigns all of it as though it weren't
+    /// blocked (`as_unblocked`), as Zilortha, Apex of Ikoria lets each
+    /// non-Human creature they control (checklist C04; its rulings: all or
+    /// nothing, a choice for each creature, its blockers still deal it
+    /// damage, onto a battle it attacks too). The damage then goes to what
+    /// it attacks (510.1b) instead of its blockers (510.1c).
+    AssignAsUnblocked {
+        player: PlayerId,
+        attacker: CardId,
+        as_unblocked: bool,
+    },
     /// How a trampling attacker divides its combat damage (702.19b): the
     /// amount assigned to what it attacks, the rest to its blockers.
     AssignTrample { attacker: CardId, to_attacked: u8 },
@@ -170,6 +182,7 @@ impl Decision {
             Decision::ChooseProtectors { .. } => "choose_protectors",
             Decision::DeclareAttackers { .. } => "declare_attackers",
             Decision::DeclareBlockers { .. } => "declare_blockers",
+            Decision::AssignAsUnblocked { .. } => "assign_as_unblocked",
             Decision::AssignTrample { .. } => "assign_trample",
             Decision::DivideDamage { .. } => "divide_damage",
             Decision::CastTransformed { .. } => "cast_transformed",

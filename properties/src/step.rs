@@ -49,6 +49,16 @@ pub enum Happened {
         controller: PlayerId,
         defender: PlayerId,
     },
+    /// `attacker`, a blocked creature, assigned its combat damage as though
+    /// it weren't blocked (Zilortha, Apex of Ikoria; C04): all of it to
+    /// `to`, what it attacks (none if it attacks nothing, 510.1b).
+    /// `human`: it is a Human, which the ability does not let do so.
+    /// Told as the damage is dealt, before its damage facts.
+    AssignedAsUnblocked {
+        attacker: CardId,
+        to: Option<Target>,
+        human: bool,
+    },
     /// What `attacker`, controlled by `controller`, attacks was reselected
     /// (508.7): it attacked `chosen` or a battle `chosen` protected, and
     /// now attacks `defender` or a battle `defender` protects.
@@ -101,9 +111,45 @@ pub enum StepRule {
     /// 805.10a–b: with Two-Headed Giant, creatures attack only players of
     /// the defending team and battles they protect, never a teammate.
     AttackOnTheOtherTeam,
+    /// 510.1b and Zilortha's ruling (C04): a creature that assigns its
+    /// combat damage as though it weren't blocked assigns all of it to what
+    /// it attacks, none to its blockers ("all or nothing").
+    AsUnblockedAllOrNothing,
+    /// 510.1c and Zilortha's text (C04): only a non-Human creature may
+    /// assign its combat damage as though it weren't blocked; a blocked
+    /// Human assigns it to its blockers.
+    AsUnblockedOnlyNonHuman,
 }
 
 impl StepRule {
+    pub const ALL: [StepRule; 13] = [
+        StepRule::DamageDealtOnce,
+        StepRule::CountersMatchDamage,
+        StepRule::LifeOnlyByDamage,
+        StepRule::ProtectorChosenLegally,
+        StepRule::ProtectorWithinRange,
+        StepRule::AttackWithinRange,
+        StepRule::AttackOnItsSide,
+        StepRule::ReselectOntoOpponent,
+        StepRule::ReselectOntoChosenDefender,
+        StepRule::ReselectWithinRange,
+        StepRule::AttackOnTheOtherTeam,
+        StepRule::AsUnblockedAllOrNothing,
+        StepRule::AsUnblockedOnlyNonHuman,
+    ];
+
+    /// The numbers of the rules every step rule is stated from, each once,
+    /// in order: "510.2, 120.3h, …".
+    pub fn all_rule_numbers() -> String {
+        let mut seen: Vec<&str> = Vec::new();
+        for r in StepRule::ALL {
+            if !seen.contains(&r.rule()) {
+                seen.push(r.rule());
+            }
+        }
+        seen.join(", ")
+    }
+
     /// Is it a rule of the multiplayer options (801, 803)?
     pub fn of_options(self) -> bool {
         matches!(
@@ -121,6 +167,14 @@ impl StepRule {
             StepRule::ReselectOntoOpponent
                 | StepRule::ReselectOntoChosenDefender
                 | StepRule::ReselectWithinRange
+        )
+    }
+
+    /// Is it a rule of Zilortha's assignment as though not blocked (C04)?
+    pub fn of_as_unblocked(self) -> bool {
+        matches!(
+            self,
+            StepRule::AsUnblockedAllOrNothing | StepRule::AsUnblockedOnlyNonHuman
         )
     }
 
@@ -143,6 +197,8 @@ impl StepRule {
             StepRule::ReselectOntoChosenDefender => "508.7d",
             StepRule::ReselectWithinRange => "508.7e",
             StepRule::AttackOnTheOtherTeam => "805.10a",
+            StepRule::AsUnblockedAllOrNothing => "510.1b",
+            StepRule::AsUnblockedOnlyNonHuman => "510.1c",
         }
     }
 }
@@ -215,10 +271,43 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
     let mut hits: Vec<(CardId, Target)> = Vec::new();
     let mut by_instruction: Vec<PlayerId> = Vec::new();
     let mut to_battle: Vec<(CardId, u32)> = Vec::new();
+    let mut as_unblocked: Vec<(CardId, Option<Target>)> = Vec::new();
     for h in happened {
         match *h {
             Happened::LifeByInstruction { player } => by_instruction.push(player),
+            Happened::AssignedAsUnblocked {
+                attacker,
+                to,
+                human,
+            } => {
+                if human {
+                    out.push(Broken {
+                        what: StepBreak {
+                            rule: StepRule::AsUnblockedOnlyNonHuman,
+                            subject: Target::Permanent(attacker),
+                        },
+                        text: format!(
+                            "{attacker}, a Human, assigned its combat damage as though it weren't blocked (Zilortha lets only non-Human creatures)"
+                        ),
+                    });
+                }
+                as_unblocked.push((attacker, to));
+            }
             Happened::Damage { source, to, amount } => {
+                if let Some(&(_, attacked)) = as_unblocked.iter().find(|(a, _)| *a == source) {
+                    if attacked != Some(to) {
+                        out.push(Broken {
+                            what: StepBreak {
+                                rule: StepRule::AsUnblockedAllOrNothing,
+                                subject: to,
+                            },
+                            text: format!(
+                                "{source} assigned its combat damage as though it weren't blocked, yet dealt damage to {}, not what it attacks (all or nothing)",
+                                name(to)
+                            ),
+                        });
+                    }
+                }
                 if hits.contains(&(source, to)) {
                     out.push(Broken {
                         what: StepBreak {
@@ -464,6 +553,73 @@ mod tests {
         assert_eq!(
             text,
             "120.3h: 2 damage to battle #0 with 4 defense counters removed 3"
+        );
+    }
+
+    /// `ALL` lists the rules in declaration order, each once, and the rule
+    /// numbers they cite include Zilortha's.
+    #[test]
+    fn all_lists_every_rule_once() {
+        for (i, r) in StepRule::ALL.iter().enumerate() {
+            assert_eq!(*r as usize, i, "{r:?}");
+        }
+        assert_eq!(
+            StepRule::all_rule_numbers(),
+            "510.2, 120.3h, 120.3a, 310.12a, 801.5a, 801.3, 803.1, 508.7c, 508.7d, 508.7e, 805.10a, 510.1b, 510.1c"
+        );
+    }
+
+    /// Zilortha's assignment (C04): all of the damage to what the creature
+    /// attacks and only by a non-Human; a blocker still dealing it damage
+    /// breaks nothing, and damage to a blocker by another attacker neither.
+    #[test]
+    fn an_assignment_as_though_unblocked_is_all_or_nothing_and_non_human() {
+        let (bear, siege, blocker, cadet) = (CardId(1), CardId(0), CardId(5), CardId(2));
+        let assigned = |attacker, human| Happened::AssignedAsUnblocked {
+            attacker,
+            to: Some(Target::Permanent(siege)),
+            human,
+        };
+        let hit = |source, to| Happened::Damage {
+            source,
+            to: Target::Permanent(to),
+            amount: 2,
+        };
+        let removed = Happened::DefenseRemoved {
+            battle: siege,
+            amount: 2,
+            left: 1,
+        };
+        assert!(rules(&[
+            assigned(bear, false),
+            hit(bear, siege),
+            hit(blocker, bear),
+            hit(cadet, blocker),
+            removed
+        ])
+        .is_empty());
+        assert_eq!(
+            rules(&[
+                assigned(bear, false),
+                hit(bear, siege),
+                hit(bear, blocker),
+                removed
+            ]),
+            [StepRule::AsUnblockedAllOrNothing]
+        );
+        assert_eq!(
+            rules(&[assigned(cadet, true), hit(cadet, siege), removed]),
+            [StepRule::AsUnblockedOnlyNonHuman]
+        );
+        // Attacking nothing (its battle left combat), it deals no damage.
+        let nothing = Happened::AssignedAsUnblocked {
+            attacker: bear,
+            to: None,
+            human: false,
+        };
+        assert_eq!(
+            rules(&[nothing, hit(bear, blocker)]),
+            [StepRule::AsUnblockedAllOrNothing]
         );
     }
 

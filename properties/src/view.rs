@@ -85,6 +85,9 @@ pub enum Pending {
     Priority,
     DeclareAttackers,
     DeclareBlockers,
+    /// A blocked attacker's controller decides whether it assigns its
+    /// combat damage as though it weren't blocked (Zilortha, C04).
+    AssignAsUnblocked,
     AssignTrample,
     /// An attacker's controller divides its combat damage among its
     /// blockers (510.1c).
@@ -225,6 +228,10 @@ pub struct History {
     pub combat_defeat: bool,
     /// A trampling attacker assigned damage beyond its blockers to it.
     pub trampled: bool,
+    /// A blocked attacker assigned its combat damage to it as though it
+    /// weren't blocked (Zilortha, Apex of Ikoria; checklist C04). Optional
+    /// on the wire (absent means false).
+    pub hit_as_unblocked: bool,
     /// It has been a copy of a Siege on the battlefield.
     pub was_siege_copy: bool,
 }

@@ -450,6 +450,18 @@ pub enum Act {
         /// Pairs of a blocking creature and the attacker it blocks.
         blocks: Vec<(String, String)>,
     },
+    /// Just before a blocked non-Human attacker assigns its combat damage,
+    /// its controller, who controls Zilortha, Apex of Ikoria, decides
+    /// whether it assigns all of it as though it weren't blocked (C04).
+    AssignAsUnblocked {
+        /// The attacker's controller.
+        player: String,
+        /// The blocked attacker.
+        attacker: String,
+        /// True: all of its damage to what it attacks (510.1b); false: to
+        /// its blockers (510.1c).
+        as_unblocked: bool,
+    },
     /// A trampling attacker's controller divides its combat damage
     /// (702.19b).
     AssignTrample {

@@ -388,8 +388,10 @@ pub fn run_on<S: Subject>(
             report.failures.push(Failure {
                 step: n,
                 what: "what happened".into(),
-                expected: "what the rules of one decision allow (510.2, 120.3a, 120.3h, 310.12a, 801.3, 801.5a, 803.1)"
-                    .into(),
+                expected: format!(
+                    "what the rules of one decision allow ({})",
+                    battlecheck_properties::step::StepRule::all_rule_numbers()
+                ),
                 actual: why,
             });
         }

@@ -288,6 +288,7 @@ impl Run {
             priority,
             passes: 0,
             protector_choices: Vec::new(),
+            as_unblocked: Vec::new(),
             trample: Vec::new(),
             division: Vec::new(),
             resume: None,
@@ -526,6 +527,15 @@ impl Run {
                     .iter()
                     .map(|(b, a)| Ok((c(b)?, c(a)?)))
                     .collect::<Result<_, ScenarioError>>()?,
+            },
+            Act::AssignAsUnblocked {
+                player,
+                attacker,
+                as_unblocked,
+            } => Action::AssignAsUnblocked {
+                player: p(player)?,
+                attacker: c(attacker)?,
+                as_unblocked: *as_unblocked,
             },
             Act::AssignTrample {
                 player,

@@ -75,6 +75,7 @@ fn history(h: History) -> [u8; 8] {
         exile_casts,
         combat_defeat,
         trampled,
+        hit_as_unblocked,
         was_siege_copy,
     } = h;
     [
@@ -85,7 +86,10 @@ fn history(h: History) -> [u8; 8] {
         triggers_countered,
         transformed_casts,
         exile_casts,
-        combat_defeat as u8 | (trampled as u8) << 1 | (was_siege_copy as u8) << 2,
+        combat_defeat as u8
+            | (trampled as u8) << 1
+            | (was_siege_copy as u8) << 2
+            | (hit_as_unblocked as u8) << 3,
     ]
 }
 
@@ -109,6 +113,7 @@ fn obj(o: &Obj) -> [u8; 31] {
         attached_to,
         trample_assigned,
         share,
+        as_unblocked,
         playable_from_exile,
         history: h,
     } = *o;
@@ -130,7 +135,8 @@ fn obj(o: &Obj) -> [u8; 31] {
             | (back_face as u8) << 1
             | (sick as u8) << 2
             | (animated as u8) << 3
-            | (playable_from_exile as u8) << 4,
+            | (playable_from_exile as u8) << 4
+            | (as_unblocked.map_or(0, |b| 1 + b as u8)) << 5,
         opt_card(copy_of),
         c0,
         c1,
@@ -230,6 +236,7 @@ fn pending(p: Pending) -> [u8; 3] {
         Pending::DeclareAttackers => [1, 0, 0],
         Pending::DeclareBlockers => [2, 0, 0],
         Pending::AssignTrample { attacker } => [3, attacker.0, 0],
+        Pending::AssignAsUnblocked { attacker } => [13, attacker.0, 0],
         Pending::ChooseCopy { card } => [4, card.0, 0],
         Pending::EnterProtector { entering, copy_of } => [5, entering.0, opt_card(copy_of)],
         Pending::SbaProtectors { then } => [6, matches!(then, Then::EndTurn) as u8, 0],

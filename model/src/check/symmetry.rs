@@ -110,6 +110,9 @@ fn renamed_pending(pending: Pending, r: &Renaming) -> Pending {
         Pending::AssignTrample { attacker } => Pending::AssignTrample {
             attacker: c(attacker),
         },
+        Pending::AssignAsUnblocked { attacker } => Pending::AssignAsUnblocked {
+            attacker: c(attacker),
+        },
         Pending::DivideDamage { attacker } => Pending::DivideDamage {
             attacker: c(attacker),
         },

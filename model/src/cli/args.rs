@@ -23,7 +23,7 @@ pub enum Format {
 pub struct GameArgs {
     /// Preset to start from (default, deep, duel, copies, mimic, tiny, table,
     /// attack-left, attack-right, range-1, two-headed-giant, gobakhan,
-    /// reselect).
+    /// zilortha, reselect).
     #[arg(long, default_value = "default")]
     pub preset: String,
     /// Number of players, 2 to 6 (extra seats copy the last seat).

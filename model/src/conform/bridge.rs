@@ -8,7 +8,7 @@ use super::process::ProcessError;
 use super::protocol::Refusal;
 use crate::rules::cards::CardName;
 use crate::rules::config::Config;
-use crate::rules::state::GameState;
+use crate::rules::state::{GameState, TRANSFORMED_HISTORY};
 use battlecheck_engine::game::TurnStep;
 use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::view::CombatObs;
@@ -38,6 +38,7 @@ pub fn engine_card(name: CardName, defense: u8) -> String {
         CardName::Animate => "Animate the Walls".into(),
         CardName::PortalMage => "Portal Mage".into(),
         CardName::Gobakhan => "Invasion of Gobakhan".into(),
+        CardName::Zilortha => "Invasion of Ikoria".into(),
     }
 }
 
@@ -54,12 +55,17 @@ pub fn scenario(config: &Config, faults: &[EngineFault]) -> Value {
             .map(|c| (c, "battlefield"))
             .chain(seat.hand.iter().map(|c| (c, "hand")));
         for (&name, zone) in zones {
-            cards.push(json!({
+            let mut card = json!({
                 "id": format!("{name}-{}", cards.len()),
                 "card": engine_card(name, config.defense),
                 "owner": format!("P{}", p + 1),
                 "zone": zone,
-            }));
+            });
+            if zone == "battlefield" && name.starts_transformed() {
+                card["back_face"] = json!(true);
+                card["history"] = json!(TRANSFORMED_HISTORY);
+            }
+            cards.push(card);
         }
     }
     let players: Vec<Value> = config

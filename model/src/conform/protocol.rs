@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 /// The protocol version this battlecheck speaks. An engine answers `hello`
 /// with the version it speaks; battlecheck refuses any other.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 
 /// The optional feature "snapshot": the engine serves [`RequestBody::Snapshot`]
 /// and [`RequestBody::Restore`].

@@ -17,7 +17,7 @@
 use crate::rules::config::{Config, ConfigError};
 
 /// The small presets CI varies over printed defenses.
-const VARIED: [&str; 4] = ["tiny", "duel", "copies", "mimic"];
+const VARIED: [&str; 5] = ["tiny", "duel", "copies", "mimic", "zilortha"];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant
 /// (810), of reselecting an attack (508.7) and of a card cast from exile by

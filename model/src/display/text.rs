@@ -96,6 +96,19 @@ impl Setup {
                     )
                 )
             }
+            Decision::AssignAsUnblocked {
+                player,
+                attacker,
+                as_unblocked,
+            } => format!(
+                "{player} has {} assign its combat damage {}",
+                name(attacker),
+                if *as_unblocked {
+                    "as though it weren't blocked"
+                } else {
+                    "to its blockers"
+                }
+            ),
             Decision::AssignTrample {
                 attacker,
                 to_attacked,
@@ -286,6 +299,19 @@ impl GameState {
                         .collect()
                 )
             ),
+            Decision::AssignAsUnblocked {
+                player,
+                attacker,
+                as_unblocked,
+            } => format!(
+                "{player} has {} assign its combat damage {}",
+                self.card_name(*attacker),
+                if *as_unblocked {
+                    "as though it weren't blocked (Zilortha)"
+                } else {
+                    "to its blockers, as usual"
+                }
+            ),
             Decision::AssignTrample {
                 attacker,
                 to_attacked,
@@ -465,6 +491,11 @@ impl GameState {
             Pending::AssignTrample { attacker } => {
                 format!("damage assignment of {}", self.card_name(attacker))
             }
+            Pending::AssignAsUnblocked { attacker } => format!(
+                "{} to choose whether {} assigns its combat damage as though it weren't blocked",
+                self.obj(attacker).controller,
+                self.card_name(attacker)
+            ),
             Pending::DivideDamage { attacker } => {
                 format!("the division of {}'s damage", self.card_name(attacker))
             }

@@ -14,6 +14,13 @@ pub enum BackFace {
     /// A sorcery (e.g. Invasion of Alara // Awaken the Maelstrom); its text is
     /// reduced to nothing, so it only resolves and goes to the graveyard.
     Sorcery,
+    /// Zilortha, Apex of Ikoria (Legendary Creature — Dinosaur, 8/8), the
+    /// back face of Invasion of Ikoria: "Reach. For each non-Human creature
+    /// you control, you may have that creature assign its combat damage as
+    /// though it weren't blocked." (checklist C04). Reach changes nothing
+    /// in a pool without flying; the legend rule never applies with one
+    /// Zilortha per player.
+    Zilortha,
     /// An enchantment permanent (Invasion of Gobakhan // Lightshield Array);
     /// its text is reduced to nothing: it resolves and stays on the
     /// battlefield, neither a creature nor a battle.
@@ -27,12 +34,14 @@ pub enum Kind {
     Siege { defense: u8, back: BackFace },
     /// A battle with no battle type: only its controller may protect it (310.9a).
     Battle { defense: u8 },
-    /// A creature, optionally with first strike (702.7) or trample (702.19).
+    /// A creature, optionally with first strike (702.7) or trample
+    /// (702.19); `human`: its creature types include Human (205.3m).
     Creature {
         power: u8,
         toughness: u8,
         first_strike: bool,
         trample: bool,
+        human: bool,
     },
     /// Instant: deals `amount` damage to any target (115.4).
     Burn { amount: u8 },
@@ -72,7 +81,7 @@ pub enum CardName {
     SiegeSorcery,
     /// A battle with no battle type.
     Outpost,
-    /// 1/1.
+    /// 1/1 Human Soldier (Eager Cadet).
     Cadet,
     /// 2/2.
     Bear,
@@ -104,10 +113,19 @@ pub enum CardName {
     /// cost increase is not modelled, and no lands, so every card is a
     /// nonland card and none is played as a land.
     Gobakhan,
+    /// Invasion of Ikoria ({X}{G}{G}, Battle — Siege, defense 6) on the
+    /// battlefield transformed, as Zilortha, Apex of Ikoria (an 8/8 with
+    /// Zilortha's static ability, [`BackFace::Zilortha`]; checklist C04).
+    /// Returned to a hand it is Invasion of Ikoria again, a Siege at its
+    /// printed defense whose front text ("When this Siege enters, search
+    /// your library and/or graveyard for a non-Human creature card with
+    /// mana value X or less ...") the model reduces to nothing: it has no
+    /// libraries or mana, and cast from a hand X is 0.
+    Zilortha,
 }
 
 impl CardName {
-    pub const ALL: [CardName; 18] = [
+    pub const ALL: [CardName; 19] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -126,6 +144,7 @@ impl CardName {
         CardName::Animate,
         CardName::PortalMage,
         CardName::Gobakhan,
+        CardName::Zilortha,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -148,7 +167,15 @@ impl CardName {
             CardName::Animate => "animate",
             CardName::PortalMage => "portal-mage",
             CardName::Gobakhan => "gobakhan",
+            CardName::Zilortha => "zilortha",
         }
+    }
+
+    /// Does the card start on the battlefield back face up? Zilortha is
+    /// Invasion of Ikoria transformed: a Siege defeated and cast
+    /// transformed before the game began (its history says so).
+    pub fn starts_transformed(self) -> bool {
+        self == CardName::Zilortha
     }
 
     /// The card's kind, with `defense` for battles.
@@ -171,24 +198,28 @@ impl CardName {
                 toughness: 1,
                 first_strike: false,
                 trample: false,
+                human: true,
             },
             CardName::Bear => Kind::Creature {
                 power: 2,
                 toughness: 2,
                 first_strike: false,
                 trample: false,
+                human: false,
             },
             CardName::Striker => Kind::Creature {
                 power: 2,
                 toughness: 1,
                 first_strike: true,
                 trample: false,
+                human: false,
             },
             CardName::Trampler => Kind::Creature {
                 power: 3,
                 toughness: 3,
                 first_strike: false,
                 trample: true,
+                human: false,
             },
             CardName::Bolt => Kind::Burn { amount: 2 },
             CardName::Erode => Kind::Erode { amount: 2 },
@@ -203,6 +234,10 @@ impl CardName {
             CardName::Gobakhan => Kind::Siege {
                 defense: 3,
                 back: BackFace::Enchantment,
+            },
+            CardName::Zilortha => Kind::Siege {
+                defense: 6,
+                back: BackFace::Zilortha,
             },
         }
     }

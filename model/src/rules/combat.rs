@@ -208,7 +208,7 @@ impl GameState {
     /// Does `id` deal combat damage in `step` (510.4)? In the first-strike
     /// step only creatures with first strike; in the regular step those
     /// without (no creature of the pool has double strike).
-    fn deals_damage_in(&self, id: CardId, step: Step) -> bool {
+    pub(crate) fn deals_damage_in(&self, id: CardId, step: Step) -> bool {
         self.obj(id).combat != Combat::None
             && self.chars(id).first_strike == (step == Step::FirstStrikeDamage)
     }
@@ -245,6 +245,7 @@ impl GameState {
                 }
             ) && c.trample
                 && self.deals_damage_in(id, step)
+                && !self.assigns_as_unblocked(id)
                 && self.obj(id).trample_assigned.is_none()
                 && {
                     let blockers = self.blockers_of(id);
@@ -329,6 +330,7 @@ impl GameState {
         self.on_battlefield().find(|&id| {
             matches!(self.obj(id).combat, Combat::Attacking { blocked: true, .. })
                 && self.deals_damage_in(id, step)
+                && !self.assigns_as_unblocked(id)
                 && self.chars(id).power > self.assigned_to_attacked(id)
                 && {
                     let blockers = self.blockers_of(id);
@@ -348,8 +350,13 @@ impl GameState {
     /// A combat damage step (510): damage assignment decisions first, then
     /// all combat damage is dealt at once (510.2), then state-based actions
     /// and priority.
-    fn combat_damage_step(&mut self, step: Step) {
+    pub(crate) fn combat_damage_step(&mut self, step: Step) {
         self.step = step;
+        // C04: just before it assigns, as though it weren't blocked or not.
+        if let Some(attacker) = self.as_unblocked_choice_needed(step) {
+            self.pending = Pending::AssignAsUnblocked { attacker };
+            return;
+        }
         if let Some(attacker) = self.trample_choice_needed(step) {
             self.pending = Pending::AssignTrample { attacker };
             return;
@@ -371,6 +378,7 @@ impl GameState {
         // simultaneously (510.2).
         let mut assigned: ArrayVec<(CardId, Target, u8), 32> = ArrayVec::new();
         let mut trampled: ArrayVec<CardId, 8> = ArrayVec::new();
+        let mut hit_as_unblocked: ArrayVec<CardId, 8> = ArrayVec::new();
         for id in self.on_battlefield().collect::<ArrayVec<_, 24>>() {
             if !self.deals_damage_in(id, step) {
                 continue;
@@ -385,17 +393,32 @@ impl GameState {
                 } => {
                     let blockers = self.blockers_of(id);
                     let trample = self.chars(id).trample;
-                    // 510.1b–c, 702.19b–d: what reaches the attacked player or battle.
+                    let as_unblocked = self.assigns_as_unblocked(id);
+                    // 510.1b–c, 702.19b–d: what reaches the attacked player
+                    // or battle; all of it as though not blocked (C04).
                     let to_attacked = match (blocked, blockers.is_empty()) {
+                        _ if as_unblocked => power,
                         (false, _) => power,
                         (true, true) if trample => power,
                         (true, true) => 0,
                         (true, false) => self.assigned_to_attacked(id),
                     };
+                    if as_unblocked {
+                        self.record(Happened::AssignedAsUnblocked {
+                            attacker: id,
+                            to: Self::attacked_recipient(target),
+                            human: self.chars(id).human,
+                        });
+                        if self.setup().fault(Fault::AsUnblockedAlsoToBlockers) {
+                            if let Some(&b) = blockers.first() {
+                                assigned.push((id, Target::Permanent(b), power));
+                            }
+                        }
+                    }
                     // 510.1c: the rest goes to a single blocker, or is
                     // divided among several as the controller chose.
                     let rest = power - to_attacked;
-                    for &b in &blockers {
+                    for &b in blockers.iter().filter(|_| !as_unblocked) {
                         let share = match blockers.len() {
                             1 => rest,
                             _ => self.obj(b).share.expect("the division was made"),
@@ -413,7 +436,9 @@ impl GameState {
                                 if self.obj(b).zone == Zone::Battlefield =>
                             {
                                 assigned.push((id, Target::Permanent(b), to_attacked));
-                                if blocked && trample {
+                                if as_unblocked {
+                                    hit_as_unblocked.push(b);
+                                } else if blocked && trample {
                                     trampled.push(b);
                                 }
                             }
@@ -486,10 +511,14 @@ impl GameState {
         for b in trampled {
             self.obj_mut(b).history.trampled = true;
         }
+        for b in hit_as_unblocked {
+            self.obj_mut(b).history.hit_as_unblocked = true;
+        }
         for id in self.ids().collect::<ArrayVec<_, 24>>() {
             let o = self.obj_mut(id);
             o.trample_assigned = None;
             o.share = None;
+            o.as_unblocked = None;
         }
         self.settle(Then::Priority);
     }

@@ -94,6 +94,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("range-1", "4 players, 1 turn, range of influence 1 (801), defense 3, life 3: attacks, targets and protectors only within one seat as the turn began; a Siege stolen, then stolen again through its protector (801.2d)"),
     ("two-headed-giant", "4 players in two teams (810), a full round of 2 team turns, defense 3, team life 5: the active team's second player casts the Siege (805.4), the team attacks as one and the defending team blocks as one, for battles either member protects (805.10d); a Siege's protector is a player of the other team; damage to either member comes off the team's life"),
     ("gobakhan", "3 players, 2 turns, defense 2: Invasion of Gobakhan (defense 3; C02) exiles a card from an opponent's hand, a Siege or a 2-damage bolt, which only its owner may then cast from exile, with normal timing: the Siege on their own turn, the bolt at once"),
+    ("zilortha", "2 players, 1 turn, defense 2: Zilortha, Apex of Ikoria (Invasion of Ikoria transformed, an 8/8; C04) lets P1's non-Human creatures (it, a 3/3 trampler, a 2/1 first striker; not a 1/1 Human) assign their combat damage as though they weren't blocked, onto a Siege P2 protects or onto P2; P2 blocks with a 2/2 and a 2/1 first striker"),
     ("reselect", "3 players, 1 turn, defense 2 (a 3/3 trampler, a 2-damage bolt): two defending players each hold Portal Mage, whose trigger reselects what an attacker attacks (508.7) onto another opponent or a battle one protects, never onto the attacking player's own battle"),
 ];
 
@@ -206,6 +207,14 @@ impl Config {
                     seat(&[], &[Bear]),
                 ],
             ),
+            "zilortha" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege], &[Zilortha, Trampler, Striker, Cadet]),
+                    seat(&[], &[Bear, Striker]),
+                ],
+            ),
             "reselect" => (
                 1,
                 2,
@@ -298,10 +307,11 @@ impl Config {
                 ));
             }
             if let Some(c) = s.battlefield.iter().find(|c| {
-                matches!(
-                    c.kind(self.defense),
-                    Kind::Siege { .. } | Kind::Battle { .. }
-                )
+                !c.starts_transformed()
+                    && matches!(
+                        c.kind(self.defense),
+                        Kind::Siege { .. } | Kind::Battle { .. }
+                    )
             }) {
                 return err(format!(
                     "seat {} battlefield: '{c}' must be cast to get a protector; put it in the hand",
@@ -452,6 +462,17 @@ impl Config {
             has(Gobakhan) && self.turns >= 2 && battle_held_by_another,
             Feature::PlayFromExile,
         );
+        // C04: Zilortha in play for a seat that takes a turn with a Siege
+        // to cast and attack, and a creature on another seat to block.
+        let zilortha_attacks_a_siege = self.seats.iter().enumerate().any(|(i, s)| {
+            i < usize::from(self.turns)
+                && s.battlefield.contains(&Zilortha)
+                && s.hand
+                    .iter()
+                    .any(|c| matches!(c.kind(self.defense), Kind::Siege { .. }))
+        });
+        let blocker = self.seats.iter().skip(1).any(|s| creatures(s) >= 1);
+        add(zilortha_attacks_a_siege && blocker, Feature::AsUnblocked);
         f
     }
 }

@@ -104,6 +104,16 @@ impl GameState {
                     out.push(Decision::DeclareBlockers { blocks })
                 });
             }
+            Pending::AssignAsUnblocked { attacker } => {
+                let player = self.obj(attacker).controller;
+                for as_unblocked in [true, false] {
+                    out.push(Decision::AssignAsUnblocked {
+                        player,
+                        attacker,
+                        as_unblocked,
+                    });
+                }
+            }
             Pending::AssignTrample { attacker } => {
                 for to_attacked in 0..=self.trample_excess(attacker) {
                     out.push(Decision::AssignTrample {
@@ -296,6 +306,14 @@ impl GameState {
             (Pending::DeclareBlockers, Decision::DeclareBlockers { blocks }) => {
                 self.declare_blockers(blocks)
             }
+            (
+                Pending::AssignAsUnblocked { .. },
+                Decision::AssignAsUnblocked {
+                    attacker,
+                    as_unblocked,
+                    ..
+                },
+            ) => self.assign_as_unblocked(*attacker, *as_unblocked),
             (
                 Pending::AssignTrample { .. },
                 Decision::AssignTrample {

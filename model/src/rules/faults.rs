@@ -74,6 +74,10 @@ faults! {
         "C02 broken: a card Invasion of Gobakhan exiled may be cast from exile by any player, not only by its owner",
     ExiledCastAnyTime = "exiled-cast-any-time":
         "C02 ruling ignored: a card its owner may play from exile may be cast whenever they could cast an instant (normal timing ignored)",
+    AsUnblockedForHumans = "as-unblocked-for-humans":
+        "C04 broken: a Human creature may assign its combat damage as though it weren't blocked (Zilortha lets only non-Human creatures)",
+    AsUnblockedAlsoToBlockers = "as-unblocked-also-to-blockers":
+        "C04 ruling broken: a creature that assigns its combat damage as though it weren't blocked also deals it to its blocker (it is all or nothing)",
 }
 
 impl fmt::Display for Fault {

@@ -6,6 +6,7 @@
 //! catalogue's view of a state) only: nothing here knows about searching,
 //! presenting, engines or the command line.
 
+pub mod as_unblocked;
 pub mod cards;
 pub mod combat;
 pub mod config;

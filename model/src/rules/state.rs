@@ -101,6 +101,10 @@ pub struct Obj {
     /// attacker's damage was divided among two or more blockers (510.1c),
     /// until it is dealt.
     pub share: Option<u8>,
+    /// A blocked attacker's controller chose whether it assigns its combat
+    /// damage as though it weren't blocked (Zilortha, C04), between the
+    /// choice and the damage.
+    pub as_unblocked: Option<bool>,
     /// In exile, and its owner may play it for as long as it stays there
     /// (Invasion of Gobakhan, 601.3). A zone change makes a new object
     /// without it (400.7).
@@ -185,6 +189,12 @@ pub enum Pending {
     Priority,
     DeclareAttackers,
     DeclareBlockers,
+    /// Just before `attacker`, a blocked non-Human creature, assigns its
+    /// combat damage, its controller, who controls Zilortha, decides
+    /// whether it assigns it as though it weren't blocked (C04).
+    AssignAsUnblocked {
+        attacker: CardId,
+    },
     /// A blocked trampling attacker's controller divides its damage.
     AssignTrample {
         attacker: CardId,
@@ -293,6 +303,12 @@ pub struct Chars {
     pub trample: bool,
     pub printed_defense: u8,
     pub sorcery: bool,
+    /// Its creature types include Human (205.3m).
+    pub human: bool,
+    /// It has Zilortha's static ability: each non-Human creature its
+    /// controller controls may assign its combat damage as though it
+    /// weren't blocked (C04).
+    pub grants_as_unblocked: bool,
 }
 
 impl Chars {
@@ -309,6 +325,18 @@ impl Chars {
                 c.creature = true;
                 c.power = power;
                 c.toughness = toughness;
+            }
+            (
+                Kind::Siege {
+                    back: BackFace::Zilortha,
+                    ..
+                },
+                true,
+            ) => {
+                c.creature = true;
+                c.power = 8;
+                c.toughness = 8;
+                c.grants_as_unblocked = true;
             }
             (
                 Kind::Siege {
@@ -332,6 +360,7 @@ impl Chars {
                     toughness,
                     first_strike,
                     trample,
+                    human,
                 },
                 _,
             ) => {
@@ -340,18 +369,34 @@ impl Chars {
                 c.toughness = toughness;
                 c.first_strike = first_strike;
                 c.trample = trample;
+                c.human = human;
             }
             (Kind::Clone, _) => c.creature = true,
+            // Portal Mage is a Human Wizard.
             (Kind::PortalMage, _) => {
                 c.creature = true;
                 c.power = 2;
                 c.toughness = 2;
+                c.human = true;
             }
             _ => {}
         }
         c
     }
 }
+
+/// The history of a card that starts on the battlefield back face up
+/// ([`crate::rules::cards::CardName::starts_transformed`]): a Siege whose
+/// last defense counter was removed once, whose trigger exiled it, and
+/// which was then cast transformed (310.12b, 712.11a), before the game
+/// began.
+pub const TRANSFORMED_HISTORY: History = History {
+    defeats: 1,
+    triggers: 1,
+    trigger_exiles: 1,
+    transformed_casts: 1,
+    ..NO_HISTORY
+};
 
 pub const NO_HISTORY: History = History {
     defeats: 0,
@@ -363,6 +408,7 @@ pub const NO_HISTORY: History = History {
     exile_casts: 0,
     combat_defeat: false,
     trampled: false,
+    hit_as_unblocked: false,
     was_siege_copy: false,
 };
 
@@ -387,6 +433,7 @@ impl Obj {
             attached_to: None,
             trample_assigned: None,
             share: None,
+            as_unblocked: None,
             playable_from_exile: false,
             history: NO_HISTORY,
         }
@@ -441,7 +488,14 @@ impl GameState {
         let objs = setup
             .objects
             .iter()
-            .map(|d| Obj::new(d.start, d.owner))
+            .map(|d| {
+                let mut o = Obj::new(d.start, d.owner);
+                if d.start == Zone::Battlefield && d.name.starts_transformed() {
+                    o.back_face = true;
+                    o.history = TRANSFORMED_HISTORY;
+                }
+                o
+            })
             .collect();
         GameState {
             setup: SetupRef(setup),

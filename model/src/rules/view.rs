@@ -27,6 +27,7 @@ impl GameView for GameState {
             P::Priority => Pending::Priority,
             P::DeclareAttackers => Pending::DeclareAttackers,
             P::DeclareBlockers => Pending::DeclareBlockers,
+            P::AssignAsUnblocked { .. } => Pending::AssignAsUnblocked,
             P::AssignTrample { .. } => Pending::AssignTrample,
             P::DivideDamage { .. } => Pending::DivideDamage,
             P::ChooseCopy { .. } | P::EnterProtector { .. } | P::SbaProtectors { .. } => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""battlecheck engine protocol (v4, engine/PROTOCOL.md) for the phase.rs
+"""battlecheck engine protocol (v5, engine/PROTOCOL.md) for the phase.rs
 rules engine, through its Python bindings (PyPI `phase-python`, import
 `phase`).
 
@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-PROTOCOL = 4
+PROTOCOL = 5
 ENGINE_NAME = "phase.rs (phase-python)"
 
 # Known phase.rs deviations the adapter can hide on request, so that a

@@ -68,9 +68,12 @@ ZONES = {
     "Command": "outside",
 }
 
+# exile_casts and hit_as_unblocked (checklist C02, C04) stay 0 and false:
+# no card the adapter maps (cards.py) lets its owner cast it from exile or
+# a creature assign its damage as though it weren't blocked.
 HISTORY_COUNTS = ("defeats", "triggers", "trigger_exiles", "trigger_fizzles",
-                  "triggers_countered", "transformed_casts")
-HISTORY_FLAGS = ("combat_defeat", "trampled", "was_siege_copy")
+                  "triggers_countered", "transformed_casts", "exile_casts")
+HISTORY_FLAGS = ("combat_defeat", "trampled", "hit_as_unblocked", "was_siege_copy")
 
 FILLER_PER_PLAYER = 12
 
@@ -1546,6 +1549,8 @@ class PhaseSession(Decisions):
             "toughness": int(o.get("toughness") or 0) if creature_here else 0,
             "combat": combat.get(c, "none") if on_bf else "none",
             "attached_to": None,
+            # No mapped card exiles a card its owner may then play (C02).
+            "playable_from_exile": False,
             "history": dict(trk.history[c]),
         }
 

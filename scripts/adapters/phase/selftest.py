@@ -117,8 +117,8 @@ class Walk:
         for m in args.mask:
             adapter += ["--mask", m]
         self.ph = Engine(adapter, "phase")
-        self.ref.req({"type": "hello", "protocol": 4})
-        self.ph.req({"type": "hello", "protocol": 4})
+        self.ref.req({"type": "hello", "protocol": 5})
+        self.ph.req({"type": "hello", "protocol": 5})
         self.path = []
         self.differences = []
         self.coverage = {}

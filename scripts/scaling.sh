@@ -42,6 +42,8 @@ quick=(
     "Portal Mage, each defending player holding one|--preset reselect --hand 3=portal-mage,bolt"
     "Invasion of Gobakhan, a card cast from exile (C02)|--preset gobakhan"
     "Invasion of Gobakhan, a full round (3 turns)|--preset gobakhan --turns 3"
+    "Zilortha, assignment as though not blocked (C04)|--preset zilortha"
+    "Zilortha, 3 players|--preset zilortha --players 3"
 )
 large=(
     "one more card (a bear on P1's battlefield)|--battlefield 1=bear,trampler,bear"

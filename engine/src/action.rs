@@ -2,7 +2,7 @@
 //! [`Decision`] maps onto actions.
 
 use crate::game::{Game, Waiting};
-use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target};
+use battlecheck_properties::{AttackTarget, CardId, Decision, Mana, PlayerId, Target};
 use serde::{Deserialize, Serialize};
 
 /// Something one player does.
@@ -11,12 +11,29 @@ use serde::{Deserialize, Serialize};
 pub enum Action {
     /// Pass priority (117.3d).
     Pass { player: PlayerId },
-    /// Cast a spell from hand (601), with its targets.
+    /// Cast a spell from hand (601), with its targets and the value of X
+    /// it announces (601.2b; absent: 0).
     Cast {
         player: PlayerId,
         card: CardId,
         #[serde(default)]
         targets: Vec<Target>,
+        #[serde(default)]
+        x: Option<u8>,
+    },
+    /// Play a land (305.1), with its back face up for a modal
+    /// double-faced card's land face (712.12).
+    PlayLand {
+        player: PlayerId,
+        card: CardId,
+        #[serde(default)]
+        back_face: bool,
+    },
+    /// Activate a mana ability of `source` for `mana` (605.3a).
+    ActivateMana {
+        player: PlayerId,
+        source: CardId,
+        mana: Mana,
     },
     /// Activate an Equipment's equip ability (702.6a).
     Equip {
@@ -115,10 +132,30 @@ impl Action {
                 player,
                 card,
                 targets,
+                x,
             } => Decision::Cast {
                 player,
                 card,
                 targets,
+                x,
+            },
+            Action::PlayLand {
+                player,
+                card,
+                back_face,
+            } => Decision::PlayLand {
+                player,
+                card,
+                back_face,
+            },
+            Action::ActivateMana {
+                player,
+                source,
+                mana,
+            } => Decision::ActivateMana {
+                player,
+                source,
+                mana,
             },
             Action::Equip {
                 player,
@@ -202,6 +239,8 @@ impl Action {
         match *self {
             Action::Pass { player }
             | Action::Cast { player, .. }
+            | Action::PlayLand { player, .. }
+            | Action::ActivateMana { player, .. }
             | Action::Equip { player, .. }
             | Action::Concede { player }
             | Action::ChooseCopy { player, .. }
@@ -254,12 +293,40 @@ impl Game {
                 player,
                 card,
                 targets,
+                x,
             } => {
                 let mut actions = self.passes_before(*player);
                 actions.push(Action::Cast {
                     player: *player,
                     card: *card,
                     targets: targets.clone(),
+                    x: *x,
+                });
+                actions
+            }
+            Decision::PlayLand {
+                player,
+                card,
+                back_face,
+            } => {
+                let mut actions = self.passes_before(*player);
+                actions.push(Action::PlayLand {
+                    player: *player,
+                    card: *card,
+                    back_face: *back_face,
+                });
+                actions
+            }
+            Decision::ActivateMana {
+                player,
+                source,
+                mana,
+            } => {
+                let mut actions = self.passes_before(*player);
+                actions.push(Action::ActivateMana {
+                    player: *player,
+                    source: *source,
+                    mana: *mana,
                 });
                 actions
             }

@@ -106,7 +106,18 @@ impl Game {
                 player,
                 card,
                 targets,
-            } => self.cast(*player, *card, targets),
+                x,
+            } => self.cast(*player, *card, targets, *x),
+            Action::PlayLand {
+                player,
+                card,
+                back_face,
+            } => self.play_land(*player, *card, *back_face),
+            Action::ActivateMana {
+                player,
+                source,
+                mana,
+            } => self.activate_mana(*player, *source, *mana),
             Action::Equip {
                 player,
                 equipment,
@@ -235,6 +246,20 @@ impl Game {
             Waiting::Priority => {
                 candidates.push(Action::Pass { player });
                 candidates.extend(self.cast_candidates(player));
+                for (card, back_face) in self.land_candidates(player) {
+                    candidates.push(Action::PlayLand {
+                        player,
+                        card,
+                        back_face,
+                    });
+                }
+                for (source, mana) in self.mana_candidates(player) {
+                    candidates.push(Action::ActivateMana {
+                        player,
+                        source,
+                        mana,
+                    });
+                }
                 for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {
                     for c in self.battlefield() {
                         candidates.push(Action::Equip {
@@ -490,7 +515,7 @@ impl Game {
             }))
             .collect();
         for o in self.objects.iter().filter(|o| {
-            (o.zone == Zone::Hand && o.owner == player) || self.playable_from_exile.contains(&o.id)
+            (o.zone == Zone::Hand && o.owner == player) || self.exile_permission(o.id).is_some()
         }) {
             let face = o.card.front();
             let choices: Vec<Vec<Target>> = match face.effect {
@@ -512,12 +537,16 @@ impl Game {
                     }),
                 None => vec![Vec::new()],
             };
+            let xs = self.x_choices(player, o.id);
             for targets in choices {
-                out.push(Action::Cast {
-                    player,
-                    card: o.id,
-                    targets,
-                });
+                for &x in &xs {
+                    out.push(Action::Cast {
+                        player,
+                        card: o.id,
+                        targets: targets.clone(),
+                        x,
+                    });
+                }
             }
         }
         out

@@ -6,8 +6,8 @@
 //! [`crate::effects::Instruction`]s) and static abilities
 //! ([`crate::statics::StaticAbility`]).
 //!
-//! Mana costs are kept as printed text for reference only: the engine does
-//! not model mana, so casting a spell costs nothing.
+//! A card's mana cost is read as it loads ([`crate::mana::ManaCost`]); a
+//! game pays it only if its position says so ([`crate::mana`]).
 
 use crate::effects::{CardFilter, Instruction};
 use crate::jsonpos::JsonFault;
@@ -68,7 +68,8 @@ pub enum Keyword {
     /// 702.12b: not destroyed by lethal damage (704.5g).
     Indestructible,
     /// 702.6a: "Equip [cost]": attach to target creature you control,
-    /// only as a sorcery (mana is not modelled, so the cost is not paid).
+    /// only as a sorcery; the cost, read from the line's words
+    /// ([`Face::equip_cost`]), is paid in a game that pays mana.
     Equip,
 }
 
@@ -112,6 +113,9 @@ pub enum Condition {
     /// "If a permanent was put into a graveyard from the battlefield this
     /// turn" (700.4: such a permanent died if it was a creature).
     PermanentToGraveyardThisTurn,
+    /// "If you search your library this way": a search of the resolving
+    /// ability looked through its controller's library.
+    SearchedLibrary,
 }
 
 /// What a printed triggered ability does as it resolves.
@@ -278,6 +282,13 @@ pub struct Face {
     /// Its static abilities (604.1).
     #[serde(default, skip_deserializing)]
     pub statics: Vec<StaticAbility>,
+    /// Its mana ability (605.1a), written on a line of its text.
+    #[serde(default, skip_deserializing)]
+    pub mana: Option<crate::mana::ManaAbility>,
+    /// The cost of its equip ability ("Equip {1}", 702.6a), read from the
+    /// words of its equip line.
+    #[serde(skip)]
+    pub equip_cost: crate::mana::ManaCost,
     /// Its rules text, line by line, each with how the engine reads it:
     /// the keywords, effect, triggers and static abilities above come from
     /// these lines when a face has them ([`crate::oracle`]). `None`: the
@@ -326,8 +337,11 @@ pub enum Layout {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(from = "CardEntry")]
 pub struct Card {
-    /// Printed mana cost (for reference; mana is not modelled).
+    /// Printed mana cost, as written (202.1).
     pub cost: Option<String>,
+    /// The mana cost read from it (none: {0}, 202.1b); a transforming
+    /// card's back face has the front face's for its mana value (202.3b).
+    pub mana_cost: crate::mana::ManaCost,
     /// An invented card, not a printed one: kept only where no real card
     /// does the job, with its full text.
     pub synthetic: bool,
@@ -376,6 +390,7 @@ impl From<CardEntry> for Card {
     fn from(e: CardEntry) -> Card {
         Card {
             cost: e.cost,
+            mana_cost: crate::mana::ManaCost::default(),
             synthetic: e.synthetic,
             layout: e.layout,
             front: Face {
@@ -391,6 +406,8 @@ impl From<CardEntry> for Card {
                 enters_as_copy_of_battle: e.enters_as_copy_of_battle,
                 triggers: e.triggers,
                 statics: Vec::new(),
+                mana: None,
+                equip_cost: crate::mana::ManaCost::default(),
                 text: e.text,
             },
             back: e.back,
@@ -512,6 +529,7 @@ impl Catalogue {
         for mut card in parsed.cards {
             let name = card.name().to_string();
             crate::oracle::read_card(&mut card)
+                .and_then(|()| read_cost(&mut card))
                 .and_then(|()| validate(&card))
                 .map_err(|problem| CardError::Invalid {
                     file: file.to_path_buf(),
@@ -544,6 +562,15 @@ impl Catalogue {
     pub fn iter(&self) -> impl Iterator<Item = &Arc<Card>> {
         self.cards.values()
     }
+}
+
+/// Read the card's printed mana cost (202.1).
+fn read_cost(card: &mut Card) -> Result<(), String> {
+    if let Some(text) = &card.cost {
+        card.mana_cost =
+            crate::mana::ManaCost::parse(text).map_err(|e| format!("field `cost`: {e}"))?;
+    }
+    Ok(())
 }
 
 /// Consistency rules a card entry must satisfy beyond its JSON shape.

@@ -67,9 +67,42 @@ impl Game {
         r.choosers = None;
         r.steps.remove(0);
         r.did = !chosen.is_empty() || matches!(step, Instruction::Reveal { .. });
+        if let Instruction::Search { .. } = step {
+            // "And/or graveyard": taking a card from the graveyard is
+            // searching only the graveyard.
+            r.searched_library = !chosen
+                .iter()
+                .any(|&c| self.objects[c.0 as usize].zone == Zone::Graveyard);
+        }
         r.chosen_last = u8::try_from(chosen.len()).unwrap_or(u8::MAX);
         self.act_on_chosen(step, &chosen);
         true
+    }
+
+    /// The cards a search by `chooser` looks through: their library, and
+    /// their graveyard too for "your library and/or graveyard".
+    fn searched(
+        &self,
+        chooser: PlayerId,
+        and_graveyard: bool,
+    ) -> impl Iterator<Item = CardId> + '_ {
+        let graveyard = self
+            .objects
+            .iter()
+            .filter(move |o| and_graveyard && o.zone == Zone::Graveyard && o.owner == chooser)
+            .map(|o| o.id);
+        self.players[chooser.0 as usize]
+            .library
+            .iter()
+            .copied()
+            .chain(graveyard)
+    }
+
+    /// Does card `c` match `find`, with the resolving ability's X (202.3:
+    /// a card's mana value outside the stack counts X as 0)?
+    pub(crate) fn card_matches(&self, find: &crate::effects::CardFilter, c: CardId) -> bool {
+        let x = self.resolution.as_ref().map_or(0, |r| r.x);
+        find.accepts_card(self.obj(c).face(), self.mana_value(c), x)
     }
 
     /// What `chooser` may choose for `step` now.
@@ -88,12 +121,14 @@ impl Game {
             ),
             // 701.23b: a search for cards with a stated quality may find
             // fewer than there are, so it may find none.
-            Instruction::Search { find, up_to, .. } => (
-                self.players[chooser.0 as usize]
-                    .library
-                    .iter()
-                    .copied()
-                    .filter(|&c| find.accepts(self.obj(c).face()))
+            Instruction::Search {
+                find,
+                up_to,
+                and_graveyard,
+                ..
+            } => (
+                self.searched(chooser, *and_graveyard)
+                    .filter(|&c| self.card_matches(find, c))
                     .collect(),
                 *up_to,
                 true,
@@ -198,10 +233,19 @@ impl Game {
                         card: c,
                     });
                 }
-                Instruction::ExileFromHand { owner_may_play, .. } => {
+                Instruction::ExileFromHand {
+                    owner_may_play,
+                    costs_more,
+                    ..
+                } => {
                     self.move_to(c, Zone::Exile);
                     if *owner_may_play {
-                        self.playable_from_exile.push(c);
+                        let more = if self.fault(EngineFault::CostIncreaseIgnored) {
+                            0
+                        } else {
+                            *costs_more
+                        };
+                        self.playable_from_exile.push((c, more));
                     }
                 }
                 Instruction::Reveal { .. } => {
@@ -247,6 +291,9 @@ impl Game {
                 .collect(),
             Instruction::LookAtTop { count, .. } => self.top_of_library(chooser, *count),
             Instruction::Sacrifice { .. } => self.battlefield().map(|o| o.id).collect(),
+            Instruction::Search { and_graveyard, .. } => {
+                self.searched(chooser, *and_graveyard).collect()
+            }
             _ => self.players[chooser.0 as usize].library.clone(),
         };
         let most = self.card_choice(step, chooser).max.max(1);

@@ -25,19 +25,24 @@ impl Game {
             Waiting::Priority => {
                 candidates.push(Decision::PassAll);
                 for p in self.players_from(PlayerId(0)) {
-                    for a in self.cast_candidates(p) {
-                        if let Action::Cast {
-                            player,
+                    candidates.extend(
+                        self.cast_candidates(p)
+                            .iter()
+                            .filter_map(Action::as_decision),
+                    );
+                    for (card, back_face) in self.land_candidates(p) {
+                        candidates.push(Decision::PlayLand {
+                            player: p,
                             card,
-                            targets,
-                        } = a
-                        {
-                            candidates.push(Decision::Cast {
-                                player,
-                                card,
-                                targets,
-                            });
-                        }
+                            back_face,
+                        });
+                    }
+                    for (source, mana) in self.mana_candidates(p) {
+                        candidates.push(Decision::ActivateMana {
+                            player: p,
+                            source,
+                            mana,
+                        });
                     }
                     for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {
                         for c in self.battlefield() {

@@ -21,8 +21,8 @@ pub enum Instruction {
     /// "Draw N cards" (121.1, 121.2).
     Draw(u8),
     /// "Create N tokens" of a kind (111.1, 111.2: under the ability
-    /// controller's control, owned by them).
-    CreateTokens { count: u8, token: TokenSpec },
+    /// controller's control, owned by them); "create X tokens".
+    CreateTokens { count: Amount, token: TokenSpec },
     /// "It deals N damage to each creature and each planeswalker": the
     /// ability's source deals the damage (120.2) to each permanent of any
     /// of these types, all at once (120.1).
@@ -65,12 +65,18 @@ pub enum Instruction {
     /// "Search your library for up to N [cards]" and put them into `to`
     /// (tapped onto the battlefield if `tapped`): a search for cards with a
     /// stated quality may find fewer than there are (701.23a, 701.23b).
+    /// "Search your library and/or graveyard" (`and_graveyard`): a card
+    /// taken from the graveyard means only the graveyard was searched; one
+    /// from the library, or none, that the library was (which the
+    /// condition `searched_library` reads).
     Search {
         find: CardFilter,
         up_to: u8,
         to: Zone,
         #[serde(default)]
         tapped: bool,
+        #[serde(default)]
+        and_graveyard: bool,
     },
     /// "Look at the top N cards of your library. You may reveal a [card]
     /// from among them and put it into your hand. Put the rest on the
@@ -87,12 +93,15 @@ pub enum Instruction {
     /// "Look at target opponent's hand. You may exile a [nonland] card from
     /// it" (701.20e, 406.1): the controller chooses one card or none from
     /// the hand of the player(s) told; with `owner_may_play`, "for as long
-    /// as that card remains exiled, its owner may play it".
+    /// as that card remains exiled, its owner may play it", and a spell
+    /// cast this way "costs {N} more to cast" (`costs_more`, 601.2f).
     ExileFromHand {
         whose: Who,
         find: CardFilter,
         #[serde(default)]
         owner_may_play: bool,
+        #[serde(default)]
+        costs_more: u8,
     },
     /// "Exile target permanent" (406.1).
     ExileTarget,
@@ -156,6 +165,31 @@ impl Instruction {
     }
 }
 
+/// A number an instruction uses: written, or "X" (107.3: in an enters
+/// trigger, the X of the spell that became the permanent, 107.3m).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Amount {
+    Fixed(u8),
+    Variable(Variable),
+}
+
+/// The variable of an [`Amount`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Variable {
+    X,
+}
+
+impl Amount {
+    /// Its value when X is `x`.
+    pub fn value(self, x: u8) -> u8 {
+        match self {
+            Amount::Fixed(n) => n,
+            Amount::Variable(Variable::X) => x,
+        }
+    }
+}
+
 /// Who an instruction tells to act.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -175,7 +209,9 @@ pub enum Who {
 
 /// The cards a search finds (701.23a: cards "with a stated quality"): a
 /// card of any of `types` and of none of `not_types`, with every one of
-/// `supertypes`, of any of `subtypes`; an empty list asks nothing.
+/// `supertypes`, of any of `subtypes` and of none of `not_subtypes` ("a
+/// non-Human creature card"), with a mana value of at most
+/// `mana_value_at_most` (202.3); an empty list asks nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardFilter {
@@ -187,15 +223,30 @@ pub struct CardFilter {
     pub supertypes: Vec<Supertype>,
     #[serde(default)]
     pub subtypes: Vec<String>,
+    #[serde(default)]
+    pub not_subtypes: Vec<String>,
+    #[serde(default)]
+    pub mana_value_at_most: Option<Amount>,
 }
 
 impl CardFilter {
-    /// Does a card with characteristics `face` match?
+    /// Does a card with characteristics `face` match, leaving its mana
+    /// value aside?
     pub fn accepts(&self, face: &Face) -> bool {
         (self.types.is_empty() || self.types.iter().any(|&t| face.is(t)))
             && !self.not_types.iter().any(|&t| face.is(t))
             && self.supertypes.iter().all(|s| face.supertypes.contains(s))
             && (self.subtypes.is_empty() || self.subtypes.iter().any(|s| face.subtypes.contains(s)))
+            && !self.not_subtypes.iter().any(|s| face.has_subtype(s))
+    }
+
+    /// Does a card with characteristics `face` and mana value
+    /// `mana_value` match, X being `x`?
+    pub fn accepts_card(&self, face: &Face, mana_value: u8, x: u8) -> bool {
+        self.accepts(face)
+            && self
+                .mana_value_at_most
+                .is_none_or(|most| mana_value <= most.value(x))
     }
 }
 
@@ -223,6 +274,11 @@ pub struct Resolution {
     pub choosers: Option<Vec<PlayerId>>,
     /// The cards chosen so far for the instruction being followed.
     pub chosen: Vec<CardId>,
+    /// The X the ability refers to (107.3m).
+    pub x: u8,
+    /// A search this way searched the library ("if you search your
+    /// library this way, shuffle").
+    pub searched_library: bool,
 }
 
 /// A kind of counter (122.1).
@@ -252,6 +308,10 @@ pub struct TokenSpec {
     pub toughness: Option<i8>,
     #[serde(default)]
     pub keywords: Vec<Keyword>,
+    /// Its mana ability (a Treasure's: "{T}, Sacrifice this token: Add one
+    /// mana of any color", 111.10a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mana: Option<crate::mana::ManaAbility>,
 }
 
 impl TokenSpec {
@@ -267,6 +327,7 @@ impl TokenSpec {
     fn card(&self) -> Card {
         Card {
             cost: None,
+            mana_cost: crate::mana::ManaCost::default(),
             synthetic: false,
             layout: Layout::Normal,
             front: Face {
@@ -282,6 +343,8 @@ impl TokenSpec {
                 enters_as_copy_of_battle: false,
                 triggers: Vec::new(),
                 statics: Vec::new(),
+                mana: self.mana.clone(),
+                equip_cost: crate::mana::ManaCost::default(),
                 text: None,
             },
             back: None,
@@ -302,6 +365,7 @@ impl Game {
         steps: &[Instruction],
         target: Option<Target>,
         subject: Option<CardId>,
+        x: u8,
     ) -> bool {
         self.resolution = Some(Box::new(Resolution {
             source,
@@ -313,6 +377,8 @@ impl Game {
             chosen_last: 0,
             choosers: None,
             chosen: Vec::new(),
+            x,
+            searched_library: false,
         }));
         self.go_on()
     }
@@ -489,7 +555,8 @@ impl Game {
             Instruction::Shuffle => self.shuffle(controller),
             Instruction::CreateTokens { count, token } => {
                 let card = Arc::new(token.card());
-                for _ in 0..*count {
+                let x = self.resolution.as_ref().map_or(0, |r| r.x);
+                for _ in 0..count.value(x) {
                     self.create_token(&card, controller);
                 }
             }
@@ -531,6 +598,7 @@ impl Game {
                             steps: steps.clone(),
                         }),
                         subject: None,
+                        x: 0,
                     });
                     self.emit(Event::ReflexiveTriggered { source, controller });
                 }
@@ -574,6 +642,9 @@ impl Game {
                 hand <= usize::from(n)
             }
             Condition::PermanentToGraveyardThisTurn => self.to_graveyard_this_turn,
+            Condition::SearchedLibrary => {
+                self.resolution.as_ref().is_some_and(|r| r.searched_library)
+            }
         }
     }
 
@@ -632,7 +703,7 @@ mod tests {
     use crate::cards::Catalogue;
     use crate::event::Event;
     use crate::scenario::build_game;
-    use battlecheck_properties::PlayerId;
+    use battlecheck_properties::{CardId, PlayerId};
     use std::path::Path;
 
     /// A game holds at most 256 objects (card numbers are one byte): an
@@ -650,13 +721,13 @@ mod tests {
         };
         let source = battlecheck_properties::CardId(0);
         for _ in 0..256 {
-            assert!(g.follow(source, PlayerId(0), &steps, None, None));
+            assert!(g.follow(source, PlayerId(0), &steps, None, None, 0));
         }
         assert_eq!(g.objects.len(), 256);
         assert!(!g.take_events().contains(&Event::NoRoomForToken {
             controller: PlayerId(0)
         }));
-        assert!(g.follow(source, PlayerId(0), &steps, None, None));
+        assert!(g.follow(source, PlayerId(0), &steps, None, None, 0));
         assert_eq!(g.objects.len(), 256);
         assert_eq!(
             g.take_events(),
@@ -664,5 +735,39 @@ mod tests {
                 controller: PlayerId(0)
             }]
         );
+    }
+
+    /// Invasion of Ikoria's "search your library and/or graveyard ... If
+    /// you search your library this way, shuffle": a card taken from the
+    /// library, or none, shuffles the library; one taken from the
+    /// graveyard does not. X bounds the mana value found.
+    #[test]
+    fn ikoria_shuffles_only_after_searching_the_library() {
+        let text = r#"{"name": "ikoria", "players": 2, "cards": [
+            {"id": "siege", "card": "Invasion of Ikoria", "owner": "P1", "zone": "battlefield"},
+            {"id": "bears", "card": "Grizzly Bears", "owner": "P1", "zone": "library"},
+            {"id": "hill", "card": "Hill Giant", "owner": "P1", "zone": "library"},
+            {"id": "elves", "card": "Llanowar Elves", "owner": "P1", "zone": "graveyard"}
+        ], "steps": []}"#;
+        let cards = Catalogue::bundled().unwrap();
+        let ikoria = cards.get("Invasion of Ikoria").unwrap();
+        let steps = match &ikoria.front.triggers[0].effect {
+            crate::cards::TriggerEffect::Do { steps, .. } => steps.clone(),
+            other => panic!("{other:?}"),
+        };
+        let (siege, bears, elves) = (CardId(0), CardId(1), CardId(3));
+        let shuffled =
+            |events: &[Event]| events.iter().any(|e| matches!(e, Event::Shuffled { .. }));
+        for (take, shuffles) in [(vec![bears], true), (vec![elves], false), (vec![], true)] {
+            let mut g = build_game(Path::new("ikoria.json"), text, &cards).unwrap();
+            assert!(!g.follow(siege, PlayerId(0), &steps, None, None, 2));
+            g.take_events();
+            g.choose_cards(PlayerId(0), siege, &take).unwrap();
+            assert_eq!(shuffled(&g.take_events()), shuffles, "{take:?}");
+        }
+        // X = 2 does not reach Hill Giant (mana value 4).
+        let mut g = build_game(Path::new("ikoria.json"), text, &cards).unwrap();
+        assert!(!g.follow(siege, PlayerId(0), &steps, None, None, 2));
+        assert!(g.choose_cards(PlayerId(0), siege, &[CardId(2)]).is_err());
     }
 }

@@ -51,6 +51,12 @@ impl Game {
             return illegal("301.5c", "an Equipment can't equip itself");
         }
         let incarnation = c.incarnation;
+        // 602.2b, 601.2h: its cost is paid in a game that pays mana.
+        if self.pays_mana {
+            let face = self.obj(equipment).face();
+            let (cost, name) = (face.equip_cost, face.name.clone());
+            self.pay(player, &cost, name)?;
+        }
         self.stack.push(StackItem::Equip {
             source: equipment,
             controller: player,

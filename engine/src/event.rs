@@ -61,6 +61,21 @@ pub enum Event {
         source: CardId,
         controller: PlayerId,
     },
+    /// `player` played the land `card` from `from` (305.1, 116.2a).
+    PlayedLand {
+        player: PlayerId,
+        card: CardId,
+        from: Zone,
+    },
+    /// A mana ability of `source` added `mana` to `player`'s mana pool
+    /// (605.3b, 106.4).
+    ManaAdded {
+        player: PlayerId,
+        source: CardId,
+        mana: battlecheck_properties::Mana,
+    },
+    /// `player` paid `cost` for a spell (601.2h).
+    PaidMana { player: PlayerId, cost: String },
     /// A player drew a card (121.1).
     Drew { player: PlayerId, card: CardId },
     /// A player was told to draw from an empty library (121.4).
@@ -238,6 +253,9 @@ impl Event {
             Event::CeasedToExist { .. } => ("ceased_to_exist", "704.5d"),
             Event::NoRoomForToken { .. } => ("no_room_for_token", "111.1"),
             Event::Drew { .. } => ("drew", "121.1"),
+            Event::PlayedLand { .. } => ("played_land", "305.1"),
+            Event::ManaAdded { .. } => ("mana_added", "605.3b"),
+            Event::PaidMana { .. } => ("paid_mana", "601.2h"),
             Event::CounterAdded { .. } => ("counter_added", "122.6"),
             Event::Tapped { .. } => ("tapped", "701.26a"),
             Event::Pumped { .. } => ("pumped", "611.2a"),
@@ -311,6 +329,9 @@ impl Event {
         ("ceased_to_exist", "704.5d"),
         ("no_room_for_token", "111.1"),
         ("drew", "121.1"),
+        ("played_land", "305.1"),
+        ("mana_added", "605.3b"),
+        ("paid_mana", "601.2h"),
         ("counter_added", "122.6"),
         ("tapped", "701.26a"),
         ("pumped", "611.2a"),

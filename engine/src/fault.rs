@@ -173,10 +173,24 @@ pub enum EngineFault {
     /// one attacking a battle must assign its damage to its blockers,
     /// which the rulings (C04: "including to a battle it attacks") forbid.
     AsUnblockedNotOntoBattles,
+    /// 106.4 broken: mana pools never empty, so mana made in one step pays
+    /// for a spell in a later one. Caught by the mana scenarios.
+    ManaPoolsNeverEmpty,
+    /// 305.2 broken: a player may play any number of lands in a turn.
+    /// Caught by the mana scenarios.
+    LandsWithoutLimit,
+    /// 107.3m broken: an enters trigger that refers to X sees 0, not the X
+    /// of the spell that became the permanent. Caught by the mana
+    /// scenarios.
+    EntersTriggerXIsZero,
+    /// 601.2f broken: "a spell cast this way costs {2} more" (Invasion of
+    /// Gobakhan) is not added to the total cost. Caught by the mana
+    /// scenarios.
+    CostIncreaseIgnored,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 38] = [
+    pub const ALL: [EngineFault; 42] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -215,5 +229,9 @@ impl EngineFault {
         EngineFault::AsUnblockedForHumans,
         EngineFault::AsUnblockedNotDamaged,
         EngineFault::AsUnblockedNotOntoBattles,
+        EngineFault::ManaPoolsNeverEmpty,
+        EngineFault::LandsWithoutLimit,
+        EngineFault::EntersTriggerXIsZero,
+        EngineFault::CostIncreaseIgnored,
     ];
 }

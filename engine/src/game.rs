@@ -27,6 +27,10 @@ pub struct Player {
     /// They were told to draw from an empty library since the last
     /// state-based action check (121.4, 704.5b).
     pub drew_from_empty: bool,
+    /// Their mana pool (106.4), in `Mana::ALL` order.
+    pub pool: crate::mana::Pool,
+    /// Lands they played this turn (305.2).
+    pub lands_played: u8,
 }
 
 /// The steps of a turn (500.1). Steps in which no player receives priority
@@ -128,6 +132,10 @@ pub struct Object {
     pub until_end_of_turn: (i8, i8),
     /// Damage marked on it (120.3e).
     pub damage: u8,
+    /// The value of X announced as it was cast (107.3a), while it is a
+    /// spell, and as it entered from the stack, for its enters triggers
+    /// (107.3m); 0 otherwise.
+    pub x: u8,
     pub tapped: bool,
     /// Not under its controller's control continuously since their most
     /// recent turn began (302.6).
@@ -163,6 +171,7 @@ impl Object {
             stun: 0,
             until_end_of_turn: (0, 0),
             damage: 0,
+            x: 0,
             tapped: false,
             sick: true,
             protector: None,
@@ -183,10 +192,23 @@ impl Object {
         }
     }
     pub fn is(&self, t: CardType) -> bool {
-        t == CardType::Creature && self.animated.is_some() || self.face().is(t)
+        t == CardType::Creature && self.animated.is_some()
+            || self.face().is(t)
+            || t == CardType::Land
+                && self.on_battlefield()
+                && self
+                    .face()
+                    .statics
+                    .contains(&crate::statics::StaticAbility::ALandToo)
     }
     pub fn is_battle(&self) -> bool {
         self.is(CardType::Battle)
+    }
+    /// Its face up says "this enters tapped" (614.1c).
+    pub fn enters_tapped(&self) -> bool {
+        self.face()
+            .statics
+            .contains(&crate::statics::StaticAbility::EntersTapped)
     }
     pub fn is_creature(&self) -> bool {
         self.is(CardType::Creature)
@@ -284,6 +306,9 @@ pub struct Trigger {
     /// The object its trigger event was about, which its text calls "that
     /// creature" (the equipped creature that attacked), if any.
     pub subject: Option<CardId>,
+    /// The X its text refers to: for an enters trigger, the X of the spell
+    /// that became its source (107.3m); 0 otherwise.
+    pub x: u8,
 }
 
 impl Trigger {
@@ -453,8 +478,12 @@ pub struct Game {
     /// (400.7). Kept here rather than on each object, which stays small.
     pub gained_until_end_of_turn: Vec<(CardId, Keyword)>,
     /// Cards in exile that their owner may play for as long as they stay
-    /// there (Invasion of Gobakhan); any zone change ends it (400.7).
-    pub playable_from_exile: Vec<CardId>,
+    /// there, each with how much more a spell cast this way costs
+    /// (Invasion of Gobakhan: {2}); any zone change ends it (400.7).
+    pub playable_from_exile: Vec<(CardId, u8)>,
+    /// Costs are paid with mana (see [`crate::mana`]); without, spells cost
+    /// nothing, as in the model.
+    pub pays_mana: bool,
     /// The ability resolving while a player chooses cards for it (608.2d).
     pub resolution: Option<Box<crate::effects::Resolution>>,
     /// The state of the seeded random source of shuffles (701.24a).

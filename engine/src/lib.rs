@@ -46,7 +46,9 @@
 //! | B32, B33, B34 | `combat`: combat damage | 510.2, 702.7b, 702.19b |
 //! | B35 | `leave` | 800.4a |
 //!
-//! Not modelled: mana and costs, playing lands (305.1), planeswalker rules (loyalty, attacking
+//! Mana ([`mana`]: lands played, mana abilities, costs with X and cost
+//! increases) is paid only in positions that say so, since the model has
+//! none. Not modelled: planeswalker rules (loyalty, attacking
 //! planeswalkers), activated abilities other than equip; `battlecheck
 //! cards` lists every line of card text not played.
 
@@ -68,6 +70,7 @@ pub mod jsonpos;
 pub mod leave;
 pub mod legend;
 pub mod library;
+pub mod mana;
 pub mod observe;
 pub mod oracle;
 pub mod priority;

@@ -122,7 +122,7 @@ impl GameView for Game {
             toughness: if creature_here { self.toughness(id) } else { 0 },
             combat: o.combat_obs(),
             attached_to: o.attached_to,
-            playable_from_exile: self.playable_from_exile.contains(&o.id),
+            playable_from_exile: self.exile_permission(o.id).is_some(),
             history: o.history,
         }
     }

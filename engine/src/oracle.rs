@@ -41,6 +41,10 @@ pub struct OracleLine {
     /// A static ability (604).
     #[serde(default, rename = "static", skip_serializing_if = "Option::is_none")]
     pub static_ability: Option<StaticAbility>,
+    /// A mana ability (605.1a): `{"add": ["G"]}`, `{"add": ["W", "U",
+    /// "B", "R", "G"], "sacrifice": true}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mana: Option<crate::mana::ManaAbility>,
     /// "You may have this enter as a copy of a battle on the battlefield"
     /// (707.5, 614.1c).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -59,6 +63,7 @@ impl OracleLine {
             + usize::from(self.trigger.is_some())
             + usize::from(self.spell.is_some())
             + usize::from(self.static_ability.is_some())
+            + usize::from(self.mana.is_some())
             + usize::from(self.enters_as_copy_of_battle)
     }
 
@@ -124,9 +129,30 @@ fn read_face(face: &mut Face) -> Result<(), String> {
             ));
         }
         face.enters_as_copy_of_battle |= line.enters_as_copy_of_battle;
+        if line.keywords.contains(&Keyword::Equip) {
+            let cost = line.text.strip_prefix("Equip ").ok_or_else(|| {
+                format!(
+                    "{}: line {} ({:?}) reads as equip but does not say \"Equip {{cost}}\"",
+                    field("text"),
+                    i + 1,
+                    line.text
+                )
+            })?;
+            face.equip_cost = crate::mana::ManaCost::parse(cost)
+                .map_err(|e| format!("{}: line {}: {e}", field("text"), i + 1))?;
+        }
         face.keywords.extend(line.keywords.iter().copied());
         face.triggers.extend(line.trigger.iter().cloned());
         face.statics.extend(line.static_ability.iter().cloned());
+        if let Some(m) = &line.mana {
+            if face.mana.replace(m.clone()).is_some() {
+                return Err(format!(
+                    "{}: line {}: a face has one mana ability here",
+                    field("text"),
+                    i + 1
+                ));
+            }
+        }
         if let Some(effect) = line.spell {
             if face.effect.replace(effect).is_some() {
                 return Err(format!(

@@ -39,6 +39,7 @@ impl Game {
                 controller,
                 ability: Ability::Defeat,
                 subject: None,
+                x: 0,
             });
             self.emit(Event::Triggered {
                 source: b,

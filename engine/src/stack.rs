@@ -13,17 +13,19 @@ use std::sync::Arc;
 
 impl Game {
     /// `player` casts `card` from their hand, or from exile where an effect
-    /// lets its owner play it (601.2a, 601.3).
+    /// lets its owner play it (601.2a, 601.3), announcing X (601.2b) and
+    /// paying the total cost in a game that pays mana (601.2f–h).
     pub(crate) fn cast(
         &mut self,
         player: PlayerId,
         card: CardId,
         targets: &[Target],
+        x: Option<u8>,
     ) -> Result<(), EngineError> {
         self.known(card)?;
         self.require_priority(player)?;
         let o = self.obj(card);
-        let playable = self.playable_from_exile.contains(&card);
+        let playable = self.exile_permission(card).is_some();
         let may_play =
             playable && (o.owner == player || self.fault(EngineFault::ExiledCardPlayableByAnyone));
         if playable && !may_play {
@@ -37,8 +39,7 @@ impl Game {
             return illegal("601.2a", format!("{card} is not in {player}'s hand"));
         }
         let face = o.card.front().clone();
-        // 305.1, 305.9: a land is played, never cast (playing lands is not
-        // modelled).
+        // 305.9: a land is played (see `mana`), never cast.
         if face.is(CardType::Land) {
             return illegal(
                 "305.9",
@@ -81,6 +82,10 @@ impl Game {
         } else if !targets.is_empty() {
             return illegal("601.2c", format!("{} has no targets", face.name));
         }
+        let x = self.announced_x(card, x)?;
+        if self.pays_mana {
+            self.pay_for_spell(player, card, x)?;
+        }
         let targets: Vec<(Target, u32)> = targets
             .iter()
             .map(|&t| (t, self.target_incarnation(t)))
@@ -89,6 +94,7 @@ impl Game {
         let o = self.obj_mut(card);
         o.controller = player;
         o.base_controller = player;
+        o.x = x;
         if may_play {
             bump(&mut o.history.exile_casts);
         }

@@ -27,6 +27,12 @@ pub enum StaticAbility {
     /// creature assign its combat damage as though it weren't blocked"
     /// (Zilortha, Apex of Ikoria; C04): see `combat`.
     NonHumansMayAssignAsUnblocked,
+    /// "As long as this creature is on the battlefield, it's a land in
+    /// addition to its other types" (Awakened Skyclave; 205.1b, layer 4).
+    ALandToo,
+    /// "This land enters tapped": a replacement effect (614.1c) applied as
+    /// it enters ([`Game::move_to`], and the face played, 712.12).
+    EntersTapped,
 }
 
 impl Game {
@@ -96,7 +102,9 @@ impl Game {
                     StaticAbility::CreaturesYouControlGet { .. }
                     | StaticAbility::EquippedCreatureGets { .. }
                     | StaticAbility::PowerToughnessEqualPermanentsYouControl(_)
-                    | StaticAbility::NonHumansMayAssignAsUnblocked => {}
+                    | StaticAbility::NonHumansMayAssignAsUnblocked
+                    | StaticAbility::ALandToo
+                    | StaticAbility::EntersTapped => {}
                 }
             }
         }

@@ -184,6 +184,15 @@ impl Game {
                 controller: o.controller,
                 ability: Ability::Printed(t.effect.clone()),
                 subject: None,
+                // 107.3m: an enters trigger refers to its spell's X.
+                x: match t.when {
+                    TriggerEvent::Enters | TriggerEvent::EntersDuringDeclareAttackers
+                        if !self.fault(EngineFault::EntersTriggerXIsZero) =>
+                    {
+                        o.x
+                    }
+                    _ => 0,
+                },
             })
             .collect()
     }
@@ -405,7 +414,7 @@ impl Game {
                 };
                 let steps = steps.clone();
                 self.emit(Event::Resolved { source: t.source });
-                if self.follow(t.source, t.controller, &steps, chosen, t.subject) {
+                if self.follow(t.source, t.controller, &steps, chosen, t.subject, t.x) {
                     self.settle(self.active);
                 }
             }

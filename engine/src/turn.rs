@@ -55,6 +55,8 @@ impl Game {
     /// A step begins: its turn-based actions, then the active player gets
     /// priority (117.3a).
     pub(crate) fn begin_step(&mut self, step: TurnStep) {
+        // 106.4: mana pools empty as each step and phase ends.
+        self.empty_mana_pools();
         self.step = step;
         self.emit(Event::StepBegan {
             turn: self.turn,
@@ -106,9 +108,11 @@ impl Game {
             .unwrap_or_else(|| self.next_player(ap));
         self.turn += 1;
         self.to_graveyard_this_turn = false;
-        // 801.2c: ranges of influence are determined as each turn begins.
+        // 801.2c: ranges of influence are determined as each turn begins;
+        // 305.2: each player may play a land in their turn.
         for p in self.players.iter_mut() {
             p.seated = p.in_game;
+            p.lands_played = 0;
         }
         let (active, variant) = (self.active, self.variant);
         let stun = !self.fault(EngineFault::StunIgnored);

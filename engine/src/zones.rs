@@ -39,14 +39,22 @@ impl Game {
         o.stun = 0;
         o.until_end_of_turn = (0, 0);
         o.damage = 0;
-        o.tapped = false;
+        // 107.3m: a permanent entering from the stack keeps its spell's X
+        // for its enters triggers.
+        o.x = if from == Zone::Stack && to == Zone::Battlefield {
+            o.x
+        } else {
+            0
+        };
+        // 614.1c: "this land enters tapped".
+        o.tapped = to == Zone::Battlefield && o.enters_tapped();
         o.sick = true;
         o.protector = None;
         o.protector_origin = ProtectorOrigin::Entered;
         o.combat = Combat::None;
         o.attached_to = None;
         self.gained_until_end_of_turn.retain(|&(c, _)| c != id);
-        self.playable_from_exile.retain(|&c| c != id);
+        self.playable_from_exile.retain(|&(c, _)| c != id);
         self.emit(Event::Moved { card: id, from, to });
         if died {
             self.dies_triggers(controller);

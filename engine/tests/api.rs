@@ -185,6 +185,7 @@ fn an_action_maps_back_onto_its_decision() {
             player: p1,
             card: mine,
             targets: vec![Target::Player(PlayerId(1))],
+            x: None,
         },
         Decision::Equip {
             player: p1,
@@ -277,6 +278,7 @@ fn a_reselection_is_told_as_a_fact() {
             player: p2,
             card: mage,
             targets: vec![],
+            x: None,
         },
         Decision::PassAll,
         Decision::PassAll,
@@ -307,11 +309,13 @@ fn a_cast_maps_to_the_passes_before_it_only_in_a_priority_window() {
         player: PlayerId(player),
         card: CardId(1),
         targets: vec![],
+        x: None,
     };
     let just_the_cast = |player: u8| Action::Cast {
         player: PlayerId(player),
         card: CardId(1),
         targets: vec![],
+        x: None,
     };
     let mut g = game(false);
     // Waiting for P1 to declare attackers: no passes.
@@ -511,12 +515,14 @@ fn a_spell_with_no_legal_target_left_fizzles() {
         player: PlayerId(0),
         card: shock,
         targets: vec![Target::Permanent(bear)],
+        x: None,
     })
     .unwrap();
     g.apply_decision(&Decision::Cast {
         player: PlayerId(1),
         card: unsummon,
         targets: vec![Target::Permanent(bear)],
+        x: None,
     })
     .unwrap();
     let bounced = g.apply_decision(&Decision::PassAll).unwrap();

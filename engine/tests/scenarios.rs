@@ -182,6 +182,26 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "c04-zilortha-assigns-onto-a-battle.json",
             "pending",
         ),
+        (
+            EngineFault::ManaPoolsNeverEmpty,
+            "c01-awakened-skyclave-taps-for-mana.json",
+            "P1.mana",
+        ),
+        (
+            EngineFault::LandsWithoutLimit,
+            "c01-invasion-of-zendikar-paid-with-mana.json",
+            "refused by rule 305.2",
+        ),
+        (
+            EngineFault::EntersTriggerXIsZero,
+            "c05-invasion-of-new-phyrexia-x.json",
+            "P1.tokens",
+        ),
+        (
+            EngineFault::CostIncreaseIgnored,
+            "c02-gobakhan-costs-two-more-and-plays-a-land-face.json",
+            "refused by rule 601.2h",
+        ),
     ];
     for (fault, file, what) in cases {
         let path = scenarios_dir().join(file);

@@ -38,7 +38,8 @@ fn shortest_counterexample_has_the_known_minimum() {
             Decision::Cast {
                 player: PlayerId(0),
                 card: CardId(0),
-                targets: vec![]
+                targets: vec![],
+                x: None,
             },
             Decision::PassAll,
             Decision::ChooseProtectors {

@@ -199,7 +199,7 @@ properties! {
         always::battles_never_fight_or_attach;
     BackFaceOnlyAfterExile = "back-face-only-after-exile", Always,
         ["B19", "B20", "B21"], ["310.12b", "712.11a", "712.14a"], [],
-        "a card is cast transformed only after its defeat trigger exiled it, and a permanent is back face up only if it was cast transformed",
+        "a card is cast transformed only after its defeat trigger exiled it, and a permanent that is a nonmodal double-faced card is back face up only if it was cast transformed",
         always::back_face_only_after_exile;
     DefeatTriggerAccounted = "defeat-trigger-accounted", Always,
         ["B19", "B21", "B30", "B31"], ["310.12b", "400.7", "603.3", "701.6"], [],
@@ -535,8 +535,10 @@ mod always {
         back_face_without_exile,
         always,
         |v, o| {
+            // A modal double-faced card (not `dfc`) may be played or cast
+            // with its back face up (712.11b, 712.12).
             o.history.transformed_casts > o.history.trigger_exiles
-                || (o.back_face && o.history.transformed_casts == 0)
+                || (o.back_face && o.dfc && o.history.transformed_casts == 0)
         }
     );
 

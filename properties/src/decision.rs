@@ -61,6 +61,60 @@ pub enum AttackTarget {
     Battle(CardId),
 }
 
+/// One mana, of a color or colorless (105.1, 106.1b), named by its symbol
+/// (107.4c): `"W"`, `"U"`, `"B"`, `"R"`, `"G"` or `"C"`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
+pub enum Mana {
+    #[serde(rename = "W")]
+    White,
+    #[serde(rename = "U")]
+    Blue,
+    #[serde(rename = "B")]
+    Black,
+    #[serde(rename = "R")]
+    Red,
+    #[serde(rename = "G")]
+    Green,
+    #[serde(rename = "C")]
+    Colorless,
+}
+
+impl Mana {
+    /// The five colors, in the order of 105.1 (WUBRG), then colorless.
+    pub const ALL: [Mana; 6] = [
+        Mana::White,
+        Mana::Blue,
+        Mana::Black,
+        Mana::Red,
+        Mana::Green,
+        Mana::Colorless,
+    ];
+
+    /// Its symbol (107.4c).
+    pub fn symbol(self) -> char {
+        match self {
+            Mana::White => 'W',
+            Mana::Blue => 'U',
+            Mana::Black => 'B',
+            Mana::Red => 'R',
+            Mana::Green => 'G',
+            Mana::Colorless => 'C',
+        }
+    }
+}
+
 /// A decision by one or more players.
 #[derive(
     Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema,
@@ -70,12 +124,36 @@ pub enum Decision {
     /// Every player passes priority in succession (117.4): the top of the
     /// stack resolves, or the step ends.
     PassAll,
-    /// `player` casts `card` from their hand (601), with up to two targets.
+    /// `player` casts `card` from their hand (601), with up to two targets,
+    /// announcing the value of X if its mana cost has one (601.2b, 107.3a;
+    /// absent: X is 0, as in every game that pays no mana).
     Cast {
         player: PlayerId,
         card: CardId,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         targets: Vec<Target>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        x: Option<u8>,
+    },
+    /// `player` plays the land `card` (305.1, 116.2a: a special action, in
+    /// a main phase of their turn with an empty stack, once per turn,
+    /// 305.2): from their hand, or from exile where an effect lets them
+    /// play it. `back_face`: a modal double-faced card played with its land
+    /// back face up (712.12).
+    PlayLand {
+        player: PlayerId,
+        card: CardId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        back_face: bool,
+    },
+    /// `player` activates a mana ability of `source` (605.3a: while holding
+    /// priority) and adds `mana` to their mana pool (106.4): a land's
+    /// "{T}: Add {G}" (305.6), a Treasure's "{T}, Sacrifice this token: Add
+    /// one mana of any color" (111.10a).
+    ActivateMana {
+        player: PlayerId,
+        source: CardId,
+        mana: Mana,
     },
     /// `player` activates the equip ability of `equipment` targeting
     /// `creature` (702.6a; sorcery timing).
@@ -176,6 +254,8 @@ impl Decision {
         match self {
             Decision::PassAll => "pass_all",
             Decision::Cast { .. } => "cast",
+            Decision::PlayLand { .. } => "play_land",
+            Decision::ActivateMana { .. } => "activate_mana",
             Decision::Equip { .. } => "equip",
             Decision::Concede { .. } => "concede",
             Decision::ChooseCopy { .. } => "choose_copy",

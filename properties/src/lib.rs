@@ -26,6 +26,6 @@ pub mod step;
 pub mod view;
 
 pub use catalogue::{Kind, PropertyId, PropertySpec, CATALOGUE};
-pub use decision::{AttackTarget, Decision, Target};
+pub use decision::{AttackTarget, Decision, Mana, Target};
 pub use ids::{CardId, PlayerId};
 pub use view::{GameView, ObjectObs, Observation, Pending, PlayerObs, StackObs, Step, Zone};

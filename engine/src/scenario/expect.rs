@@ -38,6 +38,7 @@ impl Run {
             || e.damage.is_some()
             || e.power.is_some()
             || e.toughness.is_some()
+            || e.mana_value.is_some()
             || e.history.is_some();
         if card_fields && e.card.is_none() {
             return Err(self.invalid(
@@ -49,12 +50,26 @@ impl Run {
             || e.in_game.is_some()
             || e.hand.is_some()
             || e.library.is_some()
-            || e.tokens.is_some();
+            || e.tokens.is_some()
+            || e.mana.is_some();
         if player_fields && e.player.is_none() {
             return Err(self.invalid(
                 at,
-                "player fields (life, in_game, hand, library, tokens) need \"player\"",
+                "player fields (life, in_game, hand, library, tokens, mana) need \"player\"",
             ));
+        }
+        if let Some(m) = &e.mana {
+            crate::mana::ManaCost::parse(m)
+                .ok()
+                .filter(|c| c.generic == 0 && c.xs == 0)
+                .ok_or_else(|| {
+                    self.invalid(
+                        format!("{at}.mana"),
+                        format!(
+                            "{m:?} is not mana symbols such as \"{{G}}{{G}}\" (or \"\" for none)"
+                        ),
+                    )
+                })?;
         }
         if (e.on_stack.is_some() || e.waiting.is_some()) && e.trigger.is_none() {
             return Err(self.invalid(at, "on_stack and waiting need \"trigger\""));
@@ -193,6 +208,12 @@ impl Run {
             if let Some(t) = e.toughness {
                 cmp(w("toughness"), t.to_string(), o.toughness.to_string());
             }
+            if let Some(v) = e.mana_value {
+                match seen.subject.mana_value(id) {
+                    Some(actual) => cmp(w("mana_value"), v.to_string(), actual.to_string()),
+                    None => report.unchecked += 1,
+                }
+            }
             if let Some(h) = e.history {
                 cmp(w("history"), format!("{h:?}"), format!("{:?}", o.history));
             }
@@ -272,6 +293,15 @@ impl Run {
                     n.to_string(),
                     count(Zone::Battlefield, true),
                 );
+            }
+            if let Some(m) = &e.mana {
+                // The symbols in any order: the validation read them.
+                let want = crate::mana::ManaCost::parse(m)
+                    .map_or_else(|_| m.clone(), |c| crate::mana::pool_text(c.symbols));
+                match seen.subject.mana(p) {
+                    Some(pool) => cmp(format!("{name}.mana"), want, crate::mana::pool_text(pool)),
+                    None => report.unchecked += 1,
+                }
             }
         }
         if let Some(name) = &e.trigger {

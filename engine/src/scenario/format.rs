@@ -63,6 +63,12 @@ pub struct Scenario {
     /// every opponent.
     #[serde(default)]
     pub variant: battlecheck_properties::seating::Variant,
+    /// Players pay the costs of spells with mana (106, 601.2f–h): they tap
+    /// lands and other sources for mana (605) before casting. Absent or
+    /// false, spells cost nothing, as in the battlecheck model, which has
+    /// no mana (X is then 0).
+    #[serde(default)]
+    pub mana: bool,
     /// The seed of the game's random shuffles (701.24a): the same seed
     /// shuffles the same way. Other engines shuffle their own way, so a
     /// scenario for them expects no order in a shuffled library.
@@ -407,6 +413,30 @@ pub enum Act {
         /// Its targets: players, permanents, or `trigger:<label>`.
         #[serde(default)]
         targets: Vec<String>,
+        /// The value of X announced (601.2b), in a game that pays mana,
+        /// for a card whose mana cost has X.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        x: Option<u8>,
+    },
+    /// A player plays a land (305.1).
+    PlayLand {
+        /// The player.
+        player: String,
+        /// The land card.
+        card: String,
+        /// A modal double-faced card played with its land back face up
+        /// (712.12).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        back_face: bool,
+    },
+    /// A player activates a mana ability (605.3a).
+    ActivateMana {
+        /// The player.
+        player: String,
+        /// The permanent whose mana ability it is.
+        source: String,
+        /// The mana added: `W`, `U`, `B`, `R`, `G` or `C`.
+        mana: battlecheck_properties::Mana,
     },
     /// A player activates an Equipment's equip ability (702.6a).
     Equip {
@@ -559,6 +589,11 @@ pub struct Expect {
     /// Its toughness (a creature on the battlefield; 0 for anything else).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub toughness: Option<i8>,
+    /// Its mana value (202.3: X counts as announced on the stack, else 0).
+    /// Checked on this repository's engine; an engine behind the protocol
+    /// does not tell it (the report counts it unchecked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mana_value: Option<u8>,
     /// Its whole history (fields left out are 0 or false).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub history: Option<History>,
@@ -580,6 +615,12 @@ pub struct Expect {
     /// The number of tokens they control on the battlefield (111).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tokens: Option<usize>,
+    /// The mana in their mana pool (106.4), as mana symbols in WUBRGC
+    /// order (`"{G}{G}"`; `""` for none). Checked on this repository's
+    /// engine; an engine behind the protocol does not tell it (the report
+    /// counts it unchecked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mana: Option<String>,
     /// The source of a defeat trigger: with `on_stack` and/or `waiting`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trigger: Option<String>,

@@ -114,6 +114,8 @@ impl Run {
                     seated: true,
                     library: Vec::new(),
                     drew_from_empty: false,
+                    pool: [0; 6],
+                    lands_played: 0,
                 })
                 .collect(),
             Players::Each(v) => v
@@ -126,6 +128,8 @@ impl Run {
                     seated: p.in_game,
                     library: Vec::new(),
                     drew_from_empty: false,
+                    pool: [0; 6],
+                    lands_played: 0,
                 })
                 .collect(),
         };
@@ -302,6 +306,7 @@ impl Run {
             resolution: None,
             gained_until_end_of_turn: Vec::new(),
             playable_from_exile: Vec::new(),
+            pays_mana: s.mana,
             to_graveyard_this_turn: false,
             shuffle_state: s.seed,
             faults: s.faults.clone(),
@@ -431,6 +436,7 @@ impl Run {
                         controller: o.controller,
                         ability: Ability::Defeat,
                         subject: None,
+                        x: 0,
                     }));
                 }
             }
@@ -444,6 +450,7 @@ impl Run {
                 controller: o.controller,
                 ability: Ability::Defeat,
                 subject: None,
+                x: 0,
             });
         }
         default_trigger_history(&mut game);
@@ -487,6 +494,7 @@ impl Run {
                 player,
                 card,
                 targets,
+                x,
             } => Action::Cast {
                 player: p(player)?,
                 card: c(card)?,
@@ -494,6 +502,25 @@ impl Run {
                     .iter()
                     .map(|t| self.target(t, at))
                     .collect::<Result<_, _>>()?,
+                x: *x,
+            },
+            Act::PlayLand {
+                player,
+                card,
+                back_face,
+            } => Action::PlayLand {
+                player: p(player)?,
+                card: c(card)?,
+                back_face: *back_face,
+            },
+            Act::ActivateMana {
+                player,
+                source,
+                mana,
+            } => Action::ActivateMana {
+                player: p(player)?,
+                source: c(source)?,
+                mana: *mana,
             },
             Act::Equip {
                 player,

@@ -47,6 +47,14 @@ pub trait Subject {
     /// Who holds priority, if the game waits for priority and the subject
     /// tells (117.3).
     fn priority(&self) -> Option<PlayerId>;
+    /// The mana in `p`'s mana pool (106.4), if the subject tells.
+    fn mana(&self, _p: PlayerId) -> Option<crate::mana::Pool> {
+        None
+    }
+    /// The mana value of `c` (202.3), if the subject tells.
+    fn mana_value(&self, _c: battlecheck_properties::CardId) -> Option<u8> {
+        None
+    }
     /// The rules what the subject did since the last call breaks, in
     /// words, if it tells what it did ([`step_violations`] of its events).
     fn broken(&mut self) -> Vec<String> {
@@ -132,6 +140,14 @@ impl Subject for Played {
 
     fn to_act(&self) -> Option<PlayerId> {
         self.game.to_act()
+    }
+
+    fn mana(&self, p: PlayerId) -> Option<crate::mana::Pool> {
+        Some(self.game.players[p.0 as usize].pool)
+    }
+
+    fn mana_value(&self, c: battlecheck_properties::CardId) -> Option<u8> {
+        Some(self.game.mana_value(c))
     }
 
     fn broken(&mut self) -> Vec<String> {

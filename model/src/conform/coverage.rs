@@ -42,6 +42,20 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model has no libraries: scenario c05-invasion-of-dominaria covers it",
     ),
     (
+        ("played_land", "305.1"),
+        "the model has no lands: scenarios c01-invasion-of-zendikar-paid-with-mana and \
+         c02-gobakhan-costs-two-more-and-plays-a-land-face cover it",
+    ),
+    (
+        ("mana_added", "605.3b"),
+        "the model has no mana: scenarios c01-*-mana and c05-treasure-pays-for-a-spell cover it",
+    ),
+    (
+        ("paid_mana", "601.2h"),
+        "the model has no mana: scenarios c01-*-mana, c02-gobakhan-costs-two-more-and-plays-a-land-face \
+         and c04-invasion-of-ikoria-x cover it",
+    ),
+    (
         ("drew_from_empty", "121.4"),
         "the model has no libraries: scenario c05-drawing-from-an-empty-library covers it",
     ),

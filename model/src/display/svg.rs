@@ -359,6 +359,7 @@ mod tests {
                 player: PlayerId(0),
                 card: siege,
                 targets: vec![],
+                x: None,
             },
             Decision::PassAll,
             Decision::PassAll,
@@ -398,6 +399,7 @@ mod tests {
             player: PlayerId(0),
             card: CardId(2),
             targets: vec![],
+            x: None,
         });
         let mut resolved = cast.clone();
         resolved.apply(&Decision::PassAll);
@@ -426,6 +428,7 @@ mod tests {
             player: PlayerId(0),
             card: CardId(2),
             targets: vec![],
+            x: None,
         });
         assert!(
             !s.svg(None).contains("class='broken'"),

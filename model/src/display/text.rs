@@ -43,16 +43,36 @@ impl Setup {
                 player,
                 card,
                 targets,
-            } if targets.is_empty() => format!("{player} casts {}", name(card)),
-            Decision::Cast {
+                x,
+            } => {
+                let mut s = format!("{player} casts {}", name(card));
+                if let Some(x) = x {
+                    let _ = write!(s, " with X = {x}");
+                }
+                if !targets.is_empty() {
+                    let ts: Vec<_> = targets.iter().map(target).collect();
+                    let _ = write!(s, " targeting {}", ts.join(" and "));
+                }
+                s
+            }
+            Decision::PlayLand {
                 player,
                 card,
-                targets,
+                back_face,
             } => format!(
-                "{player} casts {} targeting {}",
+                "{player} plays {}{}",
                 name(card),
-                targets.iter().map(target).collect::<Vec<_>>().join(" and ")
+                if *back_face {
+                    " with its back face up"
+                } else {
+                    ""
+                }
             ),
+            Decision::ActivateMana {
+                player,
+                source,
+                mana,
+            } => format!("{player} taps {} for {{{}}}", name(source), mana.symbol()),
             Decision::Equip {
                 player,
                 equipment,
@@ -231,14 +251,32 @@ impl GameState {
                 player,
                 card,
                 targets,
+                x,
             } => {
                 let mut s = format!("{player} casts {}", self.card_name(*card));
+                if let Some(x) = x {
+                    let _ = write!(s, " with X = {x}");
+                }
                 if !targets.is_empty() {
                     let ts: Vec<_> = targets.iter().map(|t| self.target_text(t)).collect();
                     let _ = write!(s, " targeting {}", ts.join(" and "));
                 }
                 s
             }
+            // Decisions of the engine's real-card games: the model has no
+            // lands or mana.
+            Decision::PlayLand { player, card, .. } => {
+                format!("{player} plays {}", self.card_name(*card))
+            }
+            Decision::ActivateMana {
+                player,
+                source,
+                mana,
+            } => format!(
+                "{player} taps {} for {{{}}}",
+                self.card_name(*source),
+                mana.symbol()
+            ),
             Decision::Equip {
                 player,
                 equipment,

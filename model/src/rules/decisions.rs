@@ -230,6 +230,7 @@ impl GameState {
                         player,
                         card,
                         targets: Vec::new(),
+                        x: None,
                     }),
                     1 => {
                         for t in self.target_candidates(def.kind, 0, player) {
@@ -237,6 +238,7 @@ impl GameState {
                                 player,
                                 card,
                                 targets: vec![t],
+                                x: None,
                             });
                         }
                     }
@@ -248,6 +250,7 @@ impl GameState {
                                     player,
                                     card,
                                     targets: vec![t, u],
+                                    x: None,
                                 });
                             }
                         }
@@ -287,6 +290,7 @@ impl GameState {
                     player,
                     card,
                     targets,
+                    x: None,
                 },
             ) => self.cast(*player, *card, targets),
             // Ambiguous in the rules: after a concession (104.3a, 800.4a)

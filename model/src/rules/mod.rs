@@ -11,6 +11,7 @@ pub mod cards;
 pub mod combat;
 pub mod config;
 pub mod decisions;
+pub mod enters;
 pub mod faults;
 pub mod leave;
 pub mod play_from_exile;

@@ -5,28 +5,12 @@
 //! 310.1), and only while it stays exiled: a zone change makes it a new
 //! object without the permission (400.7).
 
-use crate::rules::cards::CardName;
 use crate::rules::faults::Fault;
-use crate::rules::state::{Ability, GameState, Pending, TargetRef, Then, Waiting};
+use crate::rules::state::{GameState, Pending, TargetRef, Then};
 use arrayvec::ArrayVec;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
 impl GameState {
-    /// `id` entered the battlefield front face up as `root` or a copy of it
-    /// (707.2: a copy has the copied card's abilities). Invasion of
-    /// Gobakhan's enters trigger triggers (603.6a).
-    pub fn gobakhan_entered(&mut self, id: CardId, root: CardId) {
-        let o = self.obj(id);
-        if self.setup().def(root).name == CardName::Gobakhan && !o.back_face {
-            self.waiting.push(Waiting {
-                source: id,
-                incarnation: o.incarnation,
-                controller: o.controller,
-                ability: Ability::ExileFromHand,
-            });
-        }
-    }
-
     /// The legal choices for "target opponent" of `controller` (115.1,
     /// 102.3; 801.4: within range of influence).
     pub fn opponent_targets(&self, controller: PlayerId) -> ArrayVec<PlayerId, 6> {

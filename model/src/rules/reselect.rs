@@ -4,26 +4,12 @@
 //! or permanent target attacking creature is attacking."
 
 use crate::rules::faults::Fault;
-use crate::rules::state::{Ability, Combat, GameState, Pending, TargetRef, Then, Waiting};
+use crate::rules::state::{Combat, GameState, Pending, TargetRef, Then};
 use arrayvec::ArrayVec;
 use battlecheck_properties::step::Happened;
-use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
+use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target, Zone};
 
 impl GameState {
-    /// Portal Mage entered: its ability triggers only during the declare
-    /// attackers step (603.2, 603.6a).
-    pub fn portal_mage_entered(&mut self, id: CardId) {
-        if self.step == Step::DeclareAttackers {
-            let o = self.obj(id);
-            self.waiting.push(Waiting {
-                source: id,
-                incarnation: o.incarnation,
-                controller: o.controller,
-                ability: Ability::Reselect,
-            });
-        }
-    }
-
     /// The legal targets of the trigger of `controller`: "target attacking
     /// creature" (115.1), within range of influence (801.4).
     pub fn attacking_targets(&self, controller: PlayerId) -> ArrayVec<CardId, 24> {

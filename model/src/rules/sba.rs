@@ -249,6 +249,7 @@ mod tests {
             player: PlayerId(0),
             card: siege,
             targets: vec![],
+            x: None,
         });
         s.apply(&Decision::PassAll);
         s.obj_mut(siege).attached_to = Some(CardId(0));

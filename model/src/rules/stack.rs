@@ -155,6 +155,15 @@ impl GameState {
                 self.stack.pop();
                 self.resolve_exile_trigger(source, controller, target);
             }
+            // Invasion of Ikoria's search finds nothing here: X is 0 and
+            // no card of the pool has mana value 0; no library to shuffle.
+            StackItem::Trigger {
+                ability: Ability::SearchForCreature,
+                ..
+            } => {
+                self.stack.pop();
+                self.settle(Then::Priority);
+            }
             StackItem::Spell {
                 card,
                 transformed: true,
@@ -447,10 +456,7 @@ impl GameState {
         if c.siege && copy_of.is_some() {
             o.history.was_siege_copy = true;
         }
-        if copy_of.is_none() && self.setup().def(entering).kind == Kind::PortalMage {
-            self.portal_mage_entered(entering);
-        }
-        self.gobakhan_entered(entering, copy_of.unwrap_or(entering));
+        self.enters_triggers(entering, copy_of.unwrap_or(entering), copy_of.is_some());
         self.settle(Then::Priority);
     }
 }

@@ -154,6 +154,13 @@ pub enum Ability {
     /// opponent's hand. You may exile a nonland card from it. For as long
     /// as that card remains exiled, its owner may play it."
     ExileFromHand,
+    /// Invasion of Ikoria's "When this Siege enters, search your library
+    /// and/or graveyard for a non-Human creature card with mana value X or
+    /// less and put it onto the battlefield. If you search your library
+    /// this way, shuffle." In the model's games it finds nothing: cast from
+    /// a hand X is 0, no card of the pool has mana value 0, and there is no
+    /// library.
+    SearchForCreature,
 }
 
 impl Ability {
@@ -163,6 +170,7 @@ impl Ability {
             Ability::Defeat => "defeat trigger",
             Ability::Reselect => "reselect trigger",
             Ability::ExileFromHand => "exile-from-hand trigger",
+            Ability::SearchForCreature => "search trigger",
         }
     }
 }

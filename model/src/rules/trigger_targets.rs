@@ -15,7 +15,7 @@ impl GameState {
         controller: PlayerId,
     ) -> ArrayVec<Target, 32> {
         match ability {
-            Ability::Defeat => ArrayVec::new(),
+            Ability::Defeat | Ability::SearchForCreature => ArrayVec::new(),
             Ability::Reselect => self
                 .attacking_targets(controller)
                 .into_iter()

@@ -80,7 +80,7 @@ impl GameView for GameState {
             StackItem::Trigger {
                 source,
                 controller,
-                ability: Ability::Reselect | Ability::ExileFromHand,
+                ability: Ability::Reselect | Ability::ExileFromHand | Ability::SearchForCreature,
                 ..
             } => StackObs::TriggeredAbility { source, controller },
         }

@@ -35,6 +35,15 @@ pub enum Action {
         source: CardId,
         mana: Mana,
     },
+    /// Activate activated ability number `ability` of `source` (602.2).
+    Activate {
+        player: PlayerId,
+        source: CardId,
+        #[serde(default)]
+        ability: u8,
+        #[serde(default)]
+        target: Option<Target>,
+    },
     /// Activate an Equipment's equip ability (702.6a).
     Equip {
         player: PlayerId,
@@ -117,6 +126,13 @@ pub enum Action {
         source: CardId,
         cards: Vec<CardId>,
     },
+    /// Choose the modes of a modal triggered ability being put on the stack
+    /// (603.3c).
+    ChooseModes {
+        player: PlayerId,
+        source: CardId,
+        modes: Vec<u8>,
+    },
     /// Keep one of one's legendary permanents with the same name (704.5j).
     KeepLegend { player: PlayerId, card: CardId },
 }
@@ -156,6 +172,17 @@ impl Action {
                 player,
                 source,
                 mana,
+            },
+            Action::Activate {
+                player,
+                source,
+                ability,
+                target,
+            } => Decision::Activate {
+                player,
+                source,
+                ability,
+                target,
             },
             Action::Equip {
                 player,
@@ -228,6 +255,15 @@ impl Action {
                 cards,
             },
             Action::KeepLegend { player, card } => Decision::KeepLegend { player, card },
+            Action::ChooseModes {
+                player,
+                source,
+                modes,
+            } => Decision::ChooseModes {
+                player,
+                source,
+                modes,
+            },
             Action::Pass { .. }
             | Action::ChooseProtector { .. }
             | Action::DeclareBlockers { .. } => return None,
@@ -242,6 +278,7 @@ impl Action {
             | Action::PlayLand { player, .. }
             | Action::ActivateMana { player, .. }
             | Action::Equip { player, .. }
+            | Action::Activate { player, .. }
             | Action::Concede { player }
             | Action::ChooseCopy { player, .. }
             | Action::ChooseProtector { player, .. }
@@ -254,7 +291,8 @@ impl Action {
             | Action::TargetTrigger { player, .. }
             | Action::ReselectAttack { player, .. }
             | Action::ChooseCards { player, .. }
-            | Action::KeepLegend { player, .. } => player,
+            | Action::KeepLegend { player, .. }
+            | Action::ChooseModes { player, .. } => player,
         }
     }
 }
@@ -327,6 +365,21 @@ impl Game {
                     player: *player,
                     source: *source,
                     mana: *mana,
+                });
+                actions
+            }
+            Decision::Activate {
+                player,
+                source,
+                ability,
+                target,
+            } => {
+                let mut actions = self.passes_before(*player);
+                actions.push(Action::Activate {
+                    player: *player,
+                    source: *source,
+                    ability: *ability,
+                    target: *target,
                 });
                 actions
             }
@@ -467,6 +520,15 @@ impl Game {
                 player: *player,
                 source: *source,
                 cards: cards.clone(),
+            }],
+            Decision::ChooseModes {
+                player,
+                source,
+                modes,
+            } => vec![Action::ChooseModes {
+                player: *player,
+                source: *source,
+                modes: modes.clone(),
             }],
             Decision::KeepLegend { player, card } => vec![Action::KeepLegend {
                 player: *player,

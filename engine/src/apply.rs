@@ -123,6 +123,12 @@ impl Game {
                 equipment,
                 creature,
             } => self.equip(*player, *equipment, *creature),
+            Action::Activate {
+                player,
+                source,
+                ability,
+                target,
+            } => self.activate(*player, *source, *ability, *target),
             Action::Concede { player } => {
                 self.concede(*player);
                 Ok(())
@@ -204,6 +210,14 @@ impl Game {
                 }
                 self.choose_cards(*player, *source, cards)
             }
+            Action::ChooseModes {
+                player,
+                source,
+                modes,
+            } => {
+                self.known(*source)?;
+                self.choose_modes(*player, *source, modes)
+            }
             Action::KeepLegend { player, card } => {
                 self.known(*card)?;
                 self.keep_legend(*player, *card)
@@ -227,6 +241,7 @@ impl Game {
             Waiting::CastTransformed { player, .. }
             | Waiting::ChooseCopy { player, .. }
             | Waiting::TargetTrigger { player, .. }
+            | Waiting::ChooseModes { player, .. }
             | Waiting::ReselectAttack { player, .. }
             | Waiting::ChooseCards { player, .. }
             | Waiting::KeepLegend { player } => Some(*player),
@@ -258,6 +273,14 @@ impl Game {
                         player,
                         source,
                         mana,
+                    });
+                }
+                for (source, ability, target) in self.activation_candidates(player) {
+                    candidates.push(Action::Activate {
+                        player,
+                        source,
+                        ability,
+                        target,
                     });
                 }
                 for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {
@@ -330,6 +353,15 @@ impl Game {
                             protector: p,
                         });
                     }
+                }
+            }
+            Waiting::ChooseModes { player, source } => {
+                for modes in self.mode_candidates(*source) {
+                    candidates.push(Action::ChooseModes {
+                        player: *player,
+                        source: *source,
+                        modes,
+                    });
                 }
             }
             Waiting::CastTransformed { player, card } => {
@@ -511,7 +543,9 @@ impl Game {
                 StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. } => {
                     Some(Target::Trigger(t.source))
                 }
-                StackItem::Spell { .. } | StackItem::Equip { .. } => None,
+                StackItem::Spell { .. } | StackItem::Equip { .. } | StackItem::Ability { .. } => {
+                    None
+                }
             }))
             .collect();
         for o in self.objects.iter().filter(|o| {

@@ -67,6 +67,13 @@ pub enum Keyword {
     Menace,
     /// 702.12b: not destroyed by lethal damage (704.5g).
     Indestructible,
+    /// 702.11b: can't be the target of spells or abilities its
+    /// controller's opponents control.
+    Hexproof,
+    /// 702.2b: any damage it deals to a creature is lethal (704.5h). (No
+    /// card of the catalogue has deathtouch and trample, so 702.2c, 1 as
+    /// lethal damage in a trampler's assignment, is not needed.)
+    Deathtouch,
     /// 702.6a: "Equip [cost]": attach to target creature you control,
     /// only as a sorcery; the cost, read from the line's words
     /// ([`Face::equip_cost`]), is paid in a game that pays mana.
@@ -100,6 +107,10 @@ pub enum TriggerEvent {
     /// "Whenever a [creature] you control attacks" (508.3a): the attacking
     /// creature, of the kind [`PrintedTrigger::attacker`] names, is "it".
     CreatureYouControlAttacks,
+    /// "Whenever [this creature] attacks" (508.3a).
+    ThisAttacks,
+    /// "At the beginning of your upkeep" (503.1a).
+    BeginningOfYourUpkeep,
 }
 
 /// A condition an ability checks: an intervening "if" clause (603.4) or
@@ -116,6 +127,10 @@ pub enum Condition {
     /// "If you search your library this way": a search of the resolving
     /// ability looked through its controller's library.
     SearchedLibrary,
+    /// "If you haven't been dealt combat damage since your last turn":
+    /// the ability's controller, the active player in an "at the beginning
+    /// of your upkeep" trigger (see [`crate::game::Player::combat_damaged`]).
+    NotDealtCombatDamageSinceYourLastTurn,
 }
 
 /// What a printed triggered ability does as it resolves.
@@ -139,6 +154,15 @@ pub enum TriggerEffect {
         only_if: Option<Condition>,
         steps: Vec<Instruction>,
     },
+    /// "Choose one or both —" (700.2): its controller chooses from `min`
+    /// to `max` of the `modes` as it is put on the stack (603.3c); it then
+    /// follows the chosen modes' instructions in the order printed. Modes
+    /// here have no targets.
+    Modal {
+        min: u8,
+        max: u8,
+        modes: Vec<Vec<Instruction>>,
+    },
 }
 
 impl TriggerEffect {
@@ -148,13 +172,14 @@ impl TriggerEffect {
         match self {
             TriggerEffect::ReselectAttack => &[TargetKind::AttackingCreature],
             TriggerEffect::Do { target, .. } => target.as_slice(),
+            TriggerEffect::Modal { .. } => &[],
         }
     }
 
     /// Its intervening "if" clause, if any (603.4).
     pub fn only_if(&self) -> Option<Condition> {
         match self {
-            TriggerEffect::ReselectAttack => None,
+            TriggerEffect::ReselectAttack | TriggerEffect::Modal { .. } => None,
             TriggerEffect::Do { only_if, .. } => *only_if,
         }
     }
@@ -289,6 +314,10 @@ pub struct Face {
     /// words of its equip line.
     #[serde(skip)]
     pub equip_cost: crate::mana::ManaCost,
+    /// Its activated abilities other than mana abilities and equip (602),
+    /// written on lines of its text.
+    #[serde(skip)]
+    pub activated: Vec<crate::activate::ActivatedAbility>,
     /// Its rules text, line by line, each with how the engine reads it:
     /// the keywords, effect, triggers and static abilities above come from
     /// these lines when a face has them ([`crate::oracle`]). `None`: the
@@ -408,6 +437,7 @@ impl From<CardEntry> for Card {
                 statics: Vec::new(),
                 mana: None,
                 equip_cost: crate::mana::ManaCost::default(),
+                activated: Vec::new(),
                 text: e.text,
             },
             back: e.back,

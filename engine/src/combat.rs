@@ -201,6 +201,7 @@ impl Game {
             attacks: declared,
         });
         let attackers: Vec<CardId> = attacks.iter().map(|&(a, _)| a).collect();
+        self.attacked_this_turn.extend(&attackers);
         self.attack_triggers(&attackers);
         self.settle(self.active);
         Ok(())
@@ -821,6 +822,9 @@ impl Game {
                         amount: n,
                     });
                     self.lose_life(p, n);
+                    if combat {
+                        self.players[p.0 as usize].combat_damaged = true;
+                    }
                 }
                 Target::Permanent(c) => {
                     let o = self.obj(c);
@@ -836,6 +840,12 @@ impl Game {
                     if creature {
                         let o = self.obj_mut(c);
                         o.damage = o.damage.saturating_add(n);
+                        // 702.2b: damage from deathtouch is lethal (704.5h).
+                        if self.has_keyword(source, Keyword::Deathtouch)
+                            && !self.fault(crate::fault::EngineFault::DeathtouchIgnored)
+                        {
+                            self.deathtouched.push(c);
+                        }
                     }
                     if battle {
                         *to_battles.entry(c).or_default() += n as u32;

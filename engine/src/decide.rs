@@ -44,6 +44,14 @@ impl Game {
                             mana,
                         });
                     }
+                    for (source, ability, target) in self.activation_candidates(p) {
+                        candidates.push(Decision::Activate {
+                            player: p,
+                            source,
+                            ability,
+                            target,
+                        });
+                    }
                     for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {
                         for c in self.battlefield() {
                             candidates.push(Decision::Equip {
@@ -124,6 +132,15 @@ impl Game {
                         player: *player,
                         card: *card,
                         cast,
+                    });
+                }
+            }
+            Waiting::ChooseModes { player, source } => {
+                for modes in self.mode_candidates(*source) {
+                    candidates.push(Decision::ChooseModes {
+                        player: *player,
+                        source: *source,
+                        modes,
                     });
                 }
             }

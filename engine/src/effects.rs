@@ -122,6 +122,19 @@ pub enum Instruction {
     /// "Put a +1/+1 counter on this creature" (122.6): on the ability's
     /// source, if it is still on the battlefield.
     PlusOneCounterOnThis,
+    /// "Destroy all [creatures]" (701.8a): every permanent `find` accepts,
+    /// at once; not one with indestructible (702.12b).
+    DestroyAll { find: CardFilter },
+    /// "Remove all counters from up to one target permanent" (122.1): its
+    /// defense counters too (122.1g), which for a Siege removes its last
+    /// one (310.12b).
+    RemoveAllCountersFromTarget,
+    /// "Put a +1/+1 counter on each creature that attacked this turn"
+    /// (508.1: was declared as an attacker; the same object, 400.7).
+    PlusOneCounterOnEachCreatureThatAttackedThisTurn,
+    /// "Creatures you control gain [keywords] until end of turn" (611.2a;
+    /// 611.2c: the creatures controlled as it resolves).
+    CreaturesYouControlGainUntilEndOfTurn(Vec<Keyword>),
     /// "Put a +1/+1 counter on that creature and each other creature you
     /// control that shares a creature type with it": one counter each,
     /// however many types a creature shares (205.3m; Holy Frazzle-Cannon's
@@ -226,6 +239,8 @@ pub struct CardFilter {
     #[serde(default)]
     pub not_subtypes: Vec<String>,
     #[serde(default)]
+    pub not_supertypes: Vec<Supertype>,
+    #[serde(default)]
     pub mana_value_at_most: Option<Amount>,
 }
 
@@ -238,6 +253,10 @@ impl CardFilter {
             && self.supertypes.iter().all(|s| face.supertypes.contains(s))
             && (self.subtypes.is_empty() || self.subtypes.iter().any(|s| face.subtypes.contains(s)))
             && !self.not_subtypes.iter().any(|s| face.has_subtype(s))
+            && !self
+                .not_supertypes
+                .iter()
+                .any(|s| face.supertypes.contains(s))
     }
 
     /// Does a card with characteristics `face` and mana value
@@ -345,6 +364,7 @@ impl TokenSpec {
                 statics: Vec::new(),
                 mana: self.mana.clone(),
                 equip_cost: crate::mana::ManaCost::default(),
+                activated: Vec::new(),
                 text: None,
             },
             back: None,
@@ -446,6 +466,30 @@ impl Game {
                     self.move_to(c, Zone::Exile);
                 }
             }
+            Instruction::DestroyAll { find } => {
+                let destroyed: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| find.accepts(o.face()))
+                    .map(|o| o.id)
+                    .filter(|&c| !self.has_keyword(c, Keyword::Indestructible))
+                    .collect();
+                for c in destroyed {
+                    self.move_to(c, Zone::Graveyard);
+                    self.emit(Event::Destroyed { card: c });
+                }
+            }
+            Instruction::RemoveAllCountersFromTarget => {
+                if let Some(c) = permanent {
+                    let o = self.obj_mut(c);
+                    o.plus_one = 0;
+                    o.stun = 0;
+                    let defense = o.defense;
+                    self.emit(Event::CountersRemoved { card: c });
+                    if defense > 0 && !self.fault(EngineFault::DefenseCountersKept) {
+                        self.remove_defense(c, defense, false);
+                    }
+                }
+            }
             Instruction::DestroyTarget => {
                 if let Some(c) =
                     permanent.filter(|&c| !self.has_keyword(c, Keyword::Indestructible))
@@ -499,6 +543,30 @@ impl Game {
             Instruction::PlusOneCounterOnThis => {
                 if self.obj(source).on_battlefield() {
                     self.put_plus_one_counters(source, 1);
+                }
+            }
+            Instruction::PlusOneCounterOnEachCreatureThatAttackedThisTurn => {
+                let attacked: Vec<CardId> = self
+                    .attacked_this_turn
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.obj(c).on_battlefield() && self.obj(c).is_creature())
+                    .collect();
+                for c in attacked {
+                    self.put_plus_one_counters(c, 1);
+                }
+            }
+            Instruction::CreaturesYouControlGainUntilEndOfTurn(keywords) => {
+                let mine: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| o.is_creature() && o.controller == controller)
+                    .map(|o| o.id)
+                    .collect();
+                for c in mine {
+                    for &k in keywords {
+                        self.gained_until_end_of_turn.push((c, k));
+                    }
+                    self.emit(Event::Pumped { card: c });
                 }
             }
             Instruction::PlusOneCounterOnItAndEachSharingACreatureType => {
@@ -642,6 +710,10 @@ impl Game {
                 hand <= usize::from(n)
             }
             Condition::PermanentToGraveyardThisTurn => self.to_graveyard_this_turn,
+            Condition::NotDealtCombatDamageSinceYourLastTurn => {
+                !self.players[self.active.0 as usize].combat_damaged
+                    || self.fault(EngineFault::CombatDamageSinceLastTurnIgnored)
+            }
             Condition::SearchedLibrary => {
                 self.resolution.as_ref().is_some_and(|r| r.searched_library)
             }

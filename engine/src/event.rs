@@ -31,6 +31,11 @@ pub enum Event {
     DeclinedCast { player: PlayerId, card: CardId },
     /// An equip ability was activated (602, 702.6a).
     Activated { source: CardId, target: CardId },
+    /// Another activated ability was activated (602.2).
+    ActivatedAbility {
+        source: CardId,
+        controller: PlayerId,
+    },
     /// An equip ability attached an Equipment (702.6a).
     Attached { equipment: CardId, to: CardId },
     /// An object became unattached (704.5n, 704.5p, 310.10).
@@ -51,6 +56,10 @@ pub enum Event {
         card: CardId,
         kind: crate::effects::CounterKind,
     },
+    /// Every counter was removed from a permanent (122.1).
+    CountersRemoved { card: CardId },
+    /// The modes of a modal triggered ability were chosen (603.3c).
+    ModesChosen { source: CardId, modes: Vec<u8> },
     /// A permanent was tapped by an effect (701.26a).
     Tapped { card: CardId },
     /// A creature got +P/+T until end of turn (611.2a).
@@ -244,6 +253,7 @@ impl Event {
             Event::Cast { .. } => ("cast", "601.2"),
             Event::DeclinedCast { .. } => ("declined_cast", "310.12b"),
             Event::Activated { .. } => ("activated", "702.6a"),
+            Event::ActivatedAbility { .. } => ("activated", "602.2"),
             Event::Attached { .. } => ("attached", "702.6a"),
             Event::Unattached { .. } => ("unattached", "701.3d"),
             Event::Resolved { .. } => ("resolved", "608.2"),
@@ -258,6 +268,8 @@ impl Event {
             Event::PaidMana { .. } => ("paid_mana", "601.2h"),
             Event::CounterAdded { .. } => ("counter_added", "122.6"),
             Event::Tapped { .. } => ("tapped", "701.26a"),
+            Event::CountersRemoved { .. } => ("counters_removed", "122.1"),
+            Event::ModesChosen { .. } => ("modes_chosen", "603.3c"),
             Event::Pumped { .. } => ("pumped", "611.2a"),
             Event::DamageTriggered { .. } => ("triggered", "510.3a"),
             Event::DrewFromEmpty { .. } => ("drew_from_empty", "121.4"),
@@ -320,6 +332,7 @@ impl Event {
         ("cast", "712.11a"),
         ("declined_cast", "310.12b"),
         ("activated", "702.6a"),
+        ("activated", "602.2"),
         ("attached", "702.6a"),
         ("unattached", "701.3d"),
         ("resolved", "608.2"),
@@ -334,6 +347,8 @@ impl Event {
         ("paid_mana", "601.2h"),
         ("counter_added", "122.6"),
         ("tapped", "701.26a"),
+        ("counters_removed", "122.1"),
+        ("modes_chosen", "603.3c"),
         ("pumped", "611.2a"),
         ("triggered", "510.3a"),
         ("drew_from_empty", "121.4"),
@@ -378,6 +393,7 @@ impl Event {
         ("trigger_found_nothing", "400.7"),
         ("state_based", "704.5f"),
         ("state_based", "704.5g"),
+        ("state_based", "704.5h"),
         ("state_based", "704.5n"),
         ("state_based", "704.5p"),
         ("state_based", "704.5v"),

@@ -187,10 +187,29 @@ pub enum EngineFault {
     /// Gobakhan) is not added to the total cost. Caught by the mana
     /// scenarios.
     CostIncreaseIgnored,
+    /// 702.11b broken: hexproof is ignored, so an opponent targets the
+    /// permanent. Caught by the real-card scenarios.
+    HexproofIgnored,
+    /// 113.7a broken: an activated ability whose source left the
+    /// battlefield (sacrificed to pay its cost) does nothing. Caught by the
+    /// real-card scenarios.
+    AbilityNeedsItsSource,
+    /// 702.2b broken: damage from a source with deathtouch is not lethal
+    /// (704.5h ignored). Caught by the real-card scenarios.
+    DeathtouchIgnored,
+    /// "Remove all counters" leaves defense counters, so a Siege is not
+    /// defeated by it (122.1g, 310.12b). Caught by the real-card scenarios.
+    DefenseCountersKept,
+    /// "If you haven't been dealt combat damage since your last turn" is
+    /// always true. Caught by the real-card scenarios.
+    CombatDamageSinceLastTurnIgnored,
+    /// 700.2 broken: a modal ability follows every mode, whichever were
+    /// chosen. Caught by the real-card scenarios.
+    EveryModeFollowed,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 42] = [
+    pub const ALL: [EngineFault; 48] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -233,5 +252,11 @@ impl EngineFault {
         EngineFault::LandsWithoutLimit,
         EngineFault::EntersTriggerXIsZero,
         EngineFault::CostIncreaseIgnored,
+        EngineFault::HexproofIgnored,
+        EngineFault::AbilityNeedsItsSource,
+        EngineFault::DeathtouchIgnored,
+        EngineFault::DefenseCountersKept,
+        EngineFault::CombatDamageSinceLastTurnIgnored,
+        EngineFault::EveryModeFollowed,
     ];
 }

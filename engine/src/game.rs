@@ -31,6 +31,10 @@ pub struct Player {
     pub pool: crate::mana::Pool,
     /// Lands they played this turn (305.2).
     pub lands_played: u8,
+    /// They were dealt combat damage since their last turn ended (or the
+    /// game began): "if you haven't been dealt combat damage since your
+    /// last turn".
+    pub combat_damaged: bool,
 }
 
 /// The steps of a turn (500.1). Steps in which no player receives priority
@@ -285,6 +289,14 @@ pub enum StackItem {
         /// have none.
         chosen: bool,
     },
+    /// An activated ability (602) and its target with the target's
+    /// incarnation when targeted.
+    Ability {
+        source: CardId,
+        controller: PlayerId,
+        effect: crate::cards::TriggerEffect,
+        target: Option<(Target, u32)>,
+    },
     /// An equip ability (702.6a) and its target creature with the
     /// creature's incarnation when targeted.
     Equip {
@@ -369,6 +381,12 @@ pub enum Waiting {
     ChooseCopy {
         player: PlayerId,
         card: CardId,
+    },
+    /// The modal triggered ability of `source` was put on the stack: its
+    /// controller `player` chooses its modes (603.3c).
+    ChooseModes {
+        player: PlayerId,
+        source: CardId,
     },
     /// The triggered ability of `source` was put on the stack: its
     /// controller `player` chooses its target (603.3d).
@@ -473,6 +491,13 @@ pub struct Game {
     pub variant: Variant,
     /// A permanent was put into a graveyard from the battlefield this turn.
     pub to_graveyard_this_turn: bool,
+    /// Creatures dealt damage by a source with deathtouch since state-based
+    /// actions were last checked (704.5h), as long as they stay the same
+    /// objects (400.7).
+    pub deathtouched: Vec<CardId>,
+    /// Creatures that attacked this turn (508.1: declared as attackers),
+    /// as long as they stay the same objects (400.7).
+    pub attacked_this_turn: Vec<CardId>,
     /// Keywords permanents gained until end of turn (611.2a, layer 6):
     /// they end in the cleanup step (514.2), or as the permanent leaves
     /// (400.7). Kept here rather than on each object, which stays small.

@@ -99,7 +99,9 @@ impl Game {
             // The leaver's triggers left the stack with them (800.4a), and
             // their attackers with what they controlled: the targets still
             // to choose are found again.
-            Waiting::TargetTrigger { .. } => self.settle(self.priority),
+            Waiting::TargetTrigger { .. } | Waiting::ChooseModes { .. } => {
+                self.settle(self.priority)
+            }
             // The resolving trigger's controller or the attacker left: the
             // choice lapses and the resolution is over.
             Waiting::ReselectAttack { player, attacker }
@@ -206,7 +208,9 @@ impl Game {
                 false
             }
             StackItem::TriggeredAbility { trigger, .. } => trigger.controller != p,
-            StackItem::Equip { controller, .. } => *controller != p,
+            StackItem::Equip { controller, .. } | StackItem::Ability { controller, .. } => {
+                *controller != p
+            }
             _ => true,
         });
         for source in gone_triggers {

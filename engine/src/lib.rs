@@ -48,11 +48,13 @@
 //!
 //! Mana ([`mana`]: lands played, mana abilities, costs with X and cost
 //! increases) is paid only in positions that say so, since the model has
-//! none. Not modelled: planeswalker rules (loyalty, attacking
-//! planeswalkers), activated abilities other than equip; `battlecheck
-//! cards` lists every line of card text not played.
+//! none. Activated abilities ([`activate`]) pay {T}, sacrifice and mana
+//! costs. Not modelled: planeswalker rules (loyalty, attacking
+//! planeswalkers), other costs (discarding); `battlecheck cards` lists
+//! every line of card text not played.
 
 pub mod action;
+pub mod activate;
 pub mod apply;
 pub mod as_unblocked;
 pub mod cards;

@@ -17,8 +17,10 @@ use battlecheck_properties::{CardId, Mana, PlayerId, Zone};
 use serde::{Deserialize, Serialize};
 
 /// A mana cost (202.1, 107.4): its generic part, its mana symbols by kind
-/// (in [`Mana::ALL`] order) and how many {X} it has (107.3).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// (in [`Mana::ALL`] order) and how many {X} it has (107.3). Written in
+/// card files as printed: `"{2}{B}"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct ManaCost {
     pub generic: u8,
     pub symbols: [u8; 6],
@@ -102,6 +104,19 @@ impl ManaCost {
             }
         }
         s
+    }
+}
+
+impl TryFrom<String> for ManaCost {
+    type Error = String;
+    fn try_from(text: String) -> Result<ManaCost, String> {
+        ManaCost::parse(&text)
+    }
+}
+
+impl From<ManaCost> for String {
+    fn from(cost: ManaCost) -> String {
+        cost.text()
     }
 }
 

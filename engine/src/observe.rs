@@ -60,6 +60,7 @@ impl GameView for Game {
             Waiting::ChooseProtectors => Pending::ChooseProtectors,
             Waiting::CastTransformed { .. } => Pending::CastTransformed,
             Waiting::TargetTrigger { .. } => Pending::TargetTrigger,
+            Waiting::ChooseModes { .. } => Pending::ChooseModes,
             Waiting::ReselectAttack { .. } => Pending::ReselectAttack,
             Waiting::ChooseCards { .. } => Pending::ChooseCards,
             Waiting::KeepLegend { .. } => Pending::KeepLegend,
@@ -150,6 +151,9 @@ impl GameView for Game {
                 controller: trigger.controller,
             },
             StackItem::Equip {
+                source, controller, ..
+            }
+            | StackItem::Ability {
                 source, controller, ..
             } => StackObs::Ability {
                 source: *source,

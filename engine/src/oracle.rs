@@ -45,6 +45,9 @@ pub struct OracleLine {
     /// "B", "R", "G"], "sacrifice": true}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mana: Option<crate::mana::ManaAbility>,
+    /// Another activated ability (602): its `cost` and its `effect`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activated: Option<crate::activate::ActivatedAbility>,
     /// "You may have this enter as a copy of a battle on the battlefield"
     /// (707.5, 614.1c).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -64,6 +67,7 @@ impl OracleLine {
             + usize::from(self.spell.is_some())
             + usize::from(self.static_ability.is_some())
             + usize::from(self.mana.is_some())
+            + usize::from(self.activated.is_some())
             + usize::from(self.enters_as_copy_of_battle)
     }
 
@@ -144,6 +148,7 @@ fn read_face(face: &mut Face) -> Result<(), String> {
         face.keywords.extend(line.keywords.iter().copied());
         face.triggers.extend(line.trigger.iter().cloned());
         face.statics.extend(line.static_ability.iter().cloned());
+        face.activated.extend(line.activated.iter().cloned());
         if let Some(m) = &line.mana {
             if face.mana.replace(m.clone()).is_some() {
                 return Err(format!(

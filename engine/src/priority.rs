@@ -140,6 +140,9 @@ impl Game {
             Waiting::TargetTrigger { player, source } => {
                 format!("{player} to choose the target of the triggered ability of {source}")
             }
+            Waiting::ChooseModes { player, source } => {
+                format!("{player} to choose the modes of the triggered ability of {source}")
+            }
             Waiting::ReselectAttack { player, attacker } => {
                 format!("{player} to reselect what {attacker} attacks or not")
             }

@@ -47,6 +47,13 @@ impl Game {
             {
                 // (toughness is at least 1 here: the damage is not zero)
                 to_graveyard.push((o.id, "704.5g"));
+            } else if o.is_creature()
+                && self.deathtouched.contains(&o.id)
+                && !self.has_keyword(o.id, Keyword::Indestructible)
+            {
+                // 704.5h: dealt damage by a source with deathtouch since
+                // the last check (toughness above 0 here).
+                to_graveyard.push((o.id, "704.5h"));
             } else if o.is_battle() && o.defense == 0 {
                 if !o.is_siege() {
                     if !self.injected_non_siege_wait() {
@@ -69,6 +76,7 @@ impl Game {
                 }
             }
         }
+        self.deathtouched.clear();
         let leaving: Vec<CardId> = to_graveyard.iter().map(|(c, _)| *c).collect();
         let (chose, orphans) = self.protector_sba(&leaving);
         acted |= chose;

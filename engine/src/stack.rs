@@ -125,7 +125,7 @@ impl Game {
             && self.stack.is_empty()
     }
 
-    fn target_incarnation(&self, t: Target) -> u32 {
+    pub(crate) fn target_incarnation(&self, t: Target) -> u32 {
         match t {
             Target::Permanent(c) => self.obj(c).incarnation,
             _ => 0,
@@ -205,6 +205,15 @@ impl Game {
                 }
                 let name = &o.face().name;
                 let theirs = self.variant.opponents(caster, o.controller);
+                if theirs
+                    && self.has_keyword(c, Keyword::Hexproof)
+                    && !self.fault(EngineFault::HexproofIgnored)
+                {
+                    return illegal(
+                        "702.11b",
+                        format!("{c} ({name}) has hexproof: an opponent of its controller can't target it"),
+                    );
+                }
                 match k {
                     TargetKind::Any | TargetKind::AnyOther
                         if !(o.is_creature() || o.is_battle() || o.is(CardType::Planeswalker)) =>
@@ -324,6 +333,12 @@ impl Game {
             }) => {
                 self.resolve_spell(card, controller, transformed, &targets);
             }
+            Some(StackItem::Ability {
+                source,
+                controller,
+                effect,
+                target,
+            }) => self.resolve_activated(source, controller, effect, target),
             Some(StackItem::Equip {
                 source,
                 controller,

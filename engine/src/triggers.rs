@@ -11,6 +11,31 @@ use crate::fault::EngineFault;
 use crate::game::{Ability, Game, StackItem, Trigger, TurnStep, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Target};
 
+/// The choices of modes of a modal ability: every set of `min` to `max`
+/// different modes, sorted; none for another ability.
+fn mode_choices(ability: &Ability) -> Vec<Vec<u8>> {
+    let Ability::Printed(TriggerEffect::Modal { min, max, modes }) = ability else {
+        return Vec::new();
+    };
+    let n = u8::try_from(modes.len()).unwrap_or(u8::MAX);
+    let mut out: Vec<Vec<u8>> = vec![Vec::new()];
+    for m in 0..n {
+        let with: Vec<Vec<u8>> = out
+            .iter()
+            .filter(|s| s.len() < usize::from(*max))
+            .map(|s| {
+                let mut s = s.clone();
+                s.push(m);
+                s
+            })
+            .collect();
+        out.extend(with);
+    }
+    out.retain(|s| s.len() >= usize::from(*min));
+    out.sort();
+    out
+}
+
 impl Game {
     /// `card` just entered the battlefield: its enters triggers trigger
     /// (603.2, 603.6a), controlled by its controller (603.3a).
@@ -26,6 +51,8 @@ impl Game {
             | TriggerEvent::EquippedCreatureAttacks
             | TriggerEvent::YouCastASpell
             | TriggerEvent::CreatureYouControlAttacks
+            | TriggerEvent::ThisAttacks
+            | TriggerEvent::BeginningOfYourUpkeep
             | TriggerEvent::CreatureAnOpponentControlsDies => false,
         });
         for _ in 0..n {
@@ -44,7 +71,9 @@ impl Game {
         let sources = self.with_triggers(|when| {
             matches!(
                 when,
-                TriggerEvent::BeginningOfYourEndStep | TriggerEvent::BeginningOfEachOpponentsUpkeep
+                TriggerEvent::BeginningOfYourEndStep
+                    | TriggerEvent::BeginningOfEachOpponentsUpkeep
+                    | TriggerEvent::BeginningOfYourUpkeep
             )
         });
         for source in sources {
@@ -57,6 +86,9 @@ impl Game {
                     }
                     TriggerEvent::BeginningOfEachOpponentsUpkeep => {
                         step == TurnStep::Upkeep && theirs
+                    }
+                    TriggerEvent::BeginningOfYourUpkeep => {
+                        step == TurnStep::Upkeep && controller == active
                     }
                     _ => false,
                 };
@@ -118,7 +150,9 @@ impl Game {
         let sources = self.with_triggers(|when| {
             matches!(
                 when,
-                TriggerEvent::EquippedCreatureAttacks | TriggerEvent::CreatureYouControlAttacks
+                TriggerEvent::EquippedCreatureAttacks
+                    | TriggerEvent::CreatureYouControlAttacks
+                    | TriggerEvent::ThisAttacks
             )
         });
         for &a in attackers {
@@ -126,6 +160,7 @@ impl Game {
                 let (o, attacker) = (self.obj(s), self.obj(a));
                 let mut triggered = self.printed_triggers(s, |t| match t.when {
                     TriggerEvent::EquippedCreatureAttacks => o.attached_to == Some(a),
+                    TriggerEvent::ThisAttacks => s == a,
                     TriggerEvent::CreatureYouControlAttacks => {
                         o.controller == attacker.controller
                             && t.attacker
@@ -262,11 +297,136 @@ impl Game {
         self.check_target(x, kind, t.controller)
     }
 
+    /// 603.3c: the modal triggered abilities just put on the stack get
+    /// their modes, bottom first: a choice with one possible answer is made
+    /// at once; otherwise the game waits for its controller to choose.
+    /// Returns whether it waits.
+    fn choose_trigger_modes(&mut self) -> bool {
+        while let Some(i) = self.stack.iter().position(|s| {
+            matches!(s, StackItem::TriggeredAbility { trigger, .. }
+                if matches!(trigger.ability, Ability::Printed(TriggerEffect::Modal { .. })))
+        }) {
+            let StackItem::TriggeredAbility { trigger, .. } = &self.stack[i] else {
+                unreachable!("position found a triggered ability")
+            };
+            let choices = mode_choices(&trigger.ability);
+            if let [only] = choices.as_slice() {
+                self.set_trigger_modes(i, only);
+            } else {
+                self.waiting = Waiting::ChooseModes {
+                    player: trigger.controller,
+                    source: trigger.source,
+                };
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The modal ability at stack position `i` follows the instructions of
+    /// `modes`, in the order printed (700.2).
+    fn set_trigger_modes(&mut self, i: usize, modes: &[u8]) {
+        let every = self.fault(EngineFault::EveryModeFollowed);
+        let StackItem::TriggeredAbility { trigger, .. } = &mut self.stack[i] else {
+            unreachable!("a modal triggered ability")
+        };
+        let Ability::Printed(TriggerEffect::Modal { modes: all, .. }) = &trigger.ability else {
+            unreachable!("a modal triggered ability")
+        };
+        let all_modes: Vec<u8> = (0..all.len()).map(|m| m as u8).collect();
+        let followed = if every { &all_modes } else { modes };
+        let steps = followed
+            .iter()
+            .flat_map(|&m| all[usize::from(m)].iter().cloned())
+            .collect();
+        trigger.ability = Ability::Printed(TriggerEffect::Do {
+            target: None,
+            up_to_one: false,
+            only_if: None,
+            steps,
+        });
+        let source = trigger.source;
+        self.emit(Event::ModesChosen {
+            source,
+            modes: modes.to_vec(),
+        });
+    }
+
+    /// `player` chooses `modes` for the modal triggered ability of
+    /// `source` being put on the stack (603.3c, 700.2).
+    pub(crate) fn choose_modes(
+        &mut self,
+        player: PlayerId,
+        source: CardId,
+        modes: &[u8],
+    ) -> Result<(), EngineError> {
+        let Waiting::ChooseModes {
+            player: who,
+            source: which,
+        } = self.waiting
+        else {
+            return illegal(
+                "603.3c",
+                format!(
+                    "no modes are being chosen: the game waits for {}",
+                    self.waiting_text()
+                ),
+            );
+        };
+        if who != player || which != source {
+            return illegal(
+                "603.3c",
+                format!("{who} chooses the modes of the triggered ability of {which}"),
+            );
+        }
+        let i = self
+            .stack
+            .iter()
+            .position(|s| {
+                matches!(s, StackItem::TriggeredAbility { trigger, .. }
+                    if trigger.source == source
+                        && matches!(trigger.ability, Ability::Printed(TriggerEffect::Modal { .. })))
+            })
+            .expect("the ability whose modes are chosen is on the stack");
+        let StackItem::TriggeredAbility { trigger, .. } = &self.stack[i] else {
+            unreachable!("position found a triggered ability")
+        };
+        let mut chosen = modes.to_vec();
+        chosen.sort();
+        if !mode_choices(&trigger.ability).contains(&chosen) {
+            return illegal(
+                "700.2",
+                format!("{modes:?} is not a choice of modes this ability allows"),
+            );
+        }
+        self.set_trigger_modes(i, &chosen);
+        self.settle(self.priority);
+        Ok(())
+    }
+
+    /// Every choice of modes a modal ability allows: from `min` to `max`
+    /// different modes, each in printed order (700.2).
+    pub(crate) fn mode_candidates(&self, source: CardId) -> Vec<Vec<u8>> {
+        self.stack
+            .iter()
+            .find_map(|s| match s {
+                StackItem::TriggeredAbility { trigger, .. } if trigger.source == source => {
+                    Some(mode_choices(&trigger.ability))
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
     /// 603.3d: the triggered abilities just put on the stack get their
-    /// targets, bottom first. One with no legal target is removed from the
-    /// stack; one with a single legal target gets it; otherwise the game
-    /// waits for its controller to choose. Returns whether it waits.
+    /// targets, bottom first, after their modes (603.3c). One with no legal
+    /// target is removed from the stack; one with a single legal target
+    /// gets it; otherwise the game waits for its controller to choose.
+    /// Returns whether it waits.
     pub(crate) fn target_triggers(&mut self) -> bool {
+        if self.choose_trigger_modes() {
+            return true;
+        }
         while let Some(i) = self
             .stack
             .iter()
@@ -377,6 +537,9 @@ impl Game {
             unreachable!("a printed trigger has a printed ability")
         };
         match effect {
+            TriggerEffect::Modal { .. } => {
+                unreachable!("modes are chosen as the ability is put on the stack")
+            }
             TriggerEffect::ReselectAttack => self.resolve_reselect_trigger(&t, target),
             TriggerEffect::Do {
                 only_if: Some(condition),

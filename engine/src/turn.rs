@@ -98,6 +98,10 @@ impl Game {
             // 514.2: "until end of turn" effects end.
             o.until_end_of_turn = (0, 0);
         }
+        // "Since your last turn": the turn of the player whose turn ends
+        // counts from now.
+        let ending = self.active.0 as usize;
+        self.players[ending].combat_damaged = false;
         // 805.4: with shared team turns the next team takes the turn; its
         // first seat stands for it where one active player is named.
         let ap = self.active;
@@ -108,6 +112,7 @@ impl Game {
             .unwrap_or_else(|| self.next_player(ap));
         self.turn += 1;
         self.to_graveyard_this_turn = false;
+        self.attacked_this_turn.clear();
         // 801.2c: ranges of influence are determined as each turn begins;
         // 305.2: each player may play a land in their turn.
         for p in self.players.iter_mut() {

@@ -55,6 +55,8 @@ impl Game {
         o.attached_to = None;
         self.gained_until_end_of_turn.retain(|&(c, _)| c != id);
         self.playable_from_exile.retain(|&(c, _)| c != id);
+        self.attacked_this_turn.retain(|&c| c != id);
+        self.deathtouched.retain(|&c| c != id);
         self.emit(Event::Moved { card: id, from, to });
         if died {
             self.dies_triggers(controller);

@@ -198,6 +198,36 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "P1.tokens",
         ),
         (
+            EngineFault::HexproofIgnored,
+            "c02-lightshield-array.json",
+            "refused by rule 702.11b",
+        ),
+        (
+            EngineFault::AbilityNeedsItsSource,
+            "c02-lightshield-array.json",
+            "cadet.zone",
+        ),
+        (
+            EngineFault::DeathtouchIgnored,
+            "c05-marchesa-resolute-monarch.json",
+            "stone.zone",
+        ),
+        (
+            EngineFault::DefenseCountersKept,
+            "c05-marchesa-resolute-monarch.json",
+            "siege.defense",
+        ),
+        (
+            EngineFault::CombatDamageSinceLastTurnIgnored,
+            "c05-marchesa-resolute-monarch.json",
+            "P1.hand",
+        ),
+        (
+            EngineFault::EveryModeFollowed,
+            "c05-invasion-of-fiora.json",
+            "bears.zone",
+        ),
+        (
             EngineFault::CostIncreaseIgnored,
             "c02-gobakhan-costs-two-more-and-plays-a-land-face.json",
             "refused by rule 601.2h",

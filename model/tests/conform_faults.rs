@@ -485,3 +485,24 @@ fn zilorthas_assignment_faults_are_caught() {
         .iter()
         .any(|d| matches!(d, AssignAsUnblocked { .. })));
 }
+
+/// Lightshield Array's faults are caught on the gobakhan preset, where the
+/// Array enters as Invasion of Gobakhan is cast transformed: hexproof
+/// ignored (702.11b: the engine alone lets an opponent target a shielded
+/// creature) and an ability that needs its sacrificed source (113.7a).
+#[test]
+fn lightshield_array_faults_are_caught() {
+    let hexproof = caught(
+        Config::preset("gobakhan").unwrap(),
+        EngineFault::HexproofIgnored,
+    );
+    assert!(hexproof
+        .divergence
+        .engine_only
+        .iter()
+        .any(|d| matches!(d, battlecheck_properties::Decision::Cast { .. })));
+    caught(
+        Config::preset("gobakhan").unwrap(),
+        EngineFault::AbilityNeedsItsSource,
+    );
+}

@@ -155,6 +155,18 @@ pub enum Decision {
         source: CardId,
         mana: Mana,
     },
+    /// `player` activates activated ability number `ability` (from 0, in
+    /// the order of its text) of `source`, with `target` if it has one
+    /// (602.2). Mana abilities are [`Decision::ActivateMana`], equip
+    /// [`Decision::Equip`].
+    Activate {
+        player: PlayerId,
+        source: CardId,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        ability: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Target>,
+    },
     /// `player` activates the equip ability of `equipment` targeting
     /// `creature` (702.6a; sorcery timing).
     Equip {
@@ -223,6 +235,14 @@ pub enum Decision {
         #[serde(default)]
         target: Option<Target>,
     },
+    /// As a modal triggered ability of `source` is put on the stack, its
+    /// controller chooses its modes (603.3c, 700.2): `modes` are their
+    /// numbers, from 0 in the order printed ("choose one or both —").
+    ChooseModes {
+        player: PlayerId,
+        source: CardId,
+        modes: Vec<u8>,
+    },
     /// As Portal Mage's trigger resolves, its controller may reselect what
     /// `attacker` attacks (508.7): `to` is the new player or battle, or
     /// absent to keep what it attacks.
@@ -256,6 +276,7 @@ impl Decision {
             Decision::Cast { .. } => "cast",
             Decision::PlayLand { .. } => "play_land",
             Decision::ActivateMana { .. } => "activate_mana",
+            Decision::Activate { .. } => "activate",
             Decision::Equip { .. } => "equip",
             Decision::Concede { .. } => "concede",
             Decision::ChooseCopy { .. } => "choose_copy",
@@ -267,6 +288,7 @@ impl Decision {
             Decision::DivideDamage { .. } => "divide_damage",
             Decision::CastTransformed { .. } => "cast_transformed",
             Decision::TargetTrigger { .. } => "target_trigger",
+            Decision::ChooseModes { .. } => "choose_modes",
             Decision::ReselectAttack { .. } => "reselect_attack",
             Decision::ChooseCards { .. } => "choose_cards",
             Decision::KeepLegend { .. } => "keep_legend",
@@ -284,10 +306,15 @@ impl Decision {
             Decision::ChooseProtectors { choices } => choices.sort(),
             Decision::DivideDamage { division, .. } => division.sort(),
             Decision::ChooseCards { cards, .. } => cards.sort(),
+            Decision::ChooseModes { modes, .. } => modes.sort(),
             _ => {}
         }
         d
     }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl fmt::Display for Target {

@@ -99,6 +99,9 @@ pub enum Pending {
     CastTransformed,
     /// A triggered ability put on the stack needs its target chosen (603.3d).
     TargetTrigger,
+    /// A modal triggered ability put on the stack needs its modes chosen
+    /// (603.3c, 700.2).
+    ChooseModes,
     /// Portal Mage's trigger is resolving: its controller may reselect what
     /// the target creature attacks (508.7).
     ReselectAttack,

@@ -94,6 +94,9 @@ const FAULTS_EXAMPLE: [&str; 1] = ["damage_off_by_one"];
 fn one() -> u8 {
     1
 }
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
 fn main1() -> TurnStep {
     TurnStep::Main1
 }
@@ -428,6 +431,31 @@ pub enum Act {
         /// (712.12).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         back_face: bool,
+    },
+    /// A player activates an activated ability other than a mana ability
+    /// or equip (602.2).
+    Activate {
+        /// The player.
+        player: String,
+        /// The permanent whose ability it is.
+        source: String,
+        /// Which of its activated abilities, from 0 in the order of its
+        /// text (default 0).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        ability: u8,
+        /// Its target, if it has one: a player or a permanent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+    },
+    /// A player chooses the modes of a modal triggered ability being put on
+    /// the stack (603.3c).
+    ChooseModes {
+        /// The ability's controller.
+        player: String,
+        /// The ability's source.
+        source: String,
+        /// The modes' numbers, from 0 in the order printed.
+        modes: Vec<u8>,
     },
     /// A player activates a mana ability (605.3a).
     ActivateMana {

@@ -116,6 +116,7 @@ impl Run {
                     drew_from_empty: false,
                     pool: [0; 6],
                     lands_played: 0,
+                    combat_damaged: false,
                 })
                 .collect(),
             Players::Each(v) => v
@@ -130,6 +131,7 @@ impl Run {
                     drew_from_empty: false,
                     pool: [0; 6],
                     lands_played: 0,
+                    combat_damaged: false,
                 })
                 .collect(),
         };
@@ -305,6 +307,8 @@ impl Run {
             variant: s.variant,
             resolution: None,
             gained_until_end_of_turn: Vec::new(),
+            attacked_this_turn: Vec::new(),
+            deathtouched: Vec::new(),
             playable_from_exile: Vec::new(),
             pays_mana: s.mana,
             to_graveyard_this_turn: false,
@@ -512,6 +516,26 @@ impl Run {
                 player: p(player)?,
                 card: c(card)?,
                 back_face: *back_face,
+            },
+            Act::Activate {
+                player,
+                source,
+                ability,
+                target,
+            } => Action::Activate {
+                player: p(player)?,
+                source: c(source)?,
+                ability: *ability,
+                target: target.as_ref().map(|t| self.target(t, at)).transpose()?,
+            },
+            Act::ChooseModes {
+                player,
+                source,
+                modes,
+            } => Action::ChooseModes {
+                player: p(player)?,
+                source: c(source)?,
+                modes: modes.clone(),
             },
             Act::ActivateMana {
                 player,

@@ -93,7 +93,7 @@ fn history(h: History) -> [u8; 8] {
     ]
 }
 
-fn obj(o: &Obj) -> [u8; 31] {
+fn obj(o: &Obj) -> [u8; 33] {
     let Obj {
         zone,
         incarnation,
@@ -114,6 +114,9 @@ fn obj(o: &Obj) -> [u8; 31] {
         trample_assigned,
         share,
         as_unblocked,
+        plus_one,
+        attacked,
+        shielded,
         playable_from_exile,
         history: h,
     } = *o;
@@ -156,6 +159,8 @@ fn obj(o: &Obj) -> [u8; 31] {
         h5,
         h6,
         h7,
+        plus_one,
+        attacked as u8 | (shielded as u8) << 1,
     ]
 }
 
@@ -216,6 +221,9 @@ fn stack_item(s: &StackItem) -> [u8; 10] {
                 0,
                 0,
             ]
+        }
+        StackItem::Activated { source, controller } => {
+            [2, source.0, controller.0, 0, 0, 0, 0, 0, 0, 0]
         }
     }
 }

@@ -289,6 +289,10 @@ fn renamed_item(s: &StackItem, r: &Renaming) -> StackItem {
             transformed,
             targets: targets.map(|x| x.map(|x| renamed_target_ref(x, r))),
         },
+        StackItem::Activated { source, controller } => StackItem::Activated {
+            source: c(source),
+            controller: p(controller),
+        },
         StackItem::Trigger {
             source,
             incarnation,

@@ -168,9 +168,11 @@ impl<E: Engine> Driven<E> {
     /// of combat, second main phase, end step; 500.1), and the priority
     /// window of a declare attackers step in which nothing attacks (the
     /// model ends such a combat at once, 508.8): the harness passes
-    /// through them while nothing is on the stack, and stops at the end
-    /// step of the last turn, where the model's turn bound ends the game.
-    /// Returns the passes made.
+    /// through them, and stops at the end step of the last turn, where the
+    /// model's turn bound ends the game. What triggers in those steps (an
+    /// "at the beginning of your end step" ability) resolves as every
+    /// player passes: nobody acts there, the model's bound. Returns the
+    /// passes made.
     ///
     /// Every pass must move the game on: with an empty stack, all players
     /// passing in succession ends the step (117.4, 500.2). An engine that
@@ -180,18 +182,23 @@ impl<E: Engine> Driven<E> {
         let mut passes = 0;
         loop {
             let at = self.engine.status();
-            if at.pending != Pending::Priority || !at.stack_empty {
+            if at.pending != Pending::Priority {
                 break;
             }
-            let skip = match at.turn_step {
+            let unexplored = matches!(
+                at.turn_step,
                 TurnStep::Upkeep
-                | TurnStep::Draw
-                | TurnStep::BeginCombat
-                | TurnStep::EndCombat
-                | TurnStep::Main2 => true,
+                    | TurnStep::Draw
+                    | TurnStep::BeginCombat
+                    | TurnStep::EndCombat
+                    | TurnStep::Main2
+                    | TurnStep::End
+            );
+            let skip = match at.turn_step {
+                _ if !at.stack_empty => unexplored,
                 TurnStep::DeclareAttackers => !self.attacked,
                 TurnStep::End => at.turn + 1 < self.turns,
-                _ => false,
+                _ => unexplored,
             };
             if !skip {
                 break;
@@ -200,12 +207,13 @@ impl<E: Engine> Driven<E> {
             let stuck = |why: String| Ok(Err(Stuck { passes, why }));
             if let Err(e) = self.apply(&Decision::PassAll)? {
                 return stuck(format!(
-                    "the engine refuses to let every player pass with an empty stack in the {step:?} step of turn {turn}: {}",
+                    "the engine refuses to let every player pass in the {step:?} step of turn {turn}: {}",
                     e.message
                 ));
             }
             let now = self.engine.status();
-            if (now.turn, now.turn_step) <= (turn, step) {
+            // With something on the stack the pass resolves it (608.1).
+            if at.stack_empty && (now.turn, now.turn_step) <= (turn, step) {
                 return stuck(format!(
                     "every player passed with an empty stack in the {step:?} step of turn {turn} and the engine is in the {:?} step of turn {}: the step must end (117.4, 500.2)",
                     now.turn_step, now.turn

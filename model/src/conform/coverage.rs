@@ -42,6 +42,23 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model has no libraries: scenario c05-invasion-of-dominaria covers it",
     ),
     (
+        ("activated", "602.2"),
+        "no card of the model has an activated ability but equip, which it lacks too: scenarios \
+         c02-lightshield-array and c05-invasion-of-fiora cover it",
+    ),
+    (
+        ("counters_removed", "122.1"),
+        "no card of the model removes all counters: scenario c05-marchesa-resolute-monarch covers it",
+    ),
+    (
+        ("modes_chosen", "603.3c"),
+        "no card of the model has a modal ability: scenario c05-invasion-of-fiora covers it",
+    ),
+    (
+        ("state_based", "704.5h"),
+        "no card of the model has deathtouch: scenario c05-marchesa-resolute-monarch covers it",
+    ),
+    (
         ("played_land", "305.1"),
         "the model has no lands: scenarios c01-invasion-of-zendikar-paid-with-mana and \
          c02-gobakhan-costs-two-more-and-plays-a-land-face cover it",

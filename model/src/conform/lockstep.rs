@@ -111,7 +111,11 @@ pub fn compare<E: Engine>(
 /// judged.
 pub fn priority_after(d: &Decision, o: &Observation) -> Option<PlayerId> {
     match d {
-        Decision::Cast { player, .. } | Decision::Equip { player, .. } => Some(*player),
+        Decision::Cast { player, .. }
+        | Decision::Equip { player, .. }
+        | Decision::Activate { player, .. }
+        | Decision::ActivateMana { player, .. }
+        | Decision::PlayLand { player, .. } => Some(*player),
         Decision::Concede { .. } | Decision::ChooseProtectors { .. } => None,
         _ => {
             let n = o.players.len();
@@ -140,7 +144,11 @@ fn priority_divergence<E: Engine>(
         return Ok(None);
     }
     let why = match d {
-        Decision::Cast { .. } | Decision::Equip { .. } => "117.3c: the player who cast the spell or activated the ability receives priority afterward",
+        Decision::Cast { .. }
+        | Decision::Equip { .. }
+        | Decision::Activate { .. }
+        | Decision::ActivateMana { .. }
+        | Decision::PlayLand { .. } => "117.3c: the player who cast the spell, activated the ability or took the special action receives priority afterward",
         _ if want == o.active => "117.3a, 117.3b: the active player receives priority after a resolution, a declaration or the start of a step",
         _ => "800.4j: the active player left, so the next player in turn order receives priority",
     };

@@ -264,6 +264,9 @@ impl GameState {
                         if *transformed { " transformed" } else { "" }
                     )
                 }
+                StackItem::Activated { source, controller } => {
+                    format!("ability of {} ({controller})", self.card_name(*source))
+                }
                 StackItem::Trigger {
                     source,
                     controller,

@@ -73,6 +73,27 @@ impl Setup {
                 source,
                 mana,
             } => format!("{player} taps {} for {{{}}}", name(source), mana.symbol()),
+            Decision::Activate {
+                player,
+                source,
+                target: Some(t),
+                ..
+            } => format!(
+                "{player} activates an ability of {} targeting {}",
+                name(source),
+                target(t)
+            ),
+            Decision::Activate { player, source, .. } => {
+                format!("{player} activates an ability of {}", name(source))
+            }
+            Decision::ChooseModes {
+                player,
+                source,
+                modes,
+            } => format!(
+                "{player} chooses modes {modes:?} of the ability of {}",
+                name(source)
+            ),
             Decision::Equip {
                 player,
                 equipment,
@@ -241,6 +262,9 @@ impl GameState {
                         } => {
                             format!("the {} of {}", ability.name(), self.card_name(*source))
                         }
+                        StackItem::Activated { source, .. } => {
+                            format!("the activated ability of {}", self.card_name(*source))
+                        }
                     };
                     format!("all players pass: {what} resolves")
                 } else {
@@ -276,6 +300,20 @@ impl GameState {
                 "{player} taps {} for {{{}}}",
                 self.card_name(*source),
                 mana.symbol()
+            ),
+            Decision::Activate { player, source, .. } => {
+                format!(
+                    "{player} activates an ability of {}",
+                    self.card_name(*source)
+                )
+            }
+            Decision::ChooseModes {
+                player,
+                source,
+                modes,
+            } => format!(
+                "{player} chooses modes {modes:?} of the ability of {}",
+                self.card_name(*source)
             ),
             Decision::Equip {
                 player,
@@ -391,13 +429,22 @@ impl GameState {
                 player,
                 source,
                 target,
-            } => format!(
-                "{player} targets {} with the reselect trigger of {}",
-                target
-                    .as_ref()
-                    .map_or("nothing".into(), |t| self.target_text(t)),
-                self.card_name(*source)
-            ),
+            } => {
+                let ability = self
+                    .untargeted_trigger(*source)
+                    .and_then(|s| match s {
+                        StackItem::Trigger { ability, .. } => Some(ability.name()),
+                        _ => None,
+                    })
+                    .unwrap_or("triggered ability");
+                format!(
+                    "{player} targets {} with the {ability} of {}",
+                    target
+                        .as_ref()
+                        .map_or("nothing".into(), |t| self.target_text(t)),
+                    self.card_name(*source)
+                )
+            }
             Decision::ReselectAttack {
                 player,
                 attacker,
@@ -490,6 +537,10 @@ impl GameState {
                         let t = if *transformed { " (transformed)" } else { "" };
                         format!("{}{t} cast by {controller}", self.card_name(*card))
                     }
+                    StackItem::Activated { source, controller } => format!(
+                        "the activated ability of {} ({controller})",
+                        self.card_name(*source)
+                    ),
                     StackItem::Trigger {
                         source,
                         controller,

@@ -21,9 +21,9 @@ pub enum BackFace {
     /// in a pool without flying; the legend rule never applies with one
     /// Zilortha per player.
     Zilortha,
-    /// An enchantment permanent (Invasion of Gobakhan // Lightshield Array);
-    /// its text is reduced to nothing: it resolves and stays on the
-    /// battlefield, neither a creature nor a battle.
+    /// An enchantment permanent (Invasion of Gobakhan // Lightshield Array):
+    /// it resolves and stays on the battlefield, neither a creature nor a
+    /// battle; its abilities are in `lightshield`.
     Enchantment,
 }
 
@@ -108,10 +108,10 @@ pub enum CardName {
     /// this Siege enters, look at target opponent's hand. You may exile a
     /// nonland card from it. For as long as that card remains exiled, its
     /// owner may play it. A spell cast this way costs {2} more to cast."
-    /// Back face Lightshield Array, an enchantment whose text the model
-    /// reduces to nothing (checklist C02). The model has no mana, so the
-    /// cost increase is not modelled, and no lands, so every card is a
-    /// nonland card and none is played as a land.
+    /// Back face Lightshield Array, an enchantment whose abilities are in
+    /// `lightshield` (checklist C02). The model has no mana, so the cost
+    /// increase is not modelled, and no lands, so every card is a nonland
+    /// card and none is played as a land.
     Gobakhan,
     /// Invasion of Ikoria ({X}{G}{G}, Battle — Siege, defense 6) on the
     /// battlefield transformed, as Zilortha, Apex of Ikoria (an 8/8 with

@@ -107,6 +107,7 @@ impl GameState {
             });
             let o = self.obj_mut(creature);
             o.tapped = true;
+            o.attacked = true;
             o.combat = Combat::Attacking {
                 target: Some(target),
                 defender,

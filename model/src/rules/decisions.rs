@@ -216,7 +216,8 @@ impl GameState {
     }
 
     /// A priority window: all pass, any player casts a spell they may cast
-    /// now, or a nonactive player concedes.
+    /// now or activates an ability (Lightshield Array's), or a nonactive
+    /// player concedes.
     fn priority_decisions(&self, out: &mut Vec<Decision>) {
         out.push(Decision::PassAll);
         for player in self.player_ids().filter(|&p| self.in_game(p)) {
@@ -257,6 +258,14 @@ impl GameState {
                     }
                 }
             }
+        }
+        for (player, source) in self.shield_activations() {
+            out.push(Decision::Activate {
+                player,
+                source,
+                ability: 0,
+                target: None,
+            });
         }
         if self.setup().config.concede {
             for player in self
@@ -303,6 +312,9 @@ impl GameState {
             (Pending::Priority, Decision::Concede { player }) => {
                 self.leave_game(*player);
                 self.settle(crate::rules::state::Then::Priority);
+            }
+            (Pending::Priority, Decision::Activate { player, source, .. }) => {
+                self.activate_shield(*player, *source)
             }
             (Pending::DeclareAttackers, Decision::DeclareAttackers { attacks }) => {
                 self.declare_attackers(attacks)

@@ -7,8 +7,8 @@ use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl GameState {
     /// `p` leaves the game (800.4a): the objects they own leave the game;
-    /// effects giving them control of objects end; their triggered
-    /// abilities on the stack cease to exist; objects they still control are
+    /// effects giving them control of objects end; their triggered and
+    /// activated abilities on the stack cease to exist; objects they still control are
     /// exiled. Battles they protect keep them as protector until a
     /// state-based action replaces them (704.5x, B26).
     ///
@@ -88,6 +88,7 @@ impl GameState {
                 }
                 false
             }
+            StackItem::Activated { controller, .. } => *controller != p,
             _ => true,
         });
         self.waiting.retain(|w| {

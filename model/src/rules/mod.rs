@@ -14,6 +14,7 @@ pub mod decisions;
 pub mod enters;
 pub mod faults;
 pub mod leave;
+pub mod lightshield;
 pub mod play_from_exile;
 pub mod protector;
 pub mod reselect;

@@ -120,7 +120,10 @@ impl GameState {
     fn sba_dies(&self, id: CardId) -> bool {
         let c = self.chars(id);
         let o = self.obj(id);
-        let creature_dies = c.creature && (c.toughness == 0 || o.damage >= c.toughness);
+        // 702.12b: an indestructible creature is not destroyed by lethal
+        // damage (704.5g), though toughness 0 still puts it away (704.5f).
+        let creature_dies =
+            c.creature && (c.toughness == 0 || (o.damage >= c.toughness && !o.shielded));
         let battle_dies = c.battle
             && o.counters == 0
             && if c.siege {

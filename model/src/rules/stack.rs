@@ -17,7 +17,9 @@ impl GameState {
     /// cast by `caster`? Checked as the spell is cast (601.2c) and as it
     /// resolves (608.2b).
     pub fn legal_target(&self, kind: Kind, index: usize, t: Target, caster: PlayerId) -> bool {
-        self.in_reach(caster, t) && self.target_of_kind(kind, index, t)
+        self.in_reach(caster, t)
+            && self.target_of_kind(kind, index, t)
+            && !self.hexproof_against(t, caster)
     }
 
     /// 801.4, 801.2d: with a limited range of influence a target must be
@@ -163,6 +165,10 @@ impl GameState {
             } => {
                 self.stack.pop();
                 self.settle(Then::Priority);
+            }
+            StackItem::Activated { controller, .. } => {
+                self.stack.pop();
+                self.resolve_shield(controller);
             }
             StackItem::Spell {
                 card,

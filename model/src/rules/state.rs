@@ -105,6 +105,13 @@ pub struct Obj {
     /// damage as though it weren't blocked (Zilortha, C04), between the
     /// choice and the damage.
     pub as_unblocked: Option<bool>,
+    /// +1/+1 counters (122.1a): Lightshield Array's.
+    pub plus_one: u8,
+    /// It attacked this turn (508.1).
+    pub attacked: bool,
+    /// It gained hexproof and indestructible until end of turn (Lightshield
+    /// Array's ability; 702.11b, 702.12b).
+    pub shielded: bool,
     /// In exile, and its owner may play it for as long as it stays there
     /// (Invasion of Gobakhan, 601.3). A zone change makes a new object
     /// without it (400.7).
@@ -137,6 +144,13 @@ pub enum StackItem {
         controller: PlayerId,
         ability: Ability,
         target: Option<TargetRef>,
+    },
+    /// An activated ability (602): the pool's only one is Lightshield
+    /// Array's (see `lightshield`), whose source is sacrificed to pay for
+    /// it. Not a triggered ability: nothing counters it here (701.6b).
+    Activated {
+        source: CardId,
+        controller: PlayerId,
     },
 }
 
@@ -442,6 +456,9 @@ impl Obj {
             trample_assigned: None,
             share: None,
             as_unblocked: None,
+            plus_one: 0,
+            attacked: false,
+            shielded: false,
             playable_from_exile: false,
             history: NO_HISTORY,
         }
@@ -616,6 +633,11 @@ impl GameState {
             c.creature = true;
             c.power = 2;
             c.toughness = 2;
+        }
+        // 122.1a, 613.4c: +1/+1 counters.
+        if c.creature {
+            c.power = c.power.saturating_add(o.plus_one);
+            c.toughness = c.toughness.saturating_add(o.plus_one);
         }
         c
     }

@@ -27,8 +27,13 @@ impl GameState {
     /// influence are determined as the turn begins (801.2c). After the last
     /// turn of the bound the game is over.
     pub fn end_turn(&mut self) {
+        // 513.1a: the end step's triggers, which nobody answers here.
+        self.lightshield_end_step();
+        // 514.2: damage wears off and "until end of turn" effects end.
         for o in self.objs.iter_mut() {
             o.damage = 0;
+            o.attacked = false;
+            o.shielded = false;
         }
         self.turn += 1;
         if self.turn >= self.setup().config.turns {

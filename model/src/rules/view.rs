@@ -83,6 +83,7 @@ impl GameView for GameState {
                 ability: Ability::Reselect | Ability::ExileFromHand | Ability::SearchForCreature,
                 ..
             } => StackObs::TriggeredAbility { source, controller },
+            StackItem::Activated { source, controller } => StackObs::Ability { source, controller },
         }
     }
     fn waiting_trigger_count(&self) -> usize {

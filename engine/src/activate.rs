@@ -1,0 +1,196 @@
+//! Activated abilities (602) other than mana abilities (`mana`) and equip
+//! (`equip`): written on a line of a card's text as a cost and an effect,
+//! "[Cost]: [Effect.]" (602.1a). Activating one puts it on the stack
+//! (602.2a) with its target (601.2c), its costs paid (602.2b, 601.2h): mana
+//! in a game that pays mana, {T} (107.5, 302.6), sacrificing its source
+//! (701.21a). Any time its controller holds priority (602.2). As it
+//! resolves it follows its instructions ([`crate::effects`]); with its only
+//! target illegal it does nothing (608.2b). It exists independently of its
+//! source (113.7a): sacrificing the source does not stop it.
+
+use crate::cards::{Keyword, TriggerEffect};
+use crate::error::{illegal, EngineError};
+use crate::event::Event;
+use crate::fault::EngineFault;
+use crate::game::{Game, StackItem};
+use crate::mana::ManaCost;
+use battlecheck_properties::{CardId, PlayerId, Target, Zone};
+use serde::{Deserialize, Serialize};
+
+/// An activated ability: its cost and what it does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActivatedAbility {
+    pub cost: ActivationCost,
+    /// Instructions with the one target they may refer to, as a triggered
+    /// ability's.
+    pub effect: TriggerEffect,
+}
+
+/// The cost of activating an ability (602.1a, 118).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActivationCost {
+    /// A mana cost, such as `{2}{B}` (paid in a game that pays mana).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mana: Option<ManaCost>,
+    /// {T}: tap this permanent (107.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tap: bool,
+    /// "Sacrifice this [permanent]" (701.21a).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sacrifice: bool,
+}
+
+impl Game {
+    /// `player` activates activated ability number `ability` of `source`
+    /// with `target` (602.2).
+    pub(crate) fn activate(
+        &mut self,
+        player: PlayerId,
+        source: CardId,
+        ability: u8,
+        target: Option<Target>,
+    ) -> Result<(), EngineError> {
+        self.known(source)?;
+        self.require_priority(player)?;
+        let o = self.obj(source);
+        if !o.on_battlefield() || o.controller != player {
+            return illegal(
+                "602.2",
+                format!("{source} is not a permanent {player} controls"),
+            );
+        }
+        let Some(a) = o.face().activated.get(usize::from(ability)).cloned() else {
+            return illegal(
+                "602.1",
+                format!(
+                    "{} has no activated ability number {ability}",
+                    o.face().name
+                ),
+            );
+        };
+        let name = o.face().name.clone();
+        match (a.effect.targets().first(), target) {
+            (Some(&kind), Some(t)) => {
+                self.check_target(t, kind, player)?;
+                if let Target::Permanent(c) = t {
+                    if c == source && kind == crate::cards::TargetKind::AnyOther {
+                        return illegal("115.1", "\"another target\" is not the ability's source");
+                    }
+                }
+            }
+            (Some(_), None) => {
+                return illegal("601.2c", format!("{name}'s ability needs a target"))
+            }
+            (None, Some(_)) => return illegal("601.2c", format!("{name}'s ability has no target")),
+            (None, None) => {}
+        }
+        if a.cost.tap {
+            if o.tapped {
+                return illegal("107.5", format!("{name} is tapped: it can't pay {{T}}"));
+            }
+            if o.is_creature() && o.sick && !self.has_keyword(source, Keyword::Haste) {
+                return illegal(
+                    "302.6",
+                    format!("{name} has not been under {player}'s control since their turn began"),
+                );
+            }
+        }
+        // 602.2b, 601.2h: the costs are paid.
+        if let (Some(cost), true) = (a.cost.mana, self.pays_mana) {
+            self.pay(player, &cost, name)?;
+        }
+        if a.cost.tap {
+            self.obj_mut(source).tapped = true;
+        }
+        if a.cost.sacrifice {
+            self.move_to(source, Zone::Graveyard);
+            self.emit(Event::Sacrificed {
+                player,
+                card: source,
+            });
+        }
+        let target = target.map(|t| (t, self.target_incarnation(t)));
+        self.stack.push(StackItem::Ability {
+            source,
+            controller: player,
+            effect: a.effect,
+            target,
+        });
+        self.emit(Event::ActivatedAbility {
+            source,
+            controller: player,
+        });
+        self.passes = 0;
+        // 117.3c: the player who activated it receives priority again.
+        self.settle(player);
+        Ok(())
+    }
+
+    /// An activated ability resolves (608.2): if it has a target and that
+    /// target is illegal now it does nothing (608.2b); else it follows its
+    /// instructions.
+    pub(crate) fn resolve_activated(
+        &mut self,
+        source: CardId,
+        controller: PlayerId,
+        effect: TriggerEffect,
+        target: Option<(Target, u32)>,
+    ) {
+        let TriggerEffect::Do { steps, .. } = &effect else {
+            unreachable!("activated abilities follow instructions");
+        };
+        if self.fault(EngineFault::AbilityNeedsItsSource) && !self.obj(source).on_battlefield() {
+            self.emit(Event::Fizzled { source });
+            self.settle(self.active);
+            return;
+        }
+        let chosen = match (effect.targets().first(), target) {
+            (Some(&kind), Some((t, inc))) => {
+                let same = match t {
+                    Target::Permanent(c) => self.obj(c).incarnation == inc,
+                    _ => true,
+                };
+                if !same || self.check_target(t, kind, controller).is_err() {
+                    self.emit(Event::Fizzled { source });
+                    self.settle(self.active);
+                    return;
+                }
+                Some(t)
+            }
+            _ => None,
+        };
+        self.emit(Event::Resolved { source });
+        if self.follow(source, controller, steps, chosen, None, 0) {
+            self.settle(self.active);
+        }
+    }
+
+    /// Every activation `player` might make now: each activated ability of
+    /// each permanent they control, with each target it might have; the
+    /// activation's own checks decide which are legal.
+    pub(crate) fn activation_candidates(
+        &self,
+        player: PlayerId,
+    ) -> Vec<(CardId, u8, Option<Target>)> {
+        let targets: Vec<Target> = self
+            .players_from(PlayerId(0))
+            .into_iter()
+            .map(Target::Player)
+            .chain(self.battlefield().map(|o| Target::Permanent(o.id)))
+            .collect();
+        let mut out = Vec::new();
+        for o in self.battlefield().filter(|o| o.controller == player) {
+            for (i, a) in o.face().activated.iter().enumerate() {
+                let i = u8::try_from(i).unwrap_or(u8::MAX);
+                if a.effect.targets().is_empty() {
+                    out.push((o.id, i, None));
+                } else {
+                    out.extend(targets.iter().map(|&t| (o.id, i, Some(t))));
+                }
+            }
+        }
+        out
+    }
+}

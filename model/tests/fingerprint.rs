@@ -71,6 +71,9 @@ fn packing_is_injective() {
     assert_eq!(assert_injective(preset("copies")), 23_637);
     assert_eq!(assert_injective(preset("mimic")), 68_738);
     assert_eq!(assert_injective(preset("duel")), 43_857);
+    // Zilortha's choices, Lightshield Array's counters and shield.
+    assert_eq!(assert_injective(preset("zilortha")), 25_019);
+    assert_eq!(assert_injective(preset("gobakhan")), 126_049);
     // Three players, with concessions and a player's control effects
     // ending as they leave: the default's cards but one steal.
     let mut three = preset("default");

@@ -64,7 +64,15 @@ fn combat(c: Combat) -> [u8; 5] {
     }
 }
 
-fn history(h: History) -> [u8; 8] {
+/// An optional small count in one byte: 0 for none, n + 1 for n (the
+/// counts packed this way stay far below 255).
+fn opt_count(n: Option<u8>) -> u8 {
+    n.map_or(0, |n| n + 1)
+}
+
+/// The history, with the object's `attacked` and `shielded` flags in its
+/// flags byte.
+fn history(h: History, attacked: bool, shielded: bool) -> [u8; 8] {
     let History {
         defeats,
         triggers,
@@ -89,11 +97,13 @@ fn history(h: History) -> [u8; 8] {
         combat_defeat as u8
             | (trampled as u8) << 1
             | (was_siege_copy as u8) << 2
-            | (hit_as_unblocked as u8) << 3,
+            | (hit_as_unblocked as u8) << 3
+            | (attacked as u8) << 4
+            | (shielded as u8) << 5,
     ]
 }
 
-fn obj(o: &Obj) -> [u8; 33] {
+fn obj(o: &Obj) -> [u8; 30] {
     let Obj {
         zone,
         incarnation,
@@ -121,7 +131,7 @@ fn obj(o: &Obj) -> [u8; 33] {
         history: h,
     } = *o;
     let [c0, c1, c2, c3, c4] = combat(c);
-    let [h0, h1, h2, h3, h4, h5, h6, h7] = history(h);
+    let [h0, h1, h2, h3, h4, h5, h6, h7] = history(h, attacked, shielded);
     [
         zone as u8,
         incarnation,
@@ -147,10 +157,8 @@ fn obj(o: &Obj) -> [u8; 33] {
         c3,
         c4,
         opt_card(attached_to),
-        trample_assigned.is_some() as u8,
-        trample_assigned.unwrap_or(0),
-        share.is_some() as u8,
-        share.unwrap_or(0),
+        opt_count(trample_assigned),
+        opt_count(share),
         h0,
         h1,
         h2,
@@ -160,7 +168,6 @@ fn obj(o: &Obj) -> [u8; 33] {
         h6,
         h7,
         plus_one,
-        attacked as u8 | (shielded as u8) << 1,
     ]
 }
 

@@ -6,6 +6,7 @@
 //! 510.1c); its blockers still deal it damage; a battle it attacks is
 //! dealt the damage like a player. `combat` deals the damage.
 
+use crate::rules::cards::CardName;
 use crate::rules::faults::Fault;
 use crate::rules::state::{Combat, GameState};
 use battlecheck_properties::{AttackTarget, CardId, Step, Target};
@@ -26,6 +27,9 @@ impl GameState {
     /// with power above 0 (510.1a), whose controller may have it assign as
     /// though it weren't blocked and has not chosen yet.
     pub(crate) fn as_unblocked_choice_needed(&self, step: Step) -> Option<CardId> {
+        if !self.setup().has(CardName::Zilortha) {
+            return None;
+        }
         self.on_battlefield().find(|&id| {
             matches!(self.obj(id).combat, Combat::Attacking { blocked: true, .. })
                 && self.deals_damage_in(id, step)

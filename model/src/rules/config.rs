@@ -515,6 +515,9 @@ pub struct Setup {
     /// `renamings[active]`: the seat permutations that fix `active` and map
     /// every seat to one of its class, identity excluded (see `symmetry`).
     pub renamings: Vec<Vec<Renaming>>,
+    /// The card names in the game, bit `i` for `CardName::ALL[i]`: rules
+    /// of a single card are skipped at once in games without it.
+    names: u32,
 }
 
 /// A renaming of seats (`seat[p]` is p's new seat) with the induced
@@ -589,6 +592,7 @@ impl Setup {
         let renamings = (0..config.players())
             .map(|a| renamings(a, &class, &seat_objects, objects.len(), &config.variant))
             .collect();
+        let names = objects.iter().fold(0, |bits, d| bits | name_bit(d.name));
         Ok(Setup {
             config,
             objects,
@@ -597,7 +601,14 @@ impl Setup {
             seat_objects,
             seat_order_mattered: AtomicBool::new(false),
             renamings,
+            names,
         })
+    }
+
+    /// Is a card named `name` in the game?
+    #[inline]
+    pub fn has(&self, name: CardName) -> bool {
+        self.names & name_bit(name) != 0
     }
 
     pub fn players(&self) -> usize {
@@ -612,6 +623,14 @@ impl Setup {
     pub fn fault(&self, f: Fault) -> bool {
         self.faults.has(f)
     }
+}
+
+/// The bit of `name` in [`Setup::has`]'s set.
+fn name_bit(name: CardName) -> u32 {
+    1 << CardName::ALL
+        .iter()
+        .position(|&n| n == name)
+        .expect("every card name is in CardName::ALL")
 }
 
 /// Every permutation of the seats other than `active` that keeps each seat

@@ -24,6 +24,9 @@ impl GameState {
     /// The Arrays whose ability may be activated now, with their
     /// controllers (602.2: any time they hold priority).
     pub(crate) fn shield_activations(&self) -> ArrayVec<(PlayerId, CardId), 4> {
+        if !self.setup().has(CardName::Gobakhan) {
+            return ArrayVec::new();
+        }
         self.on_battlefield()
             .filter(|&id| self.is_lightshield(id) && self.in_game(self.obj(id).controller))
             .map(|id| (self.obj(id).controller, id))
@@ -70,6 +73,9 @@ impl GameState {
     /// Array they control puts a +1/+1 counter (122.6) on each creature
     /// that attacked this turn and is still the same object (400.7).
     pub(crate) fn lightshield_end_step(&mut self) {
+        if !self.setup().has(CardName::Gobakhan) {
+            return;
+        }
         let arrays = self
             .on_battlefield()
             .filter(|&id| self.is_lightshield(id) && self.obj(id).controller == self.active)

@@ -70,6 +70,9 @@ pub enum Keyword {
     /// 702.11b: can't be the target of spells or abilities its
     /// controller's opponents control.
     Hexproof,
+    /// 702.15b: damage it deals also makes its controller gain that much
+    /// life (120.3f), whatever it is dealt to, a battle included.
+    Lifelink,
     /// 702.2b: any damage it deals to a creature is lethal (704.5h). (No
     /// card of the catalogue has deathtouch and trample, so 702.2c, 1 as
     /// lethal damage in a trampler's assignment, is not needed.)
@@ -109,6 +112,9 @@ pub enum TriggerEvent {
     CreatureYouControlAttacks,
     /// "Whenever [this creature] attacks" (508.3a).
     ThisAttacks,
+    /// "Whenever another [enchantment] you control enters" (603.6a): of
+    /// the kind [`PrintedTrigger::entering`] names.
+    AnotherYouControlEnters,
     /// "At the beginning of your upkeep" (503.1a).
     BeginningOfYourUpkeep,
 }
@@ -195,6 +201,10 @@ pub struct PrintedTrigger {
     /// creatures it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacker: Option<CardFilter>,
+    /// For "whenever another [enchantment] you control enters": the
+    /// permanents it triggers for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entering: Option<CardFilter>,
     pub effect: TriggerEffect,
 }
 

@@ -806,6 +806,9 @@ impl Game {
         if combat {
             self.combat_damage_triggers(dealt);
         }
+        // 702.15b, 120.3f: a source with lifelink makes its controller gain
+        // the damage it deals, to whatever it is dealt (a battle too).
+        let mut lifelink: Vec<(PlayerId, u8)> = Vec::new();
         let mut to_battles: BTreeMap<CardId, u32> = BTreeMap::new();
         for &(source, to, n) in dealt {
             if n == 0 {
@@ -825,6 +828,9 @@ impl Game {
                     if combat {
                         self.players[p.0 as usize].combat_damaged = true;
                     }
+                    if self.has_keyword(source, Keyword::Lifelink) {
+                        lifelink.push((self.obj(source).controller, n));
+                    }
                 }
                 Target::Permanent(c) => {
                     let o = self.obj(c);
@@ -837,6 +843,11 @@ impl Game {
                         to,
                         amount: n,
                     });
+                    if self.has_keyword(source, Keyword::Lifelink)
+                        && !(battle && self.fault(crate::fault::EngineFault::LifelinkNotOnBattles))
+                    {
+                        lifelink.push((self.obj(source).controller, n));
+                    }
                     if creature {
                         let o = self.obj_mut(c);
                         o.damage = o.damage.saturating_add(n);
@@ -866,6 +877,11 @@ impl Game {
                     }
                 }
                 Target::Trigger(_) => {}
+            }
+        }
+        for (p, n) in lifelink {
+            if self.in_game(p) {
+                self.gain_life(p, n);
             }
         }
         let extra = u32::from(self.fault(crate::fault::EngineFault::DamageOffByOne));

@@ -206,10 +206,13 @@ pub enum EngineFault {
     /// 700.2 broken: a modal ability follows every mode, whichever were
     /// chosen. Caught by the real-card scenarios.
     EveryModeFollowed,
+    /// 702.15b broken: lifelink damage dealt to a battle gains no life.
+    /// Caught by the real-card scenarios.
+    LifelinkNotOnBattles,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 48] = [
+    pub const ALL: [EngineFault; 49] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -258,5 +261,6 @@ impl EngineFault {
         EngineFault::DefenseCountersKept,
         EngineFault::CombatDamageSinceLastTurnIgnored,
         EngineFault::EveryModeFollowed,
+        EngineFault::LifelinkNotOnBattles,
     ];
 }

@@ -666,7 +666,9 @@ impl Game {
     /// Does `id` have keyword `k`: printed or copied (see
     /// [`Object::has`]), or gained until end of turn?
     pub fn has_keyword(&self, id: CardId, k: Keyword) -> bool {
-        self.obj(id).has(k) || self.gained_until_end_of_turn.contains(&(id, k))
+        self.obj(id).has(k)
+            || self.gained_until_end_of_turn.contains(&(id, k))
+            || self.static_keyword(id, k)
     }
 
     pub fn known(&self, id: CardId) -> Result<(), crate::error::EngineError> {

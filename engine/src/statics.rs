@@ -4,7 +4,7 @@
 //! creature" (layer 7b), then modified by counters and static abilities
 //! (layer 7c).
 
-use crate::cards::CardType;
+use crate::cards::{CardType, Keyword};
 use crate::fault::EngineFault;
 use crate::game::Game;
 use battlecheck_properties::{CardId, PlayerId};
@@ -33,9 +33,38 @@ pub enum StaticAbility {
     /// "This land enters tapped": a replacement effect (614.1c) applied as
     /// it enters ([`Game::move_to`], and the face played, 712.12).
     EntersTapped,
+    /// "[It] has [keywords] as long as you control at least [N] other
+    /// [enchantments]" (Ephara, Ever-Sheltering; 604.2, layer 6).
+    KeywordsWhileYouControlOthers {
+        keywords: Vec<Keyword>,
+        at_least: u8,
+        of: CardType,
+    },
 }
 
 impl Game {
+    /// Does `id`'s own static ability give it `k` now (604.2): "has
+    /// [keywords] as long as you control at least N other [type]"?
+    pub(crate) fn static_keyword(&self, id: CardId, k: Keyword) -> bool {
+        let o = self.obj(id);
+        o.on_battlefield()
+            && o.face().statics.iter().any(|s| match s {
+                StaticAbility::KeywordsWhileYouControlOthers {
+                    keywords,
+                    at_least,
+                    of,
+                } => {
+                    keywords.contains(&k)
+                        && self
+                            .battlefield()
+                            .filter(|c| c.id != id && c.controller == o.controller && c.is(*of))
+                            .count()
+                            >= usize::from(*at_least)
+                }
+                _ => false,
+            })
+    }
+
     /// The power of `id` now (613.4): see [`Game::power_toughness`].
     pub fn power(&self, id: CardId) -> i8 {
         self.power_toughness(id).0
@@ -104,7 +133,8 @@ impl Game {
                     | StaticAbility::PowerToughnessEqualPermanentsYouControl(_)
                     | StaticAbility::NonHumansMayAssignAsUnblocked
                     | StaticAbility::ALandToo
-                    | StaticAbility::EntersTapped => {}
+                    | StaticAbility::EntersTapped
+                    | StaticAbility::KeywordsWhileYouControlOthers { .. } => {}
                 }
             }
         }

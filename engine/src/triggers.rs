@@ -53,6 +53,7 @@ impl Game {
             | TriggerEvent::CreatureYouControlAttacks
             | TriggerEvent::ThisAttacks
             | TriggerEvent::BeginningOfYourUpkeep
+            | TriggerEvent::AnotherYouControlEnters
             | TriggerEvent::CreatureAnOpponentControlsDies => false,
         });
         for _ in 0..n {
@@ -60,6 +61,21 @@ impl Game {
                 source: card,
                 controller,
             });
+        }
+        // "Whenever another [enchantment] you control enters" (603.6a).
+        let entered = self.obj(card).face().clone();
+        for source in self.with_triggers(|when| when == TriggerEvent::AnotherYouControlEnters) {
+            if source == card || self.obj(source).controller != controller {
+                continue;
+            }
+            let triggered = self.printed_triggers(source, |t| {
+                t.when == TriggerEvent::AnotherYouControlEnters
+                    && t.entering.as_ref().is_none_or(|f| f.accepts(&entered))
+            });
+            for t in triggered {
+                self.waiting_triggers.push(t);
+                self.emit(Event::EntersTriggered { source, controller });
+            }
         }
     }
 

@@ -228,6 +228,11 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "bears.zone",
         ),
         (
+            EngineFault::LifelinkNotOnBattles,
+            "c05-ephara-ever-sheltering.json",
+            "P1.life",
+        ),
+        (
             EngineFault::CostIncreaseIgnored,
             "c02-gobakhan-costs-two-more-and-plays-a-land-face.json",
             "refused by rule 601.2h",

@@ -133,6 +133,12 @@ pub enum Action {
         source: CardId,
         modes: Vec<u8>,
     },
+    /// Pay a ward cost or not (702.21a).
+    PayUnless {
+        player: PlayerId,
+        source: CardId,
+        pay: bool,
+    },
     /// Keep one of one's legendary permanents with the same name (704.5j).
     KeepLegend { player: PlayerId, card: CardId },
 }
@@ -255,6 +261,15 @@ impl Action {
                 cards,
             },
             Action::KeepLegend { player, card } => Decision::KeepLegend { player, card },
+            Action::PayUnless {
+                player,
+                source,
+                pay,
+            } => Decision::PayUnless {
+                player,
+                source,
+                pay,
+            },
             Action::ChooseModes {
                 player,
                 source,
@@ -292,7 +307,8 @@ impl Action {
             | Action::ReselectAttack { player, .. }
             | Action::ChooseCards { player, .. }
             | Action::KeepLegend { player, .. }
-            | Action::ChooseModes { player, .. } => player,
+            | Action::ChooseModes { player, .. }
+            | Action::PayUnless { player, .. } => player,
         }
     }
 }
@@ -529,6 +545,15 @@ impl Game {
                 player: *player,
                 source: *source,
                 modes: modes.clone(),
+            }],
+            Decision::PayUnless {
+                player,
+                source,
+                pay,
+            } => vec![Action::PayUnless {
+                player: *player,
+                source: *source,
+                pay: *pay,
             }],
             Decision::KeepLegend { player, card } => vec![Action::KeepLegend {
                 player: *player,

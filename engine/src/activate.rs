@@ -111,13 +111,17 @@ impl Game {
                 card: source,
             });
         }
-        let target = target.map(|t| (t, self.target_incarnation(t)));
+        let targeted = target.map(|t| (t, self.target_incarnation(t)));
         self.stack.push(StackItem::Ability {
             source,
             controller: player,
             effect: a.effect,
-            target,
+            target: targeted,
         });
+        // 702.21a: becoming the target of an opponent's ability.
+        if let Some(t) = target {
+            self.ward_triggers(&[t], player, crate::ward::Warded::Ability(source));
+        }
         self.emit(Event::ActivatedAbility {
             source,
             controller: player,

@@ -218,6 +218,14 @@ impl Game {
                 self.known(*source)?;
                 self.choose_modes(*player, *source, modes)
             }
+            Action::PayUnless {
+                player,
+                source,
+                pay,
+            } => {
+                self.known(*source)?;
+                self.pay_unless(*player, *source, *pay)
+            }
             Action::KeepLegend { player, card } => {
                 self.known(*card)?;
                 self.keep_legend(*player, *card)
@@ -242,6 +250,7 @@ impl Game {
             | Waiting::ChooseCopy { player, .. }
             | Waiting::TargetTrigger { player, .. }
             | Waiting::ChooseModes { player, .. }
+            | Waiting::PayUnless { player, .. }
             | Waiting::ReselectAttack { player, .. }
             | Waiting::ChooseCards { player, .. }
             | Waiting::KeepLegend { player } => Some(*player),
@@ -353,6 +362,15 @@ impl Game {
                             protector: p,
                         });
                     }
+                }
+            }
+            Waiting::PayUnless { player, source } => {
+                for pay in [true, false] {
+                    candidates.push(Action::PayUnless {
+                        player: *player,
+                        source: *source,
+                        pay,
+                    });
                 }
             }
             Waiting::ChooseModes { player, source } => {

@@ -252,6 +252,8 @@ pub enum TargetKind {
     /// "Target creature an opponent controls" (the ability's controller's
     /// opponent, 102.2).
     CreatureAnOpponentControls,
+    /// "Target creature you control".
+    CreatureYouControl,
     /// "Target artifact or creature an opponent controls".
     ArtifactOrCreatureAnOpponentControls,
     /// "Target non-Elf creature an opponent controls with power X or
@@ -328,6 +330,9 @@ pub struct Face {
     /// written on lines of its text.
     #[serde(skip)]
     pub activated: Vec<crate::activate::ActivatedAbility>,
+    /// Its ward cost (702.21), written on a keyword line of its text.
+    #[serde(skip)]
+    pub ward: Option<crate::ward::WardCost>,
     /// Its rules text, line by line, each with how the engine reads it:
     /// the keywords, effect, triggers and static abilities above come from
     /// these lines when a face has them ([`crate::oracle`]). `None`: the
@@ -448,6 +453,7 @@ impl From<CardEntry> for Card {
                 mana: None,
                 equip_cost: crate::mana::ManaCost::default(),
                 activated: Vec::new(),
+                ward: None,
                 text: e.text,
             },
             back: e.back,

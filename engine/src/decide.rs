@@ -135,6 +135,15 @@ impl Game {
                     });
                 }
             }
+            Waiting::PayUnless { player, source } => {
+                for pay in [true, false] {
+                    candidates.push(Decision::PayUnless {
+                        player: *player,
+                        source: *source,
+                        pay,
+                    });
+                }
+            }
             Waiting::ChooseModes { player, source } => {
                 for modes in self.mode_candidates(*source) {
                     candidates.push(Decision::ChooseModes {

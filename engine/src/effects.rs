@@ -119,6 +119,8 @@ pub enum Instruction {
     /// "Destroy target permanent": it goes to its owner's graveyard
     /// (701.8a), unless it has indestructible (702.12b).
     DestroyTarget,
+    /// "Put a +1/+1 counter on target creature" (122.6).
+    PlusOneCounterOnTarget,
     /// "Put a +1/+1 counter on this creature" (122.6): on the ability's
     /// source, if it is still on the battlefield.
     PlusOneCounterOnThis,
@@ -365,6 +367,7 @@ impl TokenSpec {
                 mana: self.mana.clone(),
                 equip_cost: crate::mana::ManaCost::default(),
                 activated: Vec::new(),
+                ward: None,
                 text: None,
             },
             back: None,
@@ -537,6 +540,11 @@ impl Game {
                     .map(|o| o.id)
                     .collect();
                 for c in mine {
+                    self.put_plus_one_counters(c, 1);
+                }
+            }
+            Instruction::PlusOneCounterOnTarget => {
+                if let Some(c) = permanent {
                     self.put_plus_one_counters(c, 1);
                 }
             }

@@ -60,6 +60,14 @@ pub enum Event {
     CountersRemoved { card: CardId },
     /// The modes of a modal triggered ability were chosen (603.3c).
     ModesChosen { source: CardId, modes: Vec<u8> },
+    /// Ward triggered: `source` became the target of a spell or ability an
+    /// opponent of `controller` controls (702.21a).
+    WardTriggered {
+        source: CardId,
+        controller: PlayerId,
+    },
+    /// A spell or ability was countered (701.6a).
+    Countered { source: CardId },
     /// A permanent was tapped by an effect (701.26a).
     Tapped { card: CardId },
     /// A creature got +P/+T until end of turn (611.2a).
@@ -269,6 +277,8 @@ impl Event {
             Event::CounterAdded { .. } => ("counter_added", "122.6"),
             Event::Tapped { .. } => ("tapped", "701.26a"),
             Event::CountersRemoved { .. } => ("counters_removed", "122.1"),
+            Event::WardTriggered { .. } => ("triggered", "702.21a"),
+            Event::Countered { .. } => ("countered", "701.6a"),
             Event::ModesChosen { .. } => ("modes_chosen", "603.3c"),
             Event::Pumped { .. } => ("pumped", "611.2a"),
             Event::DamageTriggered { .. } => ("triggered", "510.3a"),
@@ -348,6 +358,8 @@ impl Event {
         ("counter_added", "122.6"),
         ("tapped", "701.26a"),
         ("counters_removed", "122.1"),
+        ("triggered", "702.21a"),
+        ("countered", "701.6a"),
         ("modes_chosen", "603.3c"),
         ("pumped", "611.2a"),
         ("triggered", "510.3a"),

@@ -209,10 +209,13 @@ pub enum EngineFault {
     /// 702.15b broken: lifelink damage dealt to a battle gains no life.
     /// Caught by the real-card scenarios.
     LifelinkNotOnBattles,
+    /// 702.21a broken: ward never triggers. Caught by the real-card
+    /// scenarios.
+    WardIgnored,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 49] = [
+    pub const ALL: [EngineFault; 50] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -262,5 +265,6 @@ impl EngineFault {
         EngineFault::CombatDamageSinceLastTurnIgnored,
         EngineFault::EveryModeFollowed,
         EngineFault::LifelinkNotOnBattles,
+        EngineFault::WardIgnored,
     ];
 }

@@ -348,6 +348,12 @@ pub enum Ability {
     Defeat,
     /// A triggered ability printed on the source (603.1).
     Printed(TriggerEffect),
+    /// Ward's trigger (702.21a): counter `what` unless its controller
+    /// pays `cost`.
+    Ward {
+        cost: crate::ward::WardCost,
+        what: crate::ward::Warded,
+    },
 }
 
 /// What the game waits for.
@@ -381,6 +387,12 @@ pub enum Waiting {
     ChooseCopy {
         player: PlayerId,
         card: CardId,
+    },
+    /// A ward trigger of `source` is resolving: `player` pays its cost or
+    /// the spell or ability they control is countered (702.21a).
+    PayUnless {
+        player: PlayerId,
+        source: CardId,
     },
     /// The modal triggered ability of `source` was put on the stack: its
     /// controller `player` chooses its modes (603.3c).
@@ -509,6 +521,9 @@ pub struct Game {
     /// Costs are paid with mana (see [`crate::mana`]); without, spells cost
     /// nothing, as in the model.
     pub pays_mana: bool,
+    /// The cost and the countered spell or ability of the ward trigger
+    /// waiting for [`Waiting::PayUnless`].
+    pub ward: Option<(crate::ward::WardCost, crate::ward::Warded)>,
     /// The ability resolving while a player chooses cards for it (608.2d).
     pub resolution: Option<Box<crate::effects::Resolution>>,
     /// The state of the seeded random source of shuffles (701.24a).

@@ -102,6 +102,12 @@ impl Game {
             Waiting::TargetTrigger { .. } | Waiting::ChooseModes { .. } => {
                 self.settle(self.priority)
             }
+            // The warded spell or ability left the stack with its
+            // controller (800.4a), or stays to be paid for.
+            Waiting::PayUnless { player, .. } if player == p => {
+                self.ward = None;
+                self.settle(self.active)
+            }
             // The resolving trigger's controller or the attacker left: the
             // choice lapses and the resolution is over.
             Waiting::ReselectAttack { player, attacker }

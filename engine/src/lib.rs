@@ -85,6 +85,7 @@ pub mod stack;
 pub mod statics;
 pub mod triggers;
 pub mod turn;
+pub mod ward;
 pub mod zones;
 
 pub use action::Action;

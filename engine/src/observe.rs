@@ -61,6 +61,7 @@ impl GameView for Game {
             Waiting::CastTransformed { .. } => Pending::CastTransformed,
             Waiting::TargetTrigger { .. } => Pending::TargetTrigger,
             Waiting::ChooseModes { .. } => Pending::ChooseModes,
+            Waiting::PayUnless { .. } => Pending::PayUnless,
             Waiting::ReselectAttack { .. } => Pending::ReselectAttack,
             Waiting::ChooseCards { .. } => Pending::ChooseCards,
             Waiting::KeepLegend { .. } => Pending::KeepLegend,

@@ -45,6 +45,10 @@ pub struct OracleLine {
     /// "B", "R", "G"], "sacrifice": true}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mana: Option<crate::mana::ManaAbility>,
+    /// Ward (702.21) with its cost, `{"mana": "{2}"}` or `{"life": 2}`:
+    /// a keyword, on a line of keywords or alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ward: Option<crate::ward::WardCost>,
     /// Another activated ability (602): its `cost` and its `effect`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub activated: Option<crate::activate::ActivatedAbility>,
@@ -62,7 +66,7 @@ impl OracleLine {
     /// How many readings the line carries (a line has at most one).
     fn readings(&self) -> usize {
         usize::from(self.reminder)
-            + usize::from(!self.keywords.is_empty())
+            + usize::from(!self.keywords.is_empty() || self.ward.is_some())
             + usize::from(self.trigger.is_some())
             + usize::from(self.spell.is_some())
             + usize::from(self.static_ability.is_some())
@@ -149,6 +153,9 @@ fn read_face(face: &mut Face) -> Result<(), String> {
         face.triggers.extend(line.trigger.iter().cloned());
         face.statics.extend(line.static_ability.iter().cloned());
         face.activated.extend(line.activated.iter().cloned());
+        if line.ward.is_some() {
+            face.ward = line.ward;
+        }
         if let Some(m) = &line.mana {
             if face.mana.replace(m.clone()).is_some() {
                 return Err(format!(

@@ -140,6 +140,9 @@ impl Game {
             Waiting::TargetTrigger { player, source } => {
                 format!("{player} to choose the target of the triggered ability of {source}")
             }
+            Waiting::PayUnless { player, source } => {
+                format!("{player} to pay the ward cost of {source} or not")
+            }
             Waiting::ChooseModes { player, source } => {
                 format!("{player} to choose the modes of the triggered ability of {source}")
             }

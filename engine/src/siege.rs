@@ -101,7 +101,7 @@ impl Game {
                 let source = t.source;
                 self.stack.push(match t.ability {
                     Ability::Defeat => StackItem::DefeatTrigger(t),
-                    Ability::Printed(_) => StackItem::TriggeredAbility {
+                    Ability::Printed(_) | Ability::Ward { .. } => StackItem::TriggeredAbility {
                         trigger: t,
                         target: None,
                         chosen: false,

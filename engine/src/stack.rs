@@ -104,13 +104,16 @@ impl Game {
             transformed: false,
             targets: targets.clone(),
         });
+        let chosen: Vec<Target> = targets.iter().map(|t| t.0).collect();
         self.emit(Event::Cast {
             player,
             card,
             transformed: false,
-            targets: targets.iter().map(|t| t.0).collect(),
+            targets: chosen.clone(),
         });
         self.cast_triggers(player);
+        // 702.21a: becoming the target of an opponent's spell.
+        self.ward_triggers(&chosen, player, crate::ward::Warded::Spell(card));
         // 117.3c: the caster receives priority again.
         self.settle(player);
         Ok(())
@@ -239,6 +242,14 @@ impl Game {
                     }
                     TargetKind::Creature if !o.is_creature() => {
                         illegal("115.1", format!("{c} ({name}) is not a creature"))
+                    }
+                    TargetKind::CreatureYouControl
+                        if !(o.is_creature() && o.controller == caster) =>
+                    {
+                        illegal(
+                            "115.1",
+                            format!("{c} ({name}) is not a creature {caster} controls"),
+                        )
                     }
                     TargetKind::CreatureAnOpponentControls if !(o.is_creature() && theirs) => {
                         illegal(

@@ -479,9 +479,20 @@ impl Game {
             Target::Permanent(c) => (t, self.obj(c).incarnation),
             _ => (t, 0),
         });
-        if let StackItem::TriggeredAbility { target, chosen, .. } = &mut self.stack[i] {
+        let mut chose = None;
+        if let StackItem::TriggeredAbility {
+            target,
+            chosen,
+            trigger,
+        } = &mut self.stack[i]
+        {
             *target = with_incarnation;
             *chosen = true;
+            chose = Some((trigger.controller, trigger.source));
+        }
+        // 702.21a: becoming the target of an opponent's ability.
+        if let (Some(t), Some((controller, source))) = (t, chose) {
+            self.ward_triggers(&[t], controller, crate::ward::Warded::Ability(source));
         }
     }
 
@@ -549,6 +560,9 @@ impl Game {
 
     /// A printed triggered ability resolves (608.2).
     pub(crate) fn resolve_printed_trigger(&mut self, t: Trigger, target: Option<(Target, u32)>) {
+        if let Ability::Ward { .. } = t.ability {
+            return self.resolve_ward(&t);
+        }
         let Ability::Printed(effect) = &t.ability else {
             unreachable!("a printed trigger has a printed ability")
         };

@@ -233,6 +233,11 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "P1.life",
         ),
         (
+            EngineFault::WardIgnored,
+            "c05-refraction-elemental.json",
+            "pending",
+        ),
+        (
             EngineFault::CostIncreaseIgnored,
             "c02-gobakhan-costs-two-more-and-plays-a-land-face.json",
             "refused by rule 601.2h",

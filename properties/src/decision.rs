@@ -243,6 +243,14 @@ pub enum Decision {
         source: CardId,
         modes: Vec<u8>,
     },
+    /// As a ward trigger of `source` resolves, `player`, who controls the
+    /// spell or ability it counters, pays its cost or not (`pay: false`:
+    /// it is countered; 702.21a).
+    PayUnless {
+        player: PlayerId,
+        source: CardId,
+        pay: bool,
+    },
     /// As Portal Mage's trigger resolves, its controller may reselect what
     /// `attacker` attacks (508.7): `to` is the new player or battle, or
     /// absent to keep what it attacks.
@@ -289,6 +297,7 @@ impl Decision {
             Decision::CastTransformed { .. } => "cast_transformed",
             Decision::TargetTrigger { .. } => "target_trigger",
             Decision::ChooseModes { .. } => "choose_modes",
+            Decision::PayUnless { .. } => "pay_unless",
             Decision::ReselectAttack { .. } => "reselect_attack",
             Decision::ChooseCards { .. } => "choose_cards",
             Decision::KeepLegend { .. } => "keep_legend",

@@ -102,6 +102,9 @@ pub enum Pending {
     /// A modal triggered ability put on the stack needs its modes chosen
     /// (603.3c, 700.2).
     ChooseModes,
+    /// A ward trigger is resolving: the player whose spell or ability it
+    /// counters pays its cost or not (702.21a).
+    PayUnless,
     /// Portal Mage's trigger is resolving: its controller may reselect what
     /// the target creature attacks (508.7).
     ReselectAttack,
@@ -126,6 +129,7 @@ impl Pending {
                 | Pending::CastTransformed
                 | Pending::ReselectAttack
                 | Pending::ChooseCards
+                | Pending::PayUnless
                 | Pending::KeepLegend
         )
     }

@@ -447,6 +447,15 @@ pub enum Act {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<String>,
     },
+    /// A player pays a ward cost or not (702.21a).
+    PayUnless {
+        /// The player who controls the warded spell or ability.
+        player: String,
+        /// The permanent with ward.
+        source: String,
+        /// Whether they pay.
+        pay: bool,
+    },
     /// A player chooses the modes of a modal triggered ability being put on
     /// the stack (603.3c).
     ChooseModes {

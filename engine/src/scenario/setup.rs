@@ -311,6 +311,7 @@ impl Run {
             deathtouched: Vec::new(),
             playable_from_exile: Vec::new(),
             pays_mana: s.mana,
+            ward: None,
             to_graveyard_this_turn: false,
             shuffle_state: s.seed,
             faults: s.faults.clone(),
@@ -527,6 +528,15 @@ impl Run {
                 source: c(source)?,
                 ability: *ability,
                 target: target.as_ref().map(|t| self.target(t, at)).transpose()?,
+            },
+            Act::PayUnless {
+                player,
+                source,
+                pay,
+            } => Action::PayUnless {
+                player: p(player)?,
+                source: c(source)?,
+                pay: *pay,
             },
             Act::ChooseModes {
                 player,

@@ -51,6 +51,16 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "no card of the model removes all counters: scenario c05-marchesa-resolute-monarch covers it",
     ),
     (
+        ("triggered", "702.21a"),
+        "no card of the model has ward: scenarios c05-refraction-elemental and \
+         c05-bloomwielder-dryads cover it",
+    ),
+    (
+        ("countered", "701.6a"),
+        "the model counters only triggered abilities, with a spell (trigger_countered): \
+         scenarios c05-refraction-elemental and c05-bloomwielder-dryads cover it",
+    ),
+    (
         ("modes_chosen", "603.3c"),
         "no card of the model has a modal ability: scenario c05-invasion-of-fiora covers it",
     ),

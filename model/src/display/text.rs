@@ -94,6 +94,15 @@ impl Setup {
                 "{player} chooses modes {modes:?} of the ability of {}",
                 name(source)
             ),
+            Decision::PayUnless {
+                player,
+                source,
+                pay,
+            } => format!(
+                "{player} {} the ward cost of {}",
+                if *pay { "pays" } else { "does not pay" },
+                name(source)
+            ),
             Decision::Equip {
                 player,
                 equipment,
@@ -313,6 +322,15 @@ impl GameState {
                 modes,
             } => format!(
                 "{player} chooses modes {modes:?} of the ability of {}",
+                self.card_name(*source)
+            ),
+            Decision::PayUnless {
+                player,
+                source,
+                pay,
+            } => format!(
+                "{player} {} the ward cost of {}",
+                if *pay { "pays" } else { "does not pay" },
                 self.card_name(*source)
             ),
             Decision::Equip {

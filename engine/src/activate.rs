@@ -72,12 +72,10 @@ impl Game {
         };
         let name = o.face().name.clone();
         match (a.effect.targets().first(), target) {
-            (Some(&kind), Some(t)) => {
-                self.check_target(t, kind, player)?;
-                if let Target::Permanent(c) = t {
-                    if c == source && kind == crate::cards::TargetKind::AnyOther {
-                        return illegal("115.1", "\"another target\" is not the ability's source");
-                    }
+            (Some(g), Some(t)) => {
+                self.check_target(t, g.kind, player)?;
+                if t == Target::Permanent(source) && g.kind.another() {
+                    return illegal("115.1", "\"another target\" is not the ability's source");
                 }
             }
             (Some(_), None) => {
@@ -151,19 +149,15 @@ impl Game {
             return;
         }
         let chosen = match (effect.targets().first(), target) {
-            (Some(&kind), Some((t, inc))) => {
-                let same = match t {
-                    Target::Permanent(c) => self.obj(c).incarnation == inc,
-                    _ => true,
-                };
-                if !same || self.check_target(t, kind, controller).is_err() {
+            (Some(g), Some((t, inc))) => {
+                if !self.same_object(t, inc) || self.check_target(t, g.kind, controller).is_err() {
                     self.emit(Event::Fizzled { source });
                     self.settle(self.active);
                     return;
                 }
-                Some(t)
+                vec![(0, t)]
             }
-            _ => None,
+            _ => Vec::new(),
         };
         self.emit(Event::Resolved { source });
         if self.follow(source, controller, steps, chosen, None, 0) {
@@ -178,12 +172,7 @@ impl Game {
         &self,
         player: PlayerId,
     ) -> Vec<(CardId, u8, Option<Target>)> {
-        let targets: Vec<Target> = self
-            .players_from(PlayerId(0))
-            .into_iter()
-            .map(Target::Player)
-            .chain(self.battlefield().map(|o| Target::Permanent(o.id)))
-            .collect();
+        let targets = self.ability_target_candidates();
         let mut out = Vec::new();
         for o in self.battlefield().filter(|o| o.controller == player) {
             for (i, a) in o.face().activated.iter().enumerate() {

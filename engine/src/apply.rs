@@ -517,15 +517,29 @@ impl Game {
     }
 
     /// Every target a triggered ability's controller might choose: none,
-    /// each permanent and each player in the game. The choice's own checks
-    /// decide which are legal.
+    /// or one of [`Game::ability_target_candidates`].
     pub(crate) fn trigger_target_candidates(&self) -> Vec<Option<Target>> {
         std::iter::once(None)
-            .chain(self.battlefield().map(|o| Some(Target::Permanent(o.id))))
+            .chain(self.ability_target_candidates().into_iter().map(Some))
+            .collect()
+    }
+
+    /// Every target an ability might have: each permanent, each player in
+    /// the game and each card in a graveyard. The choice's own checks
+    /// decide which are legal.
+    pub(crate) fn ability_target_candidates(&self) -> Vec<Target> {
+        self.battlefield()
+            .map(|o| Target::Permanent(o.id))
             .chain(
                 self.players_from(PlayerId(0))
                     .into_iter()
-                    .map(|p| Some(Target::Player(p))),
+                    .map(Target::Player),
+            )
+            .chain(
+                self.objects
+                    .iter()
+                    .filter(|o| o.zone == Zone::Graveyard)
+                    .map(|o| Target::Card(o.id)),
             )
             .collect()
     }

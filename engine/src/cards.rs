@@ -137,6 +137,11 @@ pub enum Condition {
     /// the ability's controller, the active player in an "at the beginning
     /// of your upkeep" trigger (see [`crate::game::Player::combat_damaged`]).
     NotDealtCombatDamageSinceYourLastTurn,
+    /// "If it was a creature card": the resolving ability's target, a card
+    /// that has just moved, was a creature card where it was targeted (a
+    /// double-faced card outside the battlefield has its front face's
+    /// characteristics only, 712.8a).
+    TargetWasCreatureCard,
 }
 
 /// What a printed triggered ability does as it resolves.
@@ -146,14 +151,14 @@ pub enum TriggerEffect {
     /// "You may reselect which player or permanent target attacking
     /// creature is attacking" (508.7).
     ReselectAttack,
-    /// Instructions followed in the order written (608.2c), with the one
-    /// target they may refer to, if any (115.1a).
+    /// Instructions followed in the order written (608.2c), with the
+    /// targets they refer to, one group per instance of the word "target"
+    /// (115.1a, 115.3); "the target" of an instruction is the first of the
+    /// first group unless [`crate::effects::Instruction::ForEachTarget`]
+    /// says otherwise.
     Do {
-        #[serde(default)]
-        target: Option<TargetKind>,
-        /// "Up to one target": its controller may choose none (115.1).
-        #[serde(default)]
-        up_to_one: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<TargetGroup>,
         /// An intervening "if" clause (603.4): the ability triggers only if
         /// it holds, and does nothing if it no longer holds as it resolves.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -172,12 +177,13 @@ pub enum TriggerEffect {
 }
 
 impl TriggerEffect {
-    /// The targets the ability requires (603.3d: chosen as it is put on the
-    /// stack).
-    pub fn targets(&self) -> &[TargetKind] {
+    /// The targets the ability requires, one group per instance of the
+    /// word "target" (603.3d: chosen as it is put on the stack).
+    pub fn targets(&self) -> &[TargetGroup] {
+        const ATTACKER: [TargetGroup; 1] = [TargetGroup::one(TargetKind::AttackingCreature)];
         match self {
-            TriggerEffect::ReselectAttack => &[TargetKind::AttackingCreature],
-            TriggerEffect::Do { target, .. } => target.as_slice(),
+            TriggerEffect::ReselectAttack => &ATTACKER,
+            TriggerEffect::Do { targets, .. } => targets,
             TriggerEffect::Modal { .. } => &[],
         }
     }
@@ -233,6 +239,71 @@ pub enum Effect {
     Animate { power: i8, toughness: i8 },
 }
 
+/// One instance of the word "target" in an ability (115.3): what each of
+/// its targets must be, and how many it has. Written as the kind alone
+/// ("target creature": exactly one) or as `{"kind": ..., "up_to": N}`
+/// ("up to N target creatures": none to N different ones, 601.2c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "TargetGroupText", into = "TargetGroupText")]
+pub struct TargetGroup {
+    pub kind: TargetKind,
+    /// `Some(n)`: "up to n targets"; `None`: exactly one.
+    pub up_to: Option<u8>,
+}
+
+impl TargetGroup {
+    /// "Target [kind]": exactly one.
+    pub const fn one(kind: TargetKind) -> Self {
+        TargetGroup { kind, up_to: None }
+    }
+
+    /// The fewest targets its controller may choose (115.1: "up to"
+    /// allows none).
+    pub fn min(self) -> usize {
+        match self.up_to {
+            Some(_) => 0,
+            None => 1,
+        }
+    }
+
+    /// The most targets its controller may choose.
+    pub fn max(self) -> usize {
+        usize::from(self.up_to.unwrap_or(1))
+    }
+}
+
+/// How a card file writes a [`TargetGroup`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+enum TargetGroupText {
+    One(TargetKind),
+    UpTo { kind: TargetKind, up_to: u8 },
+}
+
+impl From<TargetGroupText> for TargetGroup {
+    fn from(t: TargetGroupText) -> Self {
+        match t {
+            TargetGroupText::One(kind) => TargetGroup::one(kind),
+            TargetGroupText::UpTo { kind, up_to } => TargetGroup {
+                kind,
+                up_to: Some(up_to),
+            },
+        }
+    }
+}
+
+impl From<TargetGroup> for TargetGroupText {
+    fn from(g: TargetGroup) -> Self {
+        match g.up_to {
+            None => TargetGroupText::One(g.kind),
+            Some(up_to) => TargetGroupText::UpTo {
+                kind: g.kind,
+                up_to,
+            },
+        }
+    }
+}
+
 /// What a target must be (115.1, 115.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -263,6 +334,38 @@ pub enum TargetKind {
     Player,
     /// "Target opponent" (102.2, 115.1).
     Opponent,
+    /// "Another target battle or opponent": not the ability's source.
+    AnotherBattleOrOpponent,
+    /// "Target creature you don't control".
+    CreatureYouDontControl,
+    /// "Target permanent card from your graveyard" (110.4a: an artifact,
+    /// battle, creature, enchantment, land or planeswalker card).
+    PermanentCardInYourGraveyard,
+    /// "Target nonbattle permanent card from your graveyard".
+    NonbattlePermanentCardInYourGraveyard,
+    /// "Target card from a graveyard".
+    CardInAGraveyard,
+}
+
+impl TargetKind {
+    /// "Another target": it can't be the ability's source.
+    pub fn another(self) -> bool {
+        matches!(
+            self,
+            TargetKind::AnyOther | TargetKind::AnotherBattleOrOpponent
+        )
+    }
+
+    /// Is it a card in a graveyard rather than a player, a permanent or a
+    /// triggered ability?
+    pub fn is_card(self) -> bool {
+        matches!(
+            self,
+            TargetKind::PermanentCardInYourGraveyard
+                | TargetKind::NonbattlePermanentCardInYourGraveyard
+                | TargetKind::CardInAGraveyard
+        )
+    }
 }
 
 impl Effect {
@@ -620,6 +723,57 @@ fn read_cost(card: &mut Card) -> Result<(), String> {
 }
 
 /// Consistency rules a card entry must satisfy beyond its JSON shape.
+/// The target groups of an ability and the instructions that name them
+/// agree: "up to" allows at least one, each group named exists, and the
+/// steps followed for each target are done at once: no choice of cards,
+/// no condition or reflexive trigger, no nested groups.
+fn validate_targets(effect: &TriggerEffect) -> Result<(), String> {
+    use crate::effects::Instruction;
+    let TriggerEffect::Do { targets, steps, .. } = effect else {
+        return Ok(());
+    };
+    if targets.iter().any(|g| g.up_to == Some(0)) {
+        return Err("\"up to 0 targets\" is no target: `up_to` is at least 1".into());
+    }
+    fn check(steps: &[Instruction], groups: usize, inside: bool) -> Result<(), String> {
+        for step in steps {
+            let nested = matches!(
+                step,
+                Instruction::ForEachTarget { .. }
+                    | Instruction::If { .. }
+                    | Instruction::IfYouDo(_)
+                    | Instruction::WhenYouDo { .. }
+            );
+            if inside && (nested || step.chooses()) {
+                return Err(
+                    "the steps of `for_each_target` are done at once: no choice of cards, \
+                     condition, reflexive trigger or nested `for_each_target`"
+                        .into(),
+                );
+            }
+            match step {
+                Instruction::ForEachTarget { group, steps } => {
+                    if usize::from(*group) >= groups {
+                        return Err(format!("`for_each_target` names group {group}, which the ability does not have"));
+                    }
+                    check(steps, groups, true)?;
+                }
+                Instruction::FightTarget { group } if usize::from(*group) >= groups => {
+                    return Err(format!(
+                        "`fight_target` names group {group}, which the ability does not have"
+                    ));
+                }
+                Instruction::If { steps, .. } | Instruction::IfYouDo(steps) => {
+                    check(steps, groups, false)?
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+    check(steps, targets.len(), false)
+}
+
 fn validate(card: &Card) -> Result<(), String> {
     let faces = std::iter::once(card.front()).chain(card.back.as_ref());
     for face in faces {
@@ -647,6 +801,18 @@ fn validate(card: &Card) -> Result<(), String> {
                 "{}: only instants and sorceries have a spell effect here",
                 field("effect")
             ));
+        }
+        for t in &face.triggers {
+            validate_targets(&t.effect).map_err(|m| format!("{}: {m}", field("triggers")))?;
+        }
+        for a in &face.activated {
+            validate_targets(&a.effect).map_err(|m| format!("{}: {m}", field("text")))?;
+            if !matches!(a.effect.targets(), [] | [TargetGroup { up_to: None, .. }]) {
+                return Err(format!(
+                    "{}: an activated ability here has at most one target",
+                    field("text")
+                ));
+            }
         }
     }
     if card.layout != Layout::Normal && card.back.is_none() {

@@ -876,7 +876,7 @@ impl Game {
                         }
                     }
                 }
-                Target::Trigger(_) => {}
+                Target::Trigger(_) | Target::Card(_) => {}
             }
         }
         for (p, n) in lifelink {

@@ -3,7 +3,8 @@
 //! card files use for the steps of triggered abilities.
 
 use crate::cards::{
-    Card, CardType, Condition, Face, Keyword, Layout, Supertype, TargetKind, TriggerEffect,
+    Card, CardType, Condition, Face, Keyword, Layout, Supertype, TargetGroup, TargetKind,
+    TriggerEffect,
 };
 use crate::event::Event;
 use crate::fault::EngineFault;
@@ -33,8 +34,24 @@ pub enum Instruction {
     DamageToTarget(u8),
     /// "Tap target permanent" (701.26a).
     TapTarget,
-    /// "Return target permanent to its owner's hand" (400.7).
+    /// "Return target permanent to its owner's hand" (400.7), or target
+    /// card from a graveyard.
     ReturnTargetToHand,
+    /// "Return target [permanent] card from your graveyard to the
+    /// battlefield": it enters under the ability controller's control
+    /// (110.2), front face up (712.14), untapped.
+    PutTargetOntoBattlefield,
+    /// "Up to two target creatures each ...": the steps followed once for
+    /// each legal target of target group `group` (115.3), each as "the
+    /// target", in the order chosen. They can't ask for a choice of cards.
+    ForEachTarget { group: u8, steps: Vec<Instruction> },
+    /// "Then that creature fights up to one target creature": the target
+    /// fights each legal target of group `group` (701.14a): each deals
+    /// damage equal to its power to the other, at once, if both are still
+    /// creatures on the battlefield and legal targets (701.14b).
+    FightTarget { group: u8 },
+    /// "Target creature gains [keywords] until end of turn" (611.2a).
+    TargetGainsUntilEndOfTurn(Vec<Keyword>),
     /// "Put N stun counters on it" (122.1d).
     StunCountersOnTarget(u8),
     /// "Target creature gets +P/+T until end of turn" (611.2a, 613.4c;
@@ -103,7 +120,7 @@ pub enum Instruction {
         #[serde(default)]
         costs_more: u8,
     },
-    /// "Exile target permanent" (406.1).
+    /// "Exile target permanent" or "target card from a graveyard" (406.1).
     ExileTarget,
     /// "Reveal any number of [Dragon] cards from your hand" (701.20a): the
     /// controller chooses which; revealing none is still revealing ("X can
@@ -277,6 +294,10 @@ impl CardFilter {
 pub struct Resolution {
     pub source: CardId,
     pub controller: PlayerId,
+    /// Its legal targets (608.2b), each with its group (115.3).
+    pub targets: Vec<(u8, Target)>,
+    /// "The target": the first legal target of the first group, if it has
+    /// one.
     pub target: Option<Target>,
     /// "That creature": what the trigger event was about (see
     /// [`crate::game::Trigger::subject`]).
@@ -377,8 +398,8 @@ impl TokenSpec {
 
 impl Game {
     /// `controller` begins to follow the instructions of an ability of
-    /// `source`, in order (608.2c); `target` is the ability's target, legal
-    /// as it resolves (608.2b), if it has one. Returns whether the ability
+    /// `source`, in order (608.2c); `targets` are the ability's targets
+    /// with their groups, those legal as it resolves (608.2b). Returns whether the ability
     /// is done; if not, it waits for a player's choice ([`Waiting::ChooseCards`],
     /// 608.2d) and goes on after it.
     pub(crate) fn follow(
@@ -386,13 +407,15 @@ impl Game {
         source: CardId,
         controller: PlayerId,
         steps: &[Instruction],
-        target: Option<Target>,
+        targets: Vec<(u8, Target)>,
         subject: Option<CardId>,
         x: u8,
     ) -> bool {
+        let target = targets.iter().find(|&&(g, _)| g == 0).map(|&(_, t)| t);
         self.resolution = Some(Box::new(Resolution {
             source,
             controller,
+            targets,
             target,
             subject,
             steps: steps.to_vec(),
@@ -445,7 +468,47 @@ impl Game {
             Some(Target::Permanent(c)) => Some(c),
             _ => None,
         };
+        // A permanent or a card in a graveyard.
+        let object = match target {
+            Some(Target::Permanent(c) | Target::Card(c)) => Some(c),
+            _ => None,
+        };
         match step {
+            Instruction::ForEachTarget { group, steps } => {
+                let mut targets = self.group_targets(*group);
+                if self.fault(EngineFault::OnlyFirstTargetAffected) {
+                    targets.truncate(1);
+                }
+                for t in targets {
+                    for step in steps {
+                        self.instruction(source, controller, step, Some(t), did, subject);
+                    }
+                }
+            }
+            Instruction::FightTarget { group } => {
+                for t in self.group_targets(*group) {
+                    if let (Some(a), Target::Permanent(b)) = (permanent, t) {
+                        self.fight(a, b);
+                    }
+                }
+            }
+            Instruction::TargetGainsUntilEndOfTurn(keywords) => {
+                if let Some(c) = permanent {
+                    for &k in keywords {
+                        self.gained_until_end_of_turn.push((c, k));
+                    }
+                    self.emit(Event::Pumped { card: c });
+                }
+            }
+            Instruction::PutTargetOntoBattlefield => {
+                if let Some(c) = object {
+                    self.move_to(c, Zone::Battlefield);
+                    let o = self.obj_mut(c);
+                    o.controller = controller;
+                    o.base_controller = controller;
+                    self.enters_triggers(c);
+                }
+            }
             Instruction::DamageToTarget(n) => {
                 if let Some(to) = target {
                     self.deal_damage(&[(source, to, *n)], false);
@@ -460,12 +523,12 @@ impl Game {
                 unreachable!("X is fixed as the reflexive ability triggers")
             }
             Instruction::ReturnTargetToHand => {
-                if let Some(c) = permanent {
+                if let Some(c) = object {
                     self.move_to(c, Zone::Hand);
                 }
             }
             Instruction::ExileTarget => {
-                if let Some(c) = permanent {
+                if let Some(c) = object {
                     self.move_to(c, Zone::Exile);
                 }
             }
@@ -668,8 +731,7 @@ impl Game {
                         incarnation,
                         controller,
                         ability: Ability::Printed(TriggerEffect::Do {
-                            target: Some(*target),
-                            up_to_one: false,
+                            targets: vec![TargetGroup::one(*target)],
                             only_if: None,
                             steps: steps.clone(),
                         }),
@@ -694,6 +756,40 @@ impl Game {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
             }
         }
+    }
+
+    /// The legal targets of group `group` of the resolving ability, in the
+    /// order chosen.
+    fn group_targets(&self, group: u8) -> Vec<Target> {
+        self.resolution.as_ref().map_or_else(Vec::new, |r| {
+            r.targets
+                .iter()
+                .filter(|&&(g, _)| g == group)
+                .map(|&(_, t)| t)
+                .collect()
+        })
+    }
+
+    /// Creatures `a` and `b` fight (701.14a): each deals damage equal to
+    /// its power to the other, at once, not combat damage (701.14d); if
+    /// either is no longer a creature on the battlefield, neither does
+    /// (701.14b). A creature fighting itself takes twice its power
+    /// (701.14c).
+    fn fight(&mut self, a: CardId, b: CardId) {
+        let creature = |c: CardId| self.obj(c).on_battlefield() && self.obj(c).is_creature();
+        if !(creature(a) && creature(b)) {
+            return;
+        }
+        let power = |c: CardId| u8::try_from(self.power(c).max(0)).unwrap_or(u8::MAX);
+        let (pa, mut pb) = (power(a), power(b));
+        if self.fault(EngineFault::FightOneSided) {
+            pb = 0;
+        }
+        self.emit(Event::Fought { a, b });
+        self.deal_damage(
+            &[(a, Target::Permanent(b), pa), (b, Target::Permanent(a), pb)],
+            false,
+        );
     }
 
     /// Put `n` +1/+1 counters on permanent `c` (122.1a, 122.6).
@@ -725,6 +821,9 @@ impl Game {
             Condition::SearchedLibrary => {
                 self.resolution.as_ref().is_some_and(|r| r.searched_library)
             }
+            Condition::TargetWasCreatureCard => self.resolution.as_ref().is_some_and(|r| {
+                matches!(r.target, Some(Target::Card(c)) if self.obj(c).card.front().is(CardType::Creature))
+            }),
         }
     }
 
@@ -801,13 +900,13 @@ mod tests {
         };
         let source = battlecheck_properties::CardId(0);
         for _ in 0..256 {
-            assert!(g.follow(source, PlayerId(0), &steps, None, None, 0));
+            assert!(g.follow(source, PlayerId(0), &steps, Vec::new(), None, 0));
         }
         assert_eq!(g.objects.len(), 256);
         assert!(!g.take_events().contains(&Event::NoRoomForToken {
             controller: PlayerId(0)
         }));
-        assert!(g.follow(source, PlayerId(0), &steps, None, None, 0));
+        assert!(g.follow(source, PlayerId(0), &steps, Vec::new(), None, 0));
         assert_eq!(g.objects.len(), 256);
         assert_eq!(
             g.take_events(),
@@ -840,14 +939,14 @@ mod tests {
             |events: &[Event]| events.iter().any(|e| matches!(e, Event::Shuffled { .. }));
         for (take, shuffles) in [(vec![bears], true), (vec![elves], false), (vec![], true)] {
             let mut g = build_game(Path::new("ikoria.json"), text, &cards).unwrap();
-            assert!(!g.follow(siege, PlayerId(0), &steps, None, None, 2));
+            assert!(!g.follow(siege, PlayerId(0), &steps, Vec::new(), None, 2));
             g.take_events();
             g.choose_cards(PlayerId(0), siege, &take).unwrap();
             assert_eq!(shuffled(&g.take_events()), shuffles, "{take:?}");
         }
         // X = 2 does not reach Hill Giant (mana value 4).
         let mut g = build_game(Path::new("ikoria.json"), text, &cards).unwrap();
-        assert!(!g.follow(siege, PlayerId(0), &steps, None, None, 2));
+        assert!(!g.follow(siege, PlayerId(0), &steps, Vec::new(), None, 2));
         assert!(g.choose_cards(PlayerId(0), siege, &[CardId(2)]).is_err());
     }
 }

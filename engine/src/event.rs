@@ -72,6 +72,8 @@ pub enum Event {
     Tapped { card: CardId },
     /// A creature got +P/+T until end of turn (611.2a).
     Pumped { card: CardId },
+    /// Creatures `a` and `b` fought (701.14a).
+    Fought { a: CardId, b: CardId },
     /// A "whenever this creature deals combat damage" ability triggered
     /// (510.3a).
     DamageTriggered {
@@ -281,6 +283,7 @@ impl Event {
             Event::Countered { .. } => ("countered", "701.6a"),
             Event::ModesChosen { .. } => ("modes_chosen", "603.3c"),
             Event::Pumped { .. } => ("pumped", "611.2a"),
+            Event::Fought { .. } => ("fought", "701.14a"),
             Event::DamageTriggered { .. } => ("triggered", "510.3a"),
             Event::DrewFromEmpty { .. } => ("drew_from_empty", "121.4"),
             Event::EnteredWithDefense { .. } => ("entered_with_defense", "310.4b"),
@@ -362,6 +365,7 @@ impl Event {
         ("countered", "701.6a"),
         ("modes_chosen", "603.3c"),
         ("pumped", "611.2a"),
+        ("fought", "701.14a"),
         ("triggered", "510.3a"),
         ("drew_from_empty", "121.4"),
         ("entered_with_defense", "310.4b"),

@@ -212,10 +212,20 @@ pub enum EngineFault {
     /// 702.21a broken: ward never triggers. Caught by the real-card
     /// scenarios.
     WardIgnored,
+    /// 115.3 broken: an instance of "target" with several targets ("up to
+    /// two target creatures each ...") affects its first target only.
+    /// Caught by the real-card scenarios.
+    OnlyFirstTargetAffected,
+    /// 701.14a broken: in a fight only the first creature deals damage.
+    /// Caught by the real-card scenarios.
+    FightOneSided,
+    /// 115.1 broken: "target card from your graveyard" accepts a card in
+    /// any graveyard. Caught by the real-card scenarios.
+    GraveyardTargetOfAnyOwner,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 50] = [
+    pub const ALL: [EngineFault; 53] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -266,5 +276,8 @@ impl EngineFault {
         EngineFault::EveryModeFollowed,
         EngineFault::LifelinkNotOnBattles,
         EngineFault::WardIgnored,
+        EngineFault::OnlyFirstTargetAffected,
+        EngineFault::FightOneSided,
+        EngineFault::GraveyardTargetOfAnyOwner,
     ];
 }

@@ -279,15 +279,14 @@ pub enum StackItem {
     /// A Siege's defeat trigger (310.12b).
     DefeatTrigger(Trigger),
     /// A triggered ability printed on its source (603.1; its effect is in
-    /// `trigger.ability`), with its target and the target's incarnation
-    /// when targeted (`None` until chosen as it is put on the stack,
-    /// 603.3d).
+    /// `trigger.ability`), with the targets chosen as it was put on the
+    /// stack (603.3d).
     TriggeredAbility {
         trigger: Trigger,
-        target: Option<(Target, u32)>,
-        /// Its target was chosen (603.3d): with "up to one target" it may
-        /// have none.
-        chosen: bool,
+        targets: Vec<Chosen>,
+        /// The group of targets (instance of the word "target", 115.3)
+        /// being chosen, or `None` once all are (603.3d).
+        choosing: Option<u8>,
     },
     /// An activated ability (602) and its target with the target's
     /// incarnation when targeted.
@@ -307,6 +306,17 @@ pub enum StackItem {
     },
 }
 
+/// A target chosen for a triggered ability: for its `group`-th instance
+/// of the word "target" (115.3), with the incarnation of the permanent or
+/// card when targeted (608.2b: one that changed zones is a new object,
+/// 400.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chosen {
+    pub group: u8,
+    pub target: Target,
+    pub incarnation: u32,
+}
+
 /// A triggered ability and the object that was its source when it
 /// triggered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -324,20 +334,17 @@ pub struct Trigger {
 }
 
 impl Trigger {
-    /// Does it have targets, chosen as it is put on the stack (603.3d)?
-    pub fn targets(&self) -> bool {
-        matches!(&self.ability, Ability::Printed(e) if !e.targets().is_empty())
+    /// Its groups of targets, chosen as it is put on the stack (603.3d).
+    pub fn target_groups(&self) -> &[crate::cards::TargetGroup] {
+        match &self.ability {
+            Ability::Printed(e) => e.targets(),
+            Ability::Defeat | Ability::Ward { .. } => &[],
+        }
     }
 
-    /// Is its target "up to one target": none may be chosen (115.1)?
-    pub fn up_to_one(&self) -> bool {
-        matches!(
-            &self.ability,
-            Ability::Printed(TriggerEffect::Do {
-                up_to_one: true,
-                ..
-            })
-        )
+    /// The group chosen first, if it has targets.
+    pub fn first_group(&self) -> Option<u8> {
+        (!self.target_groups().is_empty()).then_some(0)
     }
 }
 

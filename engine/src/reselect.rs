@@ -17,13 +17,10 @@ impl Game {
     /// controller's choice when there is anything to reselect onto.
     pub(crate) fn resolve_reselect_trigger(&mut self, t: &Trigger, target: Option<(Target, u32)>) {
         let legal = target.filter(|&(x, inc)| {
-            let same = match x {
-                Target::Permanent(c) => self.obj(c).incarnation == inc,
-                _ => true,
-            };
-            same && self
-                .check_target(x, TargetKind::AttackingCreature, t.controller)
-                .is_ok()
+            self.same_object(x, inc)
+                && self
+                    .check_target(x, TargetKind::AttackingCreature, t.controller)
+                    .is_ok()
         });
         let Some((Target::Permanent(attacker), _)) = legal else {
             self.emit(Event::Fizzled { source: t.source });

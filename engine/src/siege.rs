@@ -102,9 +102,9 @@ impl Game {
                 self.stack.push(match t.ability {
                     Ability::Defeat => StackItem::DefeatTrigger(t),
                     Ability::Printed(_) | Ability::Ward { .. } => StackItem::TriggeredAbility {
+                        choosing: t.first_group(),
                         trigger: t,
-                        target: None,
-                        chosen: false,
+                        targets: Vec::new(),
                     },
                 });
                 self.emit(Event::TriggerOnStack { source });

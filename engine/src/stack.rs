@@ -130,9 +130,15 @@ impl Game {
 
     pub(crate) fn target_incarnation(&self, t: Target) -> u32 {
         match t {
-            Target::Permanent(c) => self.obj(c).incarnation,
-            _ => 0,
+            Target::Permanent(c) | Target::Card(c) => self.obj(c).incarnation,
+            Target::Player(_) | Target::Trigger(_) => 0,
         }
+    }
+
+    /// Is `t` still the object it was when targeted, with incarnation
+    /// `incarnation` (400.7: one that changed zones is a new object)?
+    pub(crate) fn same_object(&self, t: Target, incarnation: u32) -> bool {
+        self.target_incarnation(t) == incarnation
     }
 
     /// Is `t` a legal target of kind `k` for a spell of `caster` (115.1,
@@ -156,6 +162,9 @@ impl Game {
                 matches!(s, StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. }
                     if t.source == c && table.in_range(caster, t.controller))
             }),
+            // 108.4a: a card in a graveyard has no controller; its owner
+            // stands in.
+            Target::Card(c) => table.in_range(caster, self.obj(c).owner),
         };
         if in_range {
             Ok(())
@@ -186,10 +195,15 @@ impl Game {
                         | TargetKind::AnyOther
                         | TargetKind::Player
                         | TargetKind::Opponent
+                        | TargetKind::AnotherBattleOrOpponent
                 ) {
                     return illegal("115.1", format!("{p} is a player, not a permanent"));
                 }
-                if k == TargetKind::Opponent && !self.variant.opponents(caster, p) {
+                if matches!(
+                    k,
+                    TargetKind::Opponent | TargetKind::AnotherBattleOrOpponent
+                ) && !self.variant.opponents(caster, p)
+                {
                     return illegal("115.1", format!("{p} is not an opponent of {caster}"));
                 }
                 if !self.in_game(p) {
@@ -226,9 +240,21 @@ impl Game {
                             format!("{c} ({name}) is not a creature, planeswalker or battle"),
                         )
                     }
-                    TargetKind::Battle if !o.is_battle() => {
+                    TargetKind::Battle | TargetKind::AnotherBattleOrOpponent if !o.is_battle() => {
                         illegal("115.1", format!("{c} ({name}) is not a battle"))
                     }
+                    TargetKind::CreatureYouDontControl
+                        if !(o.is_creature() && o.controller != caster) =>
+                    {
+                        illegal(
+                            "115.1",
+                            format!("{c} ({name}) is not a creature {caster} doesn't control"),
+                        )
+                    }
+                    k if k.is_card() => illegal(
+                        "115.1",
+                        format!("{c} ({name}) is a permanent, not a card in a graveyard"),
+                    ),
                     TargetKind::Siege if !o.is_siege() => {
                         illegal("115.1", format!("{c} ({name}) is not a Siege"))
                     }
@@ -299,6 +325,49 @@ impl Game {
                     _ => Ok(()),
                 }
             }
+            Target::Card(c) => {
+                self.known(c)?;
+                let o = self.obj(c);
+                // 712.8a: a double-faced card in a graveyard has only its
+                // front face's characteristics.
+                let face = o.card.front();
+                let name = &face.name;
+                if o.zone != Zone::Graveyard {
+                    return illegal("115.1", format!("{c} ({name}) is not in a graveyard"));
+                }
+                let yours = o.owner == caster || self.fault(EngineFault::GraveyardTargetOfAnyOwner);
+                match k {
+                    TargetKind::CardInAGraveyard => Ok(()),
+                    TargetKind::PermanentCardInYourGraveyard
+                    | TargetKind::NonbattlePermanentCardInYourGraveyard
+                        if !yours =>
+                    {
+                        illegal(
+                            "115.1",
+                            format!("{c} ({name}) is not in {caster}'s graveyard"),
+                        )
+                    }
+                    // 110.4a: an artifact, battle, creature, enchantment,
+                    // land or planeswalker card.
+                    TargetKind::PermanentCardInYourGraveyard if !face.is_permanent() => {
+                        illegal("110.4a", format!("{c} ({name}) is not a permanent card"))
+                    }
+                    TargetKind::NonbattlePermanentCardInYourGraveyard
+                        if !face.is_permanent() || face.is(CardType::Battle) =>
+                    {
+                        illegal(
+                            "110.4a",
+                            format!("{c} ({name}) is not a nonbattle permanent card"),
+                        )
+                    }
+                    TargetKind::PermanentCardInYourGraveyard
+                    | TargetKind::NonbattlePermanentCardInYourGraveyard => Ok(()),
+                    _ => illegal(
+                        "115.1",
+                        format!("{c} ({name}) is a card in a graveyard, not a permanent or player"),
+                    ),
+                }
+            }
             Target::Trigger(c) => {
                 if k != TargetKind::TriggeredAbility {
                     return illegal("115.1", "a triggered ability is not a legal target here");
@@ -321,11 +390,7 @@ impl Game {
     /// Is the target still legal as the spell resolves (608.2b)? A permanent
     /// that changed zones since it was targeted is a new object (400.7).
     fn still_legal(&self, (t, inc): (Target, u32), k: TargetKind, caster: PlayerId) -> bool {
-        let same = match t {
-            Target::Permanent(c) => self.obj(c).incarnation == inc,
-            _ => true,
-        };
-        same && self.check_target(t, k, caster).is_ok()
+        self.same_object(t, inc) && self.check_target(t, k, caster).is_ok()
     }
 
     /// The top object of the stack resolves (608); then the active player
@@ -334,8 +399,8 @@ impl Game {
         match self.stack.pop() {
             Some(StackItem::DefeatTrigger(t)) => self.resolve_trigger(t),
             Some(StackItem::TriggeredAbility {
-                trigger, target, ..
-            }) => self.resolve_printed_trigger(trigger, target),
+                trigger, targets, ..
+            }) => self.resolve_printed_trigger(trigger, targets),
             Some(StackItem::Spell {
                 card,
                 controller,
@@ -684,10 +749,11 @@ impl Game {
 }
 
 /// A target as messages name it.
-fn target_name(t: Target) -> String {
+pub(crate) fn target_name(t: Target) -> String {
     match t {
         Target::Player(p) => p.to_string(),
         Target::Permanent(c) => c.to_string(),
         Target::Trigger(c) => format!("the triggered ability of {c}"),
+        Target::Card(c) => format!("the card {c}"),
     }
 }

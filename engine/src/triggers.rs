@@ -8,7 +8,8 @@ use crate::cards::{PrintedTrigger, TargetKind, TriggerEffect, TriggerEvent};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::fault::EngineFault;
-use crate::game::{Ability, Game, StackItem, Trigger, TurnStep, Waiting};
+use crate::game::{Ability, Chosen, Game, StackItem, Trigger, TurnStep, Waiting};
+use crate::stack::target_name;
 use battlecheck_properties::{CardId, PlayerId, Target};
 
 /// The choices of modes of a modal ability: every set of `min` to `max`
@@ -259,7 +260,7 @@ impl Game {
                     && match to {
                         Target::Player(_) => true,
                         Target::Permanent(c) => self.obj(c).is_battle(),
-                        Target::Trigger(_) => false,
+                        Target::Trigger(_) | Target::Card(_) => false,
                     }
             })
             .map(|&(source, _, _)| source)
@@ -277,19 +278,18 @@ impl Game {
         }
     }
 
-    /// The legal targets of triggered ability `t` (115.1, 801.4).
-    fn trigger_targets(&self, t: &Trigger) -> Vec<Target> {
-        let Ability::Printed(effect) = &t.ability else {
+    /// The legal targets for group `group` of triggered ability `t` (115.1,
+    /// 801.4), leaving out those `chosen` already holds for the group
+    /// (115.3).
+    fn trigger_targets(&self, t: &Trigger, group: u8, chosen: &[Chosen]) -> Vec<Target> {
+        let Some(g) = t.target_groups().get(usize::from(group)) else {
             return Vec::new();
         };
-        let Some(&kind) = effect.targets().first() else {
-            return Vec::new();
-        };
-        let players = (0..self.players.len() as u8).map(|p| Target::Player(PlayerId(p)));
-        self.battlefield()
-            .map(|o| Target::Permanent(o.id))
-            .chain(players)
-            .filter(|&x| self.legal_trigger_target(t, x, kind).is_ok())
+        self.trigger_target_candidates()
+            .into_iter()
+            .flatten()
+            .filter(|&x| !chosen.iter().any(|c| c.group == group && c.target == x))
+            .filter(|&x| self.legal_trigger_target(t, x, g.kind).is_ok())
             .collect()
     }
 
@@ -301,11 +301,11 @@ impl Game {
         x: Target,
         kind: TargetKind,
     ) -> Result<(), EngineError> {
-        if kind == TargetKind::AnyOther && x == Target::Permanent(t.source) {
+        if kind.another() && x == Target::Permanent(t.source) {
             return illegal(
                 "115.1",
                 format!(
-                    "{}: \"any other target\" is not the ability's source",
+                    "{}: \"another target\" is not the ability's source",
                     t.source
                 ),
             );
@@ -356,8 +356,7 @@ impl Game {
             .flat_map(|&m| all[usize::from(m)].iter().cloned())
             .collect();
         trigger.ability = Ability::Printed(TriggerEffect::Do {
-            target: None,
-            up_to_one: false,
+            targets: Vec::new(),
             only_if: None,
             steps,
         });
@@ -435,33 +434,45 @@ impl Game {
     }
 
     /// 603.3d: the triggered abilities just put on the stack get their
-    /// targets, bottom first, after their modes (603.3c). One with no legal
-    /// target is removed from the stack; one with a single legal target
-    /// gets it; otherwise the game waits for its controller to choose.
+    /// targets, bottom first, after their modes (603.3c), one group (115.3)
+    /// after another. One with no legal target for a group that needs one
+    /// is removed from the stack; a group that needs one target and has a
+    /// single legal one gets it; otherwise the game waits for its
+    /// controller to choose ("up to" allows choosing no more, 115.1).
     /// Returns whether it waits.
     pub(crate) fn target_triggers(&mut self) -> bool {
         if self.choose_trigger_modes() {
             return true;
         }
-        while let Some(i) = self
-            .stack
-            .iter()
-            .position(|s| matches!(s, StackItem::TriggeredAbility { chosen: false, trigger, .. } if trigger.targets()))
-        {
-            let StackItem::TriggeredAbility { trigger, .. } = self.stack[i].clone() else {
-                unreachable!("position found a triggered ability")
+        while let Some(i) = self.stack.iter().position(|s| {
+            matches!(
+                s,
+                StackItem::TriggeredAbility {
+                    choosing: Some(_),
+                    ..
+                }
+            )
+        }) {
+            let StackItem::TriggeredAbility {
+                trigger,
+                targets,
+                choosing: Some(group),
+            } = self.stack[i].clone()
+            else {
+                unreachable!("position found a triggered ability choosing targets")
             };
-            let up_to_one = trigger.up_to_one();
-            match self.trigger_targets(&trigger).as_slice() {
-                // 115.1: "up to one target" with no legal target: none.
-                [] if up_to_one => self.set_trigger_target(i, None),
+            let g = trigger.target_groups()[usize::from(group)];
+            let have = targets.iter().filter(|c| c.group == group).count();
+            let optional = have >= g.min();
+            match self.trigger_targets(&trigger, group, &targets).as_slice() {
+                [] if optional => self.set_trigger_target(i, None),
                 [] => {
                     self.stack.remove(i);
                     self.emit(Event::TriggerRemoved {
                         source: trigger.source,
                     });
                 }
-                [only] if !up_to_one => self.set_trigger_target(i, Some(*only)),
+                [only] if !optional && g.max() == 1 => self.set_trigger_target(i, Some(*only)),
                 _ => {
                     self.waiting = Waiting::TargetTrigger {
                         player: trigger.controller,
@@ -474,30 +485,46 @@ impl Game {
         false
     }
 
+    /// The triggered ability at stack position `i` gets `t` as its next
+    /// target in the group being chosen, or (`None`) no more targets in
+    /// that group; the group is done once it has as many as it allows.
     fn set_trigger_target(&mut self, i: usize, t: Option<Target>) {
-        let with_incarnation = t.map(|t| match t {
-            Target::Permanent(c) => (t, self.obj(c).incarnation),
-            _ => (t, 0),
-        });
-        let mut chose = None;
-        if let StackItem::TriggeredAbility {
-            target,
-            chosen,
+        let incarnation = t.map(|t| self.target_incarnation(t));
+        let StackItem::TriggeredAbility {
+            targets,
+            choosing,
             trigger,
         } = &mut self.stack[i]
-        {
-            *target = with_incarnation;
-            *chosen = true;
-            chose = Some((trigger.controller, trigger.source));
+        else {
+            unreachable!("only a triggered ability chooses targets")
+        };
+        let Some(group) = *choosing else {
+            unreachable!("a triggered ability choosing targets")
+        };
+        let groups = trigger.target_groups();
+        if let (Some(target), Some(incarnation)) = (t, incarnation) {
+            targets.push(Chosen {
+                group,
+                target,
+                incarnation,
+            });
         }
+        let full =
+            targets.iter().filter(|c| c.group == group).count() >= groups[usize::from(group)].max();
+        if t.is_none() || full {
+            let next = group + 1;
+            *choosing = (usize::from(next) < groups.len()).then_some(next);
+        }
+        let (controller, source) = (trigger.controller, trigger.source);
         // 702.21a: becoming the target of an opponent's ability.
-        if let (Some(t), Some((controller, source))) = (t, chose) {
+        if let Some(t) = t {
             self.ward_triggers(&[t], controller, crate::ward::Warded::Ability(source));
         }
     }
 
-    /// `player` chooses the target of the triggered ability of `source`
-    /// being put on the stack (603.3d), or none for "up to one target".
+    /// `player` chooses the next target of the triggered ability of
+    /// `source` being put on the stack (603.3d), or none: no more for an
+    /// "up to" group (115.1).
     pub(crate) fn target_trigger(
         &mut self,
         player: PlayerId,
@@ -527,25 +554,38 @@ impl Game {
             .stack
             .iter()
             .position(|s| {
-                matches!(s, StackItem::TriggeredAbility { trigger, chosen: false, .. }
-                    if trigger.source == source && trigger.targets())
+                matches!(s, StackItem::TriggeredAbility { trigger, choosing: Some(_), .. }
+                    if trigger.source == source)
             })
             .expect("the trigger whose target is chosen is on the stack");
-        let StackItem::TriggeredAbility { trigger, .. } = self.stack[i].clone() else {
-            unreachable!("only a printed triggered ability waits for its target")
+        let StackItem::TriggeredAbility {
+            trigger,
+            targets,
+            choosing: Some(group),
+        } = self.stack[i].clone()
+        else {
+            unreachable!("position found a triggered ability choosing targets")
         };
-        let Ability::Printed(effect) = &trigger.ability else {
-            unreachable!("only a printed triggered ability waits for its target")
-        };
-        // The legal targets are those of `trigger_targets`: the ones this
-        // check accepts; none only for "up to one target" (115.1).
+        let g = trigger.target_groups()[usize::from(group)];
+        // The legal targets are those of `trigger_targets`: the ones these
+        // checks accept; none only once the group has as many as it needs.
         match target {
             Some(target) => {
-                for &kind in effect.targets() {
-                    self.legal_trigger_target(&trigger, target, kind)?;
+                if targets
+                    .iter()
+                    .any(|c| c.group == group && c.target == target)
+                {
+                    return illegal(
+                        "115.3",
+                        format!(
+                            "{} is already a target of this instance of \"target\"",
+                            target_name(target)
+                        ),
+                    );
                 }
+                self.legal_trigger_target(&trigger, target, g.kind)?;
             }
-            None if trigger.up_to_one() => {}
+            None if targets.iter().filter(|c| c.group == group).count() >= g.min() => {}
             None => {
                 return illegal(
                     "603.3d",
@@ -559,7 +599,7 @@ impl Game {
     }
 
     /// A printed triggered ability resolves (608.2).
-    pub(crate) fn resolve_printed_trigger(&mut self, t: Trigger, target: Option<(Target, u32)>) {
+    pub(crate) fn resolve_printed_trigger(&mut self, t: Trigger, targets: Vec<Chosen>) {
         if let Ability::Ward { .. } = t.ability {
             return self.resolve_ward(&t);
         }
@@ -570,7 +610,10 @@ impl Game {
             TriggerEffect::Modal { .. } => {
                 unreachable!("modes are chosen as the ability is put on the stack")
             }
-            TriggerEffect::ReselectAttack => self.resolve_reselect_trigger(&t, target),
+            TriggerEffect::ReselectAttack => {
+                let target = targets.first().map(|c| (c.target, c.incarnation));
+                self.resolve_reselect_trigger(&t, target)
+            }
             TriggerEffect::Do {
                 only_if: Some(condition),
                 ..
@@ -581,33 +624,34 @@ impl Game {
                 self.settle(self.active);
             }
             TriggerEffect::Do {
-                target: kind,
-                up_to_one,
+                targets: groups,
                 steps,
                 ..
             } => {
                 // 608.2b: an ability whose every target is now illegal
-                // does not resolve; a permanent that changed zones is a
-                // new object (400.7). One that got no target ("up to one
-                // target") resolves, doing nothing to a target.
-                let chosen = match (kind, target) {
-                    (None, _) => None,
-                    (Some(_), None) if *up_to_one => None,
-                    (Some(kind), Some((x, inc))) => {
-                        let same = match x {
-                            Target::Permanent(c) => self.obj(c).incarnation == inc,
-                            _ => true,
-                        };
-                        match same && self.legal_trigger_target(&t, x, *kind).is_ok() {
-                            true => Some(x),
-                            false => return self.fizzle_trigger(&t),
-                        }
-                    }
-                    (Some(_), None) => return self.fizzle_trigger(&t),
-                };
+                // does not resolve; a permanent or card that changed zones
+                // is a new object (400.7). Illegal targets are left out of
+                // what it does; one that got no target ("up to") resolves.
+                let legal: Vec<(u8, Target)> = targets
+                    .iter()
+                    .filter(|c| {
+                        self.same_object(c.target, c.incarnation)
+                            && self
+                                .legal_trigger_target(
+                                    &t,
+                                    c.target,
+                                    groups[usize::from(c.group)].kind,
+                                )
+                                .is_ok()
+                    })
+                    .map(|c| (c.group, c.target))
+                    .collect();
+                if !targets.is_empty() && legal.is_empty() {
+                    return self.fizzle_trigger(&t);
+                }
                 let steps = steps.clone();
                 self.emit(Event::Resolved { source: t.source });
-                if self.follow(t.source, t.controller, &steps, chosen, t.subject, t.x) {
+                if self.follow(t.source, t.controller, &steps, legal, t.subject, t.x) {
                     self.settle(self.active);
                 }
             }

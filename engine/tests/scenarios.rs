@@ -238,6 +238,21 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "pending",
         ),
         (
+            EngineFault::OnlyFirstTargetAffected,
+            "c05-invasion-of-kylem.json",
+            "giant.power",
+        ),
+        (
+            EngineFault::FightOneSided,
+            "c05-invasion-of-muraganda.json",
+            "bears.damage",
+        ),
+        (
+            EngineFault::GraveyardTargetOfAnyOwner,
+            "c05-invasion-of-shandalar.json",
+            "refused by rule 115.1",
+        ),
+        (
             EngineFault::CostIncreaseIgnored,
             "c02-gobakhan-costs-two-more-and-plays-a-land-face.json",
             "refused by rule 601.2h",

@@ -39,6 +39,9 @@ pub enum Target {
     Permanent(CardId),
     /// A triggered ability on the stack, named by its source.
     Trigger(CardId),
+    /// A card in a graveyard ("target card from a graveyard", 115.1: a
+    /// target in a zone other than the battlefield says where it is).
+    Card(CardId),
 }
 
 /// What an attacking creature attacks (rule 508.1b).
@@ -332,6 +335,7 @@ impl fmt::Display for Target {
             Target::Player(p) => write!(f, "{p}"),
             Target::Permanent(c) => write!(f, "{c}"),
             Target::Trigger(c) => write!(f, "trigger of {c}"),
+            Target::Card(c) => write!(f, "card {c}"),
         }
     }
 }

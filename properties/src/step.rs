@@ -227,7 +227,7 @@ impl fmt::Display for Broken {
 fn name(t: Target) -> String {
     match t {
         Target::Player(p) => p.to_string(),
-        Target::Permanent(c) | Target::Trigger(c) => c.to_string(),
+        Target::Permanent(c) | Target::Trigger(c) | Target::Card(c) => c.to_string(),
     }
 }
 

@@ -443,7 +443,8 @@ pub enum Act {
         /// text (default 0).
         #[serde(default, skip_serializing_if = "is_zero")]
         ability: u8,
-        /// Its target, if it has one: a player or a permanent.
+        /// Its target, if it has one: a player, a permanent, or a card in a
+        /// graveyard as `card:<label>`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<String>,
     },

@@ -122,9 +122,11 @@ How the format works as a whole is in `engine/README.md` (\"Scenarios\").\n\n\
 Names: a player is `P1`, `P2`, … (seat order, which is turn order); a card is its label \
 (its `id` in `cards`) or `#n` (its position in `cards` from 0; a token made during the \
 game is numbered after the cards, one number per token-making card); a triggered ability \
-on the stack is `trigger:<label>`. The same names are used everywhere in a file, inside \
-shared decisions (`do.decision`, `legal`, `illegal`) and whole observations included. A \
-label may not look like a player, `#n` or `trigger:…`, nor be `none` or `nothing`.\n\n\
+on the stack is `trigger:<label>`; a card in a graveyard as a target is `card:<label>` (in \
+a shared decision, `{\"card\": \"<label>\"}`). The same names are used everywhere in a file, \
+inside shared decisions (`do.decision`, `legal`, `illegal`) and whole observations \
+included. A label may not look like a player, `#n`, `trigger:…` or `card:…`, nor be `none` \
+or `nothing`.\n\n\
 Values are snake_case. `rejected` names the rule the engine must cite when it refuses the \
 step's action: the number of the rule that forbids it, as the Comprehensive Rules write \
 it (`310.9b`, `702.19b`, `117.1`); the refusal's rule must be that string exactly.\n\n\

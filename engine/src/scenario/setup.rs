@@ -87,6 +87,9 @@ impl Run {
         if let Some(src) = name.strip_prefix("trigger:") {
             return Ok(Target::Trigger(self.card(src, at)?));
         }
+        if let Some(card) = name.strip_prefix("card:") {
+            return Ok(Target::Card(self.card(card, at)?));
+        }
         if self.player(name, at).is_ok() {
             return Ok(Target::Player(self.player(name, at)?));
         }
@@ -102,6 +105,9 @@ impl Run {
             Target::Player(p) => AttackTarget::Player(p),
             Target::Permanent(c) => AttackTarget::Battle(c),
             Target::Trigger(_) => return Err(self.invalid(at, "a trigger can't be attacked")),
+            Target::Card(_) => {
+                return Err(self.invalid(at, "a card outside the battlefield can't be attacked"))
+            }
         })
     }
 
@@ -638,6 +644,8 @@ fn reserved(label: &str) -> Option<&'static str> {
         Some("reads as a card number (#n)")
     } else if label.starts_with("trigger:") {
         Some("reads as a triggered ability (trigger:<label>)")
+    } else if label.starts_with("card:") {
+        Some("reads as a card in a graveyard (card:<label>)")
     } else if label == "none" || label == "nothing" || label.is_empty() {
         Some("is reserved (\"none\" and \"nothing\" are values of expectations)")
     } else {

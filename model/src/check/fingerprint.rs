@@ -181,6 +181,7 @@ fn target(t: Option<TargetRef>) -> [u8; 3] {
             Target::Player(p) => [1, p.0, incarnation],
             Target::Permanent(c) => [2, c.0, incarnation],
             Target::Trigger(c) => [3, c.0, incarnation],
+            Target::Card(c) => [4, c.0, incarnation],
         },
     }
 }

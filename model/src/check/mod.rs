@@ -140,7 +140,7 @@ pub fn breaking<V: GameView + ?Sized>(after: &V, name: impl Fn(CardId) -> String
                 {
                     let subject = match b.subject {
                         Target::Player(p) => p.to_string(),
-                        Target::Permanent(c) | Target::Trigger(c) => name(c),
+                        Target::Permanent(c) | Target::Trigger(c) | Target::Card(c) => name(c),
                     };
                     vec![format!("{} at {subject}", b.rule.rule())]
                 }

@@ -263,6 +263,7 @@ fn renamed_target(x: Target, r: &Renaming) -> Target {
         Target::Player(q) => Target::Player(PlayerId(r.seat[q.0 as usize])),
         Target::Permanent(o) => Target::Permanent(CardId(r.object[o.0 as usize])),
         Target::Trigger(o) => Target::Trigger(CardId(r.object[o.0 as usize])),
+        Target::Card(o) => Target::Card(CardId(r.object[o.0 as usize])),
     }
 }
 

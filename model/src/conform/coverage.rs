@@ -100,6 +100,10 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
          c05-invasion-of-innistrad covers it",
     ),
     (
+        ("fought", "701.14a"),
+        "no card of the model fights: scenario c05-invasion-of-muraganda covers it",
+    ),
+    (
         ("triggered", "510.3a"),
         "no creature of the model has a combat damage trigger: scenario c05-rooftop-saboteurs \
          covers it",

@@ -32,6 +32,7 @@ impl Setup {
             Target::Player(p) => p.to_string(),
             Target::Permanent(c) => name(c),
             Target::Trigger(c) => format!("the trigger of {}", name(c)),
+            Target::Card(c) => format!("the card {}", name(c)),
         };
         let attacked = |t: &AttackTarget| match t {
             AttackTarget::Player(p) => p.to_string(),
@@ -239,6 +240,7 @@ impl GameState {
             Target::Player(p) => p.to_string(),
             Target::Permanent(c) => self.card_name(*c),
             Target::Trigger(c) => format!("the defeat trigger of {}", self.card_name(*c)),
+            Target::Card(c) => format!("the card {}", self.card_name(*c)),
         }
     }
 

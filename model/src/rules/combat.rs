@@ -476,6 +476,8 @@ impl GameState {
                     amount: n,
                 });
                 match to {
+                    // Combat damage is dealt to players and permanents only.
+                    Target::Card(_) => {}
                     Target::Player(p) => self.lose_life(p, n),
                     Target::Permanent(id) | Target::Trigger(id) => {
                         let c = self.chars(id);

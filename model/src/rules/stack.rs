@@ -38,6 +38,9 @@ impl GameState {
                 matches!(s, StackItem::Trigger { source, controller, .. }
                     if *source == c && table.in_range(caster, *controller))
             }),
+            // 108.4a: a card outside the battlefield has no controller;
+            // its owner stands in.
+            Target::Card(c) => table.in_range(caster, self.setup().def(c).owner),
         }
     }
 

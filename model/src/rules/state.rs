@@ -696,6 +696,10 @@ impl GameState {
                 .stack
                 .iter()
                 .any(|s| matches!(s, StackItem::Trigger { source, .. } if *source == c)),
+            Target::Card(c) => {
+                let o = self.obj(c);
+                o.zone == Zone::Graveyard && o.incarnation == t.incarnation
+            }
         }
     }
 

@@ -102,7 +102,8 @@ pub enum TriggerEvent {
     /// "Whenever equipped creature attacks" (508.3a), on an Equipment: the
     /// creature it is attached to is "that creature".
     EquippedCreatureAttacks,
-    /// "Whenever you cast a spell" (601.2i: as the spell becomes cast).
+    /// "Whenever you cast a [noncreature] spell" (601.2i: as the spell
+    /// becomes cast), of the kind [`PrintedTrigger::spell`] names.
     YouCastASpell,
     /// "Whenever a creature an opponent controls dies" (700.4: is put into
     /// a graveyard from the battlefield; 603.10a: it looks back in time).
@@ -211,6 +212,10 @@ pub struct PrintedTrigger {
     /// permanents it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entering: Option<CardFilter>,
+    /// For "whenever you cast a [noncreature] spell" (prowess, 702.108a):
+    /// the spells it triggers for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell: Option<CardFilter>,
     pub effect: TriggerEffect,
 }
 

@@ -151,6 +151,13 @@ impl Game {
                     .collect();
                 (hands, 1, true)
             }
+            Instruction::PutFromHand { find } => (
+                self.hand_of(chooser)
+                    .filter(|&c| find.accepts(self.obj(c).face()))
+                    .collect(),
+                1,
+                true,
+            ),
             Instruction::Reveal { find } => {
                 let all: Vec<CardId> = self
                     .hand_of(chooser)
@@ -208,7 +215,8 @@ impl Game {
             let from = match step {
                 Instruction::Discard { .. }
                 | Instruction::Reveal { .. }
-                | Instruction::ExileFromHand { .. } => Zone::Hand,
+                | Instruction::ExileFromHand { .. }
+                | Instruction::PutFromHand { .. } => Zone::Hand,
                 Instruction::LookAtTop { .. } => Zone::Library,
                 Instruction::Sacrifice { .. } => Zone::Battlefield,
                 _ => Zone::Library,
@@ -248,6 +256,10 @@ impl Game {
                         self.playable_from_exile.push((c, more));
                     }
                 }
+                Instruction::PutFromHand { .. } => {
+                    let controller = self.resolution.as_ref().expect("resolving").controller;
+                    self.put_onto_battlefield(c, controller);
+                }
                 Instruction::Reveal { .. } => {
                     // 701.20b: a revealed card stays where it is.
                     self.emit(Event::Revealed {
@@ -280,9 +292,9 @@ impl Game {
             return Vec::new();
         };
         let pool: Vec<CardId> = match step {
-            Instruction::Discard { .. } | Instruction::Reveal { .. } => {
-                self.hand_of(chooser).collect()
-            }
+            Instruction::Discard { .. }
+            | Instruction::Reveal { .. }
+            | Instruction::PutFromHand { .. } => self.hand_of(chooser).collect(),
             Instruction::ExileFromHand { .. } => self
                 .objects
                 .iter()

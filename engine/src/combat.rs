@@ -811,6 +811,9 @@ impl Game {
         let mut lifelink: Vec<(PlayerId, u8)> = Vec::new();
         let mut to_battles: BTreeMap<CardId, u32> = BTreeMap::new();
         for &(source, to, n) in dealt {
+            // 614.1a: replacement effects that change the amount apply as
+            // the damage is dealt.
+            let n = self.damage_dealt(source, to, n);
             if n == 0 {
                 continue;
             }

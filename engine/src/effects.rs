@@ -107,6 +107,14 @@ pub enum Instruction {
     /// "This creature gains [keyword] until end of turn" (611.2a): the
     /// ability's source, if it is still on the battlefield.
     ThisGainsUntilEndOfTurn(Keyword),
+    /// "This creature gets +P/+T until end of turn" (611.2a, 613.4c): the
+    /// ability's source, if it is still on the battlefield.
+    ThisGetsUntilEndOfTurn { power: i8, toughness: i8 },
+    /// "You may put a [permanent] card from your hand onto the
+    /// battlefield": the controller chooses one card of the kind `find`
+    /// names, or none; it enters under their control (110.2), a battle
+    /// with a protector (310.9a).
+    PutFromHand { find: CardFilter },
     /// "Look at target opponent's hand. You may exile a [nonland] card from
     /// it" (701.20e, 406.1): the controller chooses one card or none from
     /// the hand of the player(s) told; with `owner_may_play`, "for as long
@@ -193,6 +201,7 @@ impl Instruction {
                 | Instruction::LookAtTop { .. }
                 | Instruction::Reveal { .. }
                 | Instruction::ExileFromHand { .. }
+                | Instruction::PutFromHand { .. }
         )
     }
 }
@@ -502,11 +511,15 @@ impl Game {
             }
             Instruction::PutTargetOntoBattlefield => {
                 if let Some(c) = object {
-                    self.move_to(c, Zone::Battlefield);
-                    let o = self.obj_mut(c);
-                    o.controller = controller;
-                    o.base_controller = controller;
-                    self.enters_triggers(c);
+                    self.put_onto_battlefield(c, controller);
+                }
+            }
+            Instruction::ThisGetsUntilEndOfTurn { power, toughness } => {
+                if self.obj(source).on_battlefield() {
+                    let o = self.obj_mut(source);
+                    o.until_end_of_turn.0 = o.until_end_of_turn.0.saturating_add(*power);
+                    o.until_end_of_turn.1 = o.until_end_of_turn.1.saturating_add(*toughness);
+                    self.emit(Event::Pumped { card: source });
                 }
             }
             Instruction::DamageToTarget(n) => {
@@ -752,10 +765,26 @@ impl Game {
             | Instruction::Search { .. }
             | Instruction::LookAtTop { .. }
             | Instruction::Reveal { .. }
-            | Instruction::ExileFromHand { .. } => {
+            | Instruction::ExileFromHand { .. }
+            | Instruction::PutFromHand { .. } => {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
             }
         }
+    }
+
+    /// Card `c` is put onto the battlefield under `controller`'s control
+    /// (110.2) without being cast: untapped, front face up (712.14), a
+    /// battle with its defense counters and a protector (310.4b, 310.9a);
+    /// its enters triggers trigger (603.6a).
+    pub(crate) fn put_onto_battlefield(&mut self, c: CardId, controller: PlayerId) {
+        self.move_to(c, Zone::Battlefield);
+        let o = self.obj_mut(c);
+        o.controller = controller;
+        o.base_controller = controller;
+        if !self.fault(EngineFault::PutBattleNotABattle) {
+            self.enter_as_battle(c, None);
+        }
+        self.enters_triggers(c);
     }
 
     /// The legal targets of group `group` of the resolving ability, in the

@@ -222,10 +222,22 @@ pub enum EngineFault {
     /// 115.1 broken: "target card from your graveyard" accepts a card in
     /// any graveyard. Caught by the real-card scenarios.
     GraveyardTargetOfAnyOwner,
+    /// 614.1a broken: Disciples of the Inferno's "noncreature source"
+    /// adds its damage for creature sources too. Caught by the real-card
+    /// scenarios.
+    DamageBoostForCreatureSources,
+    /// The Broken Sky's "creature tokens you control get +1/+0" applies to
+    /// every creature its controller controls. Caught by the real-card
+    /// scenarios.
+    TokenBonusForNontokens,
+    /// 310.4b, 310.9a broken: a battle put onto the battlefield without
+    /// being cast gets no defense counters and no protector. Caught by the
+    /// real-card scenarios.
+    PutBattleNotABattle,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 53] = [
+    pub const ALL: [EngineFault; 56] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -279,5 +291,8 @@ impl EngineFault {
         EngineFault::OnlyFirstTargetAffected,
         EngineFault::FightOneSided,
         EngineFault::GraveyardTargetOfAnyOwner,
+        EngineFault::DamageBoostForCreatureSources,
+        EngineFault::TokenBonusForNontokens,
+        EngineFault::PutBattleNotABattle,
     ];
 }

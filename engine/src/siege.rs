@@ -214,7 +214,7 @@ impl Game {
                 transformed: true,
                 targets: Vec::new(),
             });
-            self.cast_triggers(player);
+            self.cast_triggers(player, card);
         } else {
             self.emit(Event::DeclinedCast { player, card });
         }

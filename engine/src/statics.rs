@@ -7,7 +7,7 @@
 use crate::cards::{CardType, Keyword};
 use crate::fault::EngineFault;
 use crate::game::Game;
-use battlecheck_properties::{CardId, PlayerId};
+use battlecheck_properties::{CardId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
 
 /// A static ability printed on a face (604.1): it applies while the
@@ -40,15 +40,42 @@ pub enum StaticAbility {
         at_least: u8,
         of: CardType,
     },
+    /// "Creature tokens you control get +P/+T and have [keywords]" (The
+    /// Broken Sky; 613.4c, layer 7c, and layer 6).
+    CreatureTokensYouControlGet {
+        power: i8,
+        toughness: i8,
+        #[serde(default)]
+        keywords: Vec<Keyword>,
+    },
+    /// "If a noncreature source you control would deal damage to a
+    /// creature, battle, or opponent, it deals that much damage plus N
+    /// instead" (Disciples of the Inferno): a replacement effect (614.1a)
+    /// applied as damage is dealt ([`Game::damage_dealt`]).
+    NoncreatureSourcesYouControlDealMore(u8),
 }
 
 impl Game {
-    /// Does `id`'s own static ability give it `k` now (604.2): "has
-    /// [keywords] as long as you control at least N other [type]"?
+    /// Does a static ability give `id` keyword `k` now (604.2, layer 6):
+    /// its own "has [keywords] as long as you control at least N other
+    /// [type]", or another permanent's "creature tokens you control have
+    /// [keywords]"?
     pub(crate) fn static_keyword(&self, id: CardId, k: Keyword) -> bool {
         let o = self.obj(id);
-        o.on_battlefield()
-            && o.face().statics.iter().any(|s| match s {
+        if !o.on_battlefield() {
+            return false;
+        }
+        let token_creature = o.token && o.is_creature();
+        let granted = token_creature
+            && self.battlefield().any(|source| {
+                source.controller == o.controller
+                    && source.face().statics.iter().any(|s| {
+                        matches!(s, StaticAbility::CreatureTokensYouControlGet { keywords, .. }
+                            if keywords.contains(&k))
+                    })
+            });
+        granted
+            || o.face().statics.iter().any(|s| match s {
                 StaticAbility::KeywordsWhileYouControlOthers {
                     keywords,
                     at_least,
@@ -62,6 +89,36 @@ impl Game {
                             >= usize::from(*at_least)
                 }
                 _ => false,
+            })
+    }
+
+    /// The damage `source` deals to `to` when it would deal `n` (614.1a):
+    /// each "noncreature source you control would deal damage to a
+    /// creature, battle, or opponent: that much plus N" of a permanent its
+    /// controller controls adds its N (additions, so the order in which
+    /// they apply, 616.1, does not change the total).
+    pub(crate) fn damage_dealt(&self, source: CardId, to: Target, n: u8) -> u8 {
+        let s = self.obj(source);
+        if n == 0 || (s.is_creature() && !self.fault(EngineFault::DamageBoostForCreatureSources)) {
+            return n;
+        }
+        let controller = s.controller;
+        let affected = match to {
+            Target::Player(p) => self.variant.opponents(controller, p),
+            Target::Permanent(c) => self.obj(c).is_creature() || self.obj(c).is_battle(),
+            Target::Trigger(_) | Target::Card(_) => false,
+        };
+        if !affected {
+            return n;
+        }
+        self.battlefield()
+            .filter(|o| o.controller == controller)
+            .flat_map(|o| o.face().statics.iter())
+            .fold(n, |n, s| match s {
+                StaticAbility::NoncreatureSourcesYouControlDealMore(more) => {
+                    n.saturating_add(*more)
+                }
+                _ => n,
             })
     }
 
@@ -121,6 +178,14 @@ impl Game {
                         p = p.saturating_add(power);
                         t = t.saturating_add(toughness);
                     }
+                    StaticAbility::CreatureTokensYouControlGet {
+                        power, toughness, ..
+                    } if (o.token || self.fault(EngineFault::TokenBonusForNontokens))
+                        && source.controller == o.controller =>
+                    {
+                        p = p.saturating_add(power);
+                        t = t.saturating_add(toughness);
+                    }
                     StaticAbility::EquippedCreatureGets { power, toughness }
                         if source.attached_to == Some(id)
                             && source.attached_incarnation == o.incarnation =>
@@ -129,6 +194,8 @@ impl Game {
                         t = t.saturating_add(toughness);
                     }
                     StaticAbility::CreaturesYouControlGet { .. }
+                    | StaticAbility::CreatureTokensYouControlGet { .. }
+                    | StaticAbility::NoncreatureSourcesYouControlDealMore(_)
                     | StaticAbility::EquippedCreatureGets { .. }
                     | StaticAbility::PowerToughnessEqualPermanentsYouControl(_)
                     | StaticAbility::NonHumansMayAssignAsUnblocked

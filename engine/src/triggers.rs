@@ -142,13 +142,21 @@ impl Game {
         }
     }
 
-    /// `player` just cast a spell (601.2i): the "whenever you cast a spell"
-    /// abilities of the permanents they control trigger.
-    pub(crate) fn cast_triggers(&mut self, player: PlayerId) {
+    /// `player` just cast `spell` (601.2i): the "whenever you cast a
+    /// [noncreature] spell" abilities of the permanents they control
+    /// trigger, those whose kind of spell it is (its characteristics on
+    /// the stack: the back face if cast transformed, 712.11a).
+    pub(crate) fn cast_triggers(&mut self, player: PlayerId, spell: CardId) {
         let mut sources = self.with_triggers(|when| when == TriggerEvent::YouCastASpell);
         sources.retain(|&s| self.obj(s).controller == player);
+        let cast = self.obj(spell).face().clone();
         for source in sources {
-            let n = self.trigger_printed(source, |when| when == TriggerEvent::YouCastASpell);
+            let triggered = self.printed_triggers(source, |t| {
+                t.when == TriggerEvent::YouCastASpell
+                    && t.spell.as_ref().is_none_or(|f| f.accepts(&cast))
+            });
+            let n = triggered.len();
+            self.waiting_triggers.extend(triggered);
             for _ in 0..n {
                 self.emit(Event::CastTriggered {
                     source,

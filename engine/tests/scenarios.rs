@@ -248,6 +248,21 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "bears.damage",
         ),
         (
+            EngineFault::DamageBoostForCreatureSources,
+            "c05-disciples-of-the-inferno.json",
+            "P2.life",
+        ),
+        (
+            EngineFault::TokenBonusForNontokens,
+            "c05-the-broken-sky.json",
+            "giant.power",
+        ),
+        (
+            EngineFault::PutBattleNotABattle,
+            "c05-leyline-surge.json",
+            "azgol.defense",
+        ),
+        (
             EngineFault::GraveyardTargetOfAnyOwner,
             "c05-invasion-of-shandalar.json",
             "refused by rule 115.1",

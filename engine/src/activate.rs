@@ -61,6 +61,12 @@ impl Game {
                 format!("{source} is not a permanent {player} controls"),
             );
         }
+        if !self.has_abilities(source) {
+            return illegal(
+                "613.1f",
+                format!("{} lost all abilities until end of turn", o.face().name),
+            );
+        }
         let Some(a) = o.face().activated.get(usize::from(ability)).cloned() else {
             return illegal(
                 "602.1",

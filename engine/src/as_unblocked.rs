@@ -36,6 +36,7 @@ impl Game {
             && !(onto_battle && self.fault(EngineFault::AsUnblockedNotOntoBattles))
             && self.battlefield().any(|s| {
                 s.controller == o.controller
+                    && self.has_abilities(s.id)
                     && s.face()
                         .statics
                         .contains(&StaticAbility::NonHumansMayAssignAsUnblocked)

@@ -118,6 +118,11 @@ pub enum TriggerEvent {
     AnotherYouControlEnters,
     /// "At the beginning of your upkeep" (503.1a).
     BeginningOfYourUpkeep,
+    /// "At the beginning of combat on your turn" (507.1).
+    BeginningOfCombatOnYourTurn,
+    /// "Whenever this token and at least one other creature token attack"
+    /// (508.3a): once per declaration of attackers that has both.
+    ThisAndAnotherCreatureTokenAttack,
 }
 
 /// A condition an ability checks: an intervening "if" clause (603.4) or
@@ -325,6 +330,8 @@ pub enum TargetKind {
     AttackingCreature,
     /// "Target creature".
     Creature,
+    /// "Another target creature": not the ability's source.
+    AnotherCreature,
     /// "Target creature an opponent controls" (the ability's controller's
     /// opponent, 102.2).
     CreatureAnOpponentControls,
@@ -357,7 +364,9 @@ impl TargetKind {
     pub fn another(self) -> bool {
         matches!(
             self,
-            TargetKind::AnyOther | TargetKind::AnotherBattleOrOpponent
+            TargetKind::AnyOther
+                | TargetKind::AnotherBattleOrOpponent
+                | TargetKind::AnotherCreature
         )
     }
 
@@ -417,6 +426,10 @@ pub struct Face {
     pub keywords: Vec<Keyword>,
     #[serde(default)]
     pub effect: Option<Effect>,
+    /// What an instant or sorcery without targets does, as instructions
+    /// (608.2c), written on a line of its text.
+    #[serde(skip)]
+    pub spell_steps: Vec<crate::effects::Instruction>,
     /// "You may have this enter as a copy of a battle on the battlefield"
     /// (707.5, 614.1c).
     #[serde(default)]
@@ -555,6 +568,7 @@ impl From<CardEntry> for Card {
                 defense: e.defense,
                 keywords: e.keywords,
                 effect: e.effect,
+                spell_steps: Vec::new(),
                 enters_as_copy_of_battle: e.enters_as_copy_of_battle,
                 triggers: e.triggers,
                 statics: Vec::new(),
@@ -800,6 +814,20 @@ fn validate(card: &Card) -> Result<(), String> {
                 "{}: a creature has power and toughness (208.1)",
                 field("power")
             ));
+        }
+        if !face.spell_steps.is_empty() {
+            if face.is_permanent() || face.effect.is_some() {
+                return Err(format!(
+                    "{}: instructions of a spell are an instant's or sorcery's, instead of an effect",
+                    field("text")
+                ));
+            }
+            if face.spell_steps.iter().any(|s| s.chooses()) {
+                return Err(format!(
+                    "{}: the instructions of a spell here ask for no choice of cards",
+                    field("text")
+                ));
+            }
         }
         if face.effect.is_some() && face.is_permanent() {
             return Err(format!(

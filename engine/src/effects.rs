@@ -52,6 +52,9 @@ pub enum Instruction {
     FightTarget { group: u8 },
     /// "Target creature gains [keywords] until end of turn" (611.2a).
     TargetGainsUntilEndOfTurn(Vec<Keyword>),
+    /// "[Target creature] loses all abilities until end of turn" (611.2a,
+    /// 613.1f: layer 6).
+    TargetLosesAllAbilitiesUntilEndOfTurn,
     /// "Put N stun counters on it" (122.1d).
     StunCountersOnTarget(u8),
     /// "Target creature gets +P/+T until end of turn" (611.2a, 613.4c;
@@ -363,6 +366,10 @@ pub struct TokenSpec {
     /// mana of any color", 111.10a).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mana: Option<crate::mana::ManaAbility>,
+    /// Its triggered abilities (a Warrior's "whenever this token and at
+    /// least one other creature token attack, ...").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triggers: Vec<crate::cards::PrintedTrigger>,
 }
 
 impl TokenSpec {
@@ -391,8 +398,9 @@ impl TokenSpec {
                 defense: None,
                 keywords: self.keywords.clone(),
                 effect: None,
+                spell_steps: Vec::new(),
                 enters_as_copy_of_battle: false,
-                triggers: Vec::new(),
+                triggers: self.triggers.clone(),
                 statics: Vec::new(),
                 mana: self.mana.clone(),
                 equip_cost: crate::mana::ManaCost::default(),
@@ -506,6 +514,12 @@ impl Game {
                     for &k in keywords {
                         self.gained_until_end_of_turn.push((c, k));
                     }
+                    self.emit(Event::Pumped { card: c });
+                }
+            }
+            Instruction::TargetLosesAllAbilitiesUntilEndOfTurn => {
+                if let Some(c) = permanent {
+                    self.lose_all_abilities(c);
                     self.emit(Event::Pumped { card: c });
                 }
             }
@@ -769,6 +783,16 @@ impl Game {
             | Instruction::PutFromHand { .. } => {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
             }
+        }
+    }
+
+    /// Permanent `c` loses all abilities until end of turn (613.1f): the
+    /// keywords it gained until end of turn so far go with them (613.7b:
+    /// those effects are older); later ones apply.
+    fn lose_all_abilities(&mut self, c: CardId) {
+        self.gained_until_end_of_turn.retain(|&(x, _)| x != c);
+        if !self.fault(EngineFault::AbilitiesKept) {
+            self.lost_abilities.push(c);
         }
     }
 

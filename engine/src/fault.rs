@@ -234,10 +234,17 @@ pub enum EngineFault {
     /// being cast gets no defense counters and no protector. Caught by the
     /// real-card scenarios.
     PutBattleNotABattle,
+    /// "Whenever this token and at least one other creature token attack"
+    /// triggers when the token attacks without another. Caught by the
+    /// real-card scenarios.
+    TokenTriggerAlone,
+    /// 613.1f broken: "loses all abilities" removes nothing. Caught by the
+    /// real-card scenarios.
+    AbilitiesKept,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 56] = [
+    pub const ALL: [EngineFault; 58] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -294,5 +301,7 @@ impl EngineFault {
         EngineFault::DamageBoostForCreatureSources,
         EngineFault::TokenBonusForNontokens,
         EngineFault::PutBattleNotABattle,
+        EngineFault::TokenTriggerAlone,
+        EngineFault::AbilitiesKept,
     ];
 }

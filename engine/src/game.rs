@@ -521,6 +521,10 @@ pub struct Game {
     /// they end in the cleanup step (514.2), or as the permanent leaves
     /// (400.7). Kept here rather than on each object, which stays small.
     pub gained_until_end_of_turn: Vec<(CardId, Keyword)>,
+    /// Permanents that lost all abilities until end of turn (613.1f, layer
+    /// 6; see [`Game::has_abilities`]); it ends like
+    /// `gained_until_end_of_turn`.
+    pub lost_abilities: Vec<CardId>,
     /// Cards in exile that their owner may play for as long as they stay
     /// there, each with how much more a spell cast this way costs
     /// (Invasion of Gobakhan: {2}); any zone change ends it (400.7).
@@ -688,9 +692,21 @@ impl Game {
     /// Does `id` have keyword `k`: printed or copied (see
     /// [`Object::has`]), or gained until end of turn?
     pub fn has_keyword(&self, id: CardId, k: Keyword) -> bool {
-        self.obj(id).has(k)
-            || self.gained_until_end_of_turn.contains(&(id, k))
-            || self.static_keyword(id, k)
+        self.gained_until_end_of_turn.contains(&(id, k))
+            || (self.has_abilities(id) && (self.obj(id).has(k) || self.static_keyword(id, k)))
+    }
+
+    /// Does `id` have its abilities: printed, intrinsic (a basic land
+    /// type's mana ability, 305.6) and granted by static abilities? Not if
+    /// an effect made it lose all abilities until end of turn (613.1f).
+    /// Effects order by timestamp within layer 6 (613.7): keywords gained
+    /// until end of turn before the loss are removed with it
+    /// ([`Game::lose_all_abilities`]); those gained after it apply. A
+    /// static ability of another permanent counts as older than the loss
+    /// (613.7a: true unless that permanent entered after it, which no card
+    /// here does in the same turn as Primordial Plasm's trigger).
+    pub fn has_abilities(&self, id: CardId) -> bool {
+        !self.lost_abilities.contains(&id)
     }
 
     pub fn known(&self, id: CardId) -> Result<(), crate::error::EngineError> {

@@ -179,6 +179,9 @@ impl Game {
     /// its basic land types (305.6).
     pub(crate) fn mana_ability(&self, id: CardId) -> Option<ManaAbility> {
         let o = self.obj(id);
+        if !self.has_abilities(id) {
+            return None;
+        }
         if let Some(m) = &o.face().mana {
             return Some(m.clone());
         }

@@ -38,6 +38,10 @@ pub struct OracleLine {
     /// What the spell does as it resolves (608.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spell: Option<Effect>,
+    /// What a spell without targets does as it resolves, as instructions
+    /// followed in order (608.2c): "Create two 3/2 tokens".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell_steps: Option<Vec<crate::effects::Instruction>>,
     /// A static ability (604).
     #[serde(default, rename = "static", skip_serializing_if = "Option::is_none")]
     pub static_ability: Option<StaticAbility>,
@@ -69,6 +73,7 @@ impl OracleLine {
             + usize::from(!self.keywords.is_empty() || self.ward.is_some())
             + usize::from(self.trigger.is_some())
             + usize::from(self.spell.is_some())
+            + usize::from(self.spell_steps.is_some())
             + usize::from(self.static_ability.is_some())
             + usize::from(self.mana.is_some())
             + usize::from(self.activated.is_some())
@@ -164,6 +169,16 @@ fn read_face(face: &mut Face) -> Result<(), String> {
                     i + 1
                 ));
             }
+        }
+        if let Some(steps) = &line.spell_steps {
+            if !face.spell_steps.is_empty() {
+                return Err(format!(
+                    "{}: line {}: a spell has one list of instructions here",
+                    field("text"),
+                    i + 1
+                ));
+            }
+            face.spell_steps = steps.clone();
         }
         if let Some(effect) = line.spell {
             if face.effect.replace(effect).is_some() {

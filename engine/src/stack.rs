@@ -266,7 +266,7 @@ impl Game {
                             format!("{c} ({name}) is not an attacking creature"),
                         )
                     }
-                    TargetKind::Creature if !o.is_creature() => {
+                    TargetKind::Creature | TargetKind::AnotherCreature if !o.is_creature() => {
                         illegal("115.1", format!("{c} ({name}) is not a creature"))
                     }
                     TargetKind::CreatureYouControl
@@ -455,6 +455,13 @@ impl Game {
                     // The token it makes waits for its protector choice.
                     return;
                 }
+            }
+            if !face.spell_steps.is_empty() {
+                // 608.2c; the steps of a spell ask for no choice of cards
+                // (checked as cards load), so they are done at once.
+                let x = self.obj(card).x;
+                let done = self.follow(card, controller, &face.spell_steps, Vec::new(), None, x);
+                debug_assert!(done, "a spell's steps ask for no choice");
             }
             self.emit(Event::Resolved { source: card });
             // 608.2n: an instant or sorcery goes to its owner's graveyard.

@@ -69,6 +69,7 @@ impl Game {
         let granted = token_creature
             && self.battlefield().any(|source| {
                 source.controller == o.controller
+                    && self.has_abilities(source.id)
                     && source.face().statics.iter().any(|s| {
                         matches!(s, StaticAbility::CreatureTokensYouControlGet { keywords, .. }
                             if keywords.contains(&k))
@@ -112,7 +113,7 @@ impl Game {
             return n;
         }
         self.battlefield()
-            .filter(|o| o.controller == controller)
+            .filter(|o| o.controller == controller && self.has_abilities(o.id))
             .flat_map(|o| o.face().statics.iter())
             .fold(n, |n, s| match s {
                 StaticAbility::NoncreatureSourcesYouControlDealMore(more) => {
@@ -150,7 +151,11 @@ impl Game {
             StaticAbility::PowerToughnessEqualPermanentsYouControl(kind) => Some(*kind),
             _ => None,
         });
-        if let (Some(kind), None) = (cda, o.animated) {
+        // Layer 7a comes after layer 6 (613.1f, 613.4a): a creature that
+        // lost all abilities has no characteristic-defining ability left
+        // to apply (the rules say no more; its printed power and toughness
+        // then count, 0/0 for Winnowing Forces).
+        if let (Some(kind), None, true) = (cda, o.animated, self.has_abilities(id)) {
             // Layer 7a, before 7b's "becomes a P/T creature".
             let n = self.count_you_control(o.controller, kind);
             p = i8::try_from(n).unwrap_or(i8::MAX);
@@ -168,7 +173,7 @@ impl Game {
         t = t
             .saturating_add(counters)
             .saturating_add(o.until_end_of_turn.1);
-        for source in self.battlefield() {
+        for source in self.battlefield().filter(|s| self.has_abilities(s.id)) {
             for ability in &source.face().statics {
                 match *ability {
                     StaticAbility::CreaturesYouControlGet { power, toughness }

@@ -53,6 +53,8 @@ impl Game {
             | TriggerEvent::YouCastASpell
             | TriggerEvent::CreatureYouControlAttacks
             | TriggerEvent::ThisAttacks
+            | TriggerEvent::ThisAndAnotherCreatureTokenAttack
+            | TriggerEvent::BeginningOfCombatOnYourTurn
             | TriggerEvent::BeginningOfYourUpkeep
             | TriggerEvent::AnotherYouControlEnters
             | TriggerEvent::CreatureAnOpponentControlsDies => false,
@@ -91,6 +93,7 @@ impl Game {
                 TriggerEvent::BeginningOfYourEndStep
                     | TriggerEvent::BeginningOfEachOpponentsUpkeep
                     | TriggerEvent::BeginningOfYourUpkeep
+                    | TriggerEvent::BeginningOfCombatOnYourTurn
             )
         });
         for source in sources {
@@ -106,6 +109,9 @@ impl Game {
                     }
                     TriggerEvent::BeginningOfYourUpkeep => {
                         step == TurnStep::Upkeep && controller == active
+                    }
+                    TriggerEvent::BeginningOfCombatOnYourTurn => {
+                        step == TurnStep::BeginCombat && controller == active
                     }
                     _ => false,
                 };
@@ -178,14 +184,24 @@ impl Game {
                 TriggerEvent::EquippedCreatureAttacks
                     | TriggerEvent::CreatureYouControlAttacks
                     | TriggerEvent::ThisAttacks
+                    | TriggerEvent::ThisAndAnotherCreatureTokenAttack
             )
         });
+        let tokens: Vec<CardId> = attackers
+            .iter()
+            .copied()
+            .filter(|&c| self.obj(c).token && self.obj(c).is_creature())
+            .collect();
         for &a in attackers {
+            // "This token and at least one other creature token attack".
+            let with_another_token = tokens.contains(&a)
+                && (tokens.len() >= 2 || self.fault(EngineFault::TokenTriggerAlone));
             for &s in &sources {
                 let (o, attacker) = (self.obj(s), self.obj(a));
                 let mut triggered = self.printed_triggers(s, |t| match t.when {
                     TriggerEvent::EquippedCreatureAttacks => o.attached_to == Some(a),
                     TriggerEvent::ThisAttacks => s == a,
+                    TriggerEvent::ThisAndAnotherCreatureTokenAttack => s == a && with_another_token,
                     TriggerEvent::CreatureYouControlAttacks => {
                         o.controller == attacker.controller
                             && t.attacker
@@ -234,6 +250,9 @@ impl Game {
         which: impl Fn(&PrintedTrigger) -> bool,
     ) -> Vec<Trigger> {
         let o = self.obj(source);
+        if !self.has_abilities(source) {
+            return Vec::new();
+        }
         o.face()
             .triggers
             .iter()

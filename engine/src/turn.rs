@@ -67,9 +67,9 @@ impl Game {
             TurnStep::DeclareAttackers => self.begin_declare_attackers(),
             TurnStep::DeclareBlockers => self.begin_declare_blockers(),
             TurnStep::FirstStrikeDamage | TurnStep::CombatDamage => self.begin_combat_damage(),
-            TurnStep::Upkeep | TurnStep::End => {
-                // 503.1a, 513.1a: "at the beginning of" triggers go on the
-                // stack before the active player receives priority.
+            TurnStep::Upkeep | TurnStep::BeginCombat | TurnStep::End => {
+                // 503.1a, 507.1, 513.1a: "at the beginning of" triggers go
+                // on the stack before the active player receives priority.
                 self.beginning_of_step_triggers(step);
                 self.settle(self.active)
             }
@@ -91,6 +91,7 @@ impl Game {
         let wears_off = !self.fault(EngineFault::DamageStays);
         // 514.2: "until end of turn" effects end.
         self.gained_until_end_of_turn.clear();
+        self.lost_abilities.clear();
         for o in self.objects.iter_mut() {
             if wears_off {
                 o.damage = 0;

@@ -45,7 +45,9 @@ impl Game {
         for &t in targets {
             let Target::Permanent(c) = t else { continue };
             let o = self.obj(c);
-            let Some(cost) = o.face().ward else { continue };
+            let Some(cost) = o.face().ward.filter(|_| self.has_abilities(c)) else {
+                continue;
+            };
             if !o.on_battlefield()
                 || !self.variant.opponents(o.controller, controller)
                 || self.fault(EngineFault::WardIgnored)

@@ -54,6 +54,7 @@ impl Game {
         o.combat = Combat::None;
         o.attached_to = None;
         self.gained_until_end_of_turn.retain(|&(c, _)| c != id);
+        self.lost_abilities.retain(|&c| c != id);
         self.playable_from_exile.retain(|&(c, _)| c != id);
         self.attacked_this_turn.retain(|&c| c != id);
         self.deathtouched.retain(|&c| c != id);

@@ -263,6 +263,16 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "azgol.defense",
         ),
         (
+            EngineFault::AbilitiesKept,
+            "c05-primordial-plasm.json",
+            "bears1.zone",
+        ),
+        (
+            EngineFault::TokenTriggerAlone,
+            "c05-valors-reach-tag-team.json",
+            "new:1.power",
+        ),
+        (
             EngineFault::GraveyardTargetOfAnyOwner,
             "c05-invasion-of-shandalar.json",
             "refused by rule 115.1",

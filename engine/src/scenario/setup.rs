@@ -313,6 +313,7 @@ impl Run {
             variant: s.variant,
             resolution: None,
             gained_until_end_of_turn: Vec::new(),
+            lost_abilities: Vec::new(),
             attacked_this_turn: Vec::new(),
             deathtouched: Vec::new(),
             playable_from_exile: Vec::new(),

@@ -35,7 +35,8 @@ pub enum Action {
         source: CardId,
         mana: Mana,
     },
-    /// Activate activated ability number `ability` of `source` (602.2).
+    /// Activate activated ability number `ability` of `source` (602.2),
+    /// discarding `discard` to pay its cost if it asks for a discard.
     Activate {
         player: PlayerId,
         source: CardId,
@@ -43,6 +44,8 @@ pub enum Action {
         ability: u8,
         #[serde(default)]
         target: Option<Target>,
+        #[serde(default)]
+        discard: Option<CardId>,
     },
     /// Activate an Equipment's equip ability (702.6a).
     Equip {
@@ -184,11 +187,13 @@ impl Action {
                 source,
                 ability,
                 target,
+                discard,
             } => Decision::Activate {
                 player,
                 source,
                 ability,
                 target,
+                discard,
             },
             Action::Equip {
                 player,
@@ -389,6 +394,7 @@ impl Game {
                 source,
                 ability,
                 target,
+                discard,
             } => {
                 let mut actions = self.passes_before(*player);
                 actions.push(Action::Activate {
@@ -396,6 +402,7 @@ impl Game {
                     source: *source,
                     ability: *ability,
                     target: *target,
+                    discard: *discard,
                 });
                 actions
             }

@@ -17,6 +17,10 @@ use crate::mana::ManaCost;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
 
+/// An activation: the source, the number of its ability, its target and
+/// the card it discards, if any.
+pub(crate) type Activation = (CardId, u8, Option<Target>, Option<CardId>);
+
 /// An activated ability: its cost and what it does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,17 +44,23 @@ pub struct ActivationCost {
     /// "Sacrifice this [permanent]" (701.21a).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sacrifice: bool,
+    /// "Discard a [land] card" (701.9a): a card of this kind from the
+    /// activating player's hand, which they choose as they pay (601.2h).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard: Option<crate::effects::CardFilter>,
 }
 
 impl Game {
     /// `player` activates activated ability number `ability` of `source`
-    /// with `target` (602.2).
+    /// with `target` (602.2), discarding `discard` for a cost that asks for
+    /// it.
     pub(crate) fn activate(
         &mut self,
         player: PlayerId,
         source: CardId,
         ability: u8,
         target: Option<Target>,
+        discard: Option<CardId>,
     ) -> Result<(), EngineError> {
         self.known(source)?;
         self.require_priority(player)?;
@@ -101,6 +111,26 @@ impl Game {
                 );
             }
         }
+        match (&a.cost.discard, discard) {
+            (Some(find), Some(card)) => {
+                self.known(card)?;
+                let c = self.obj(card);
+                if c.zone != Zone::Hand || c.owner != player || !find.accepts(c.face()) {
+                    return illegal(
+                        "602.2b",
+                        format!(
+                            "{card} ({}) is not a card in {player}'s hand that {name}'s cost lets them discard",
+                            c.face().name
+                        ),
+                    );
+                }
+            }
+            (Some(_), None) => {
+                return illegal("602.2b", format!("{name}'s cost needs a card to discard"))
+            }
+            (None, Some(_)) => return illegal("602.2b", format!("{name}'s cost discards no card")),
+            (None, None) => {}
+        }
         // 602.2b, 601.2h: the costs are paid.
         if let (Some(cost), true) = (a.cost.mana, self.pays_mana) {
             self.pay(player, &cost, name)?;
@@ -114,6 +144,10 @@ impl Game {
                 player,
                 card: source,
             });
+        }
+        if let Some(card) = discard.filter(|_| !self.fault(EngineFault::DiscardCostNotPaid)) {
+            self.move_to(card, Zone::Graveyard);
+            self.emit(Event::Discarded { player, card });
         }
         let targeted = target.map(|t| (t, self.target_incarnation(t)));
         self.stack.push(StackItem::Ability {
@@ -172,21 +206,35 @@ impl Game {
     }
 
     /// Every activation `player` might make now: each activated ability of
-    /// each permanent they control, with each target it might have; the
-    /// activation's own checks decide which are legal.
-    pub(crate) fn activation_candidates(
-        &self,
-        player: PlayerId,
-    ) -> Vec<(CardId, u8, Option<Target>)> {
-        let targets = self.ability_target_candidates();
+    /// each permanent they control, with each target it might have and
+    /// each card of their hand it might discard; the activation's own
+    /// checks decide which are legal.
+    pub(crate) fn activation_candidates(&self, player: PlayerId) -> Vec<Activation> {
+        let targets: Vec<Option<Target>> = self
+            .ability_target_candidates()
+            .into_iter()
+            .map(Some)
+            .collect();
+        let hand: Vec<Option<CardId>> = self
+            .objects
+            .iter()
+            .filter(|o| o.zone == Zone::Hand && o.owner == player)
+            .map(|o| Some(o.id))
+            .collect();
         let mut out = Vec::new();
         for o in self.battlefield().filter(|o| o.controller == player) {
             for (i, a) in o.face().activated.iter().enumerate() {
                 let i = u8::try_from(i).unwrap_or(u8::MAX);
-                if a.effect.targets().is_empty() {
-                    out.push((o.id, i, None));
-                } else {
-                    out.extend(targets.iter().map(|&t| (o.id, i, Some(t))));
+                let ts: &[Option<Target>] = match a.effect.targets().is_empty() {
+                    true => &[None],
+                    false => &targets,
+                };
+                let ds: &[Option<CardId>] = match a.cost.discard {
+                    None => &[None],
+                    Some(_) => &hand,
+                };
+                for &t in ts {
+                    out.extend(ds.iter().map(|&d| (o.id, i, t, d)));
                 }
             }
         }

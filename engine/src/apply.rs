@@ -128,7 +128,8 @@ impl Game {
                 source,
                 ability,
                 target,
-            } => self.activate(*player, *source, *ability, *target),
+                discard,
+            } => self.activate(*player, *source, *ability, *target, *discard),
             Action::Concede { player } => {
                 self.concede(*player);
                 Ok(())
@@ -284,12 +285,13 @@ impl Game {
                         mana,
                     });
                 }
-                for (source, ability, target) in self.activation_candidates(player) {
+                for (source, ability, target, discard) in self.activation_candidates(player) {
                     candidates.push(Action::Activate {
                         player,
                         source,
                         ability,
                         target,
+                        discard,
                     });
                 }
                 for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {

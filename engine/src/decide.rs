@@ -44,12 +44,13 @@ impl Game {
                             mana,
                         });
                     }
-                    for (source, ability, target) in self.activation_candidates(p) {
+                    for (source, ability, target, discard) in self.activation_candidates(p) {
                         candidates.push(Decision::Activate {
                             player: p,
                             source,
                             ability,
                             target,
+                            discard,
                         });
                     }
                     for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {

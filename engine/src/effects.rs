@@ -165,6 +165,9 @@ pub enum Instruction {
     /// "Creatures you control gain [keywords] until end of turn" (611.2a;
     /// 611.2c: the creatures controlled as it resolves).
     CreaturesYouControlGainUntilEndOfTurn(Vec<Keyword>),
+    /// "Creatures you control get +P/+T until end of turn" (611.2a,
+    /// 611.2c: the creatures controlled as it resolves; 613.4c).
+    CreaturesYouControlGetUntilEndOfTurn { power: i8, toughness: i8 },
     /// "Put a +1/+1 counter on that creature and each other creature you
     /// control that shares a creature type with it": one counter each,
     /// however many types a creature shares (205.3m; Holy Frazzle-Cannon's
@@ -652,6 +655,19 @@ impl Game {
                     .collect();
                 for c in attacked {
                     self.put_plus_one_counters(c, 1);
+                }
+            }
+            Instruction::CreaturesYouControlGetUntilEndOfTurn { power, toughness } => {
+                let mine: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| o.is_creature() && o.controller == controller)
+                    .map(|o| o.id)
+                    .collect();
+                for c in mine {
+                    let o = self.obj_mut(c);
+                    o.until_end_of_turn.0 = o.until_end_of_turn.0.saturating_add(*power);
+                    o.until_end_of_turn.1 = o.until_end_of_turn.1.saturating_add(*toughness);
+                    self.emit(Event::Pumped { card: c });
                 }
             }
             Instruction::CreaturesYouControlGainUntilEndOfTurn(keywords) => {

@@ -241,10 +241,13 @@ pub enum EngineFault {
     /// 613.1f broken: "loses all abilities" removes nothing. Caught by the
     /// real-card scenarios.
     AbilitiesKept,
+    /// 602.2b broken: a "discard a card" cost is not paid: the card stays
+    /// in hand. Caught by the real-card scenarios.
+    DiscardCostNotPaid,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 58] = [
+    pub const ALL: [EngineFault; 59] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -303,5 +306,6 @@ impl EngineFault {
         EngineFault::PutBattleNotABattle,
         EngineFault::TokenTriggerAlone,
         EngineFault::AbilitiesKept,
+        EngineFault::DiscardCostNotPaid,
     ];
 }

@@ -263,6 +263,11 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "azgol.defense",
         ),
         (
+            EngineFault::DiscardCostNotPaid,
+            "c05-kyren-flamewright.json",
+            "shock.zone",
+        ),
+        (
             EngineFault::AbilitiesKept,
             "c05-primordial-plasm.json",
             "bears1.zone",

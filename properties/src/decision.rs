@@ -160,8 +160,9 @@ pub enum Decision {
     },
     /// `player` activates activated ability number `ability` (from 0, in
     /// the order of its text) of `source`, with `target` if it has one
-    /// (602.2). Mana abilities are [`Decision::ActivateMana`], equip
-    /// [`Decision::Equip`].
+    /// (602.2), discarding `discard` if its cost says "discard a card"
+    /// (602.2b, 601.2h). Mana abilities are [`Decision::ActivateMana`],
+    /// equip [`Decision::Equip`].
     Activate {
         player: PlayerId,
         source: CardId,
@@ -169,6 +170,8 @@ pub enum Decision {
         ability: u8,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<Target>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        discard: Option<CardId>,
     },
     /// `player` activates the equip ability of `equipment` targeting
     /// `creature` (702.6a; sorcery timing).

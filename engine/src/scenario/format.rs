@@ -447,6 +447,10 @@ pub enum Act {
         /// graveyard as `card:<label>`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<String>,
+        /// The card discarded to pay its cost, if the cost says "discard a
+        /// card" (602.2b).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        discard: Option<String>,
     },
     /// A player pays a ward cost or not (702.21a).
     PayUnless {

@@ -530,11 +530,13 @@ impl Run {
                 source,
                 ability,
                 target,
+                discard,
             } => Action::Activate {
                 player: p(player)?,
                 source: c(source)?,
                 ability: *ability,
                 target: target.as_ref().map(|t| self.target(t, at)).transpose()?,
+                discard: discard.as_deref().map(&c).transpose()?,
             },
             Act::PayUnless {
                 player,

@@ -265,6 +265,7 @@ impl GameState {
                 source,
                 ability: 0,
                 target: None,
+                discard: None,
             });
         }
         if self.setup().config.concede {

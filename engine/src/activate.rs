@@ -146,8 +146,7 @@ impl Game {
             });
         }
         if let Some(card) = discard.filter(|_| !self.fault(EngineFault::DiscardCostNotPaid)) {
-            self.move_to(card, Zone::Graveyard);
-            self.emit(Event::Discarded { player, card });
+            self.discard(player, card);
         }
         let targeted = target.map(|t| (t, self.target_incarnation(t)));
         self.stack.push(StackItem::Ability {

@@ -120,6 +120,9 @@ pub enum TriggerEvent {
     BeginningOfYourUpkeep,
     /// "At the beginning of combat on your turn" (507.1).
     BeginningOfCombatOnYourTurn,
+    /// "Whenever you discard a [land] card" (701.9a), of the kind
+    /// [`PrintedTrigger::discarded`] names.
+    YouDiscard,
     /// "Whenever this token and at least one other creature token attack"
     /// (508.3a): once per declaration of attackers that has both.
     ThisAndAnotherCreatureTokenAttack,
@@ -221,6 +224,9 @@ pub struct PrintedTrigger {
     /// the spells it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spell: Option<CardFilter>,
+    /// For "whenever you discard a [land] card": the cards it triggers for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discarded: Option<CardFilter>,
     pub effect: TriggerEffect,
 }
 
@@ -357,6 +363,9 @@ pub enum TargetKind {
     NonbattlePermanentCardInYourGraveyard,
     /// "Target card from a graveyard".
     CardInAGraveyard,
+    /// "Target nonland permanent an opponent controls that isn't exactly
+    /// two colors" (105.2).
+    NonlandPermanentAnOpponentControlsNotExactlyTwoColors,
 }
 
 impl TargetKind {
@@ -422,6 +431,12 @@ pub struct Face {
     /// Printed defense (310.4a).
     #[serde(default)]
     pub defense: Option<u8>,
+    /// Its colors (105.2, [`crate::color`]): a back face's color indicator
+    /// (204) as written in the card file, a token's colors (111.4); a
+    /// card's front face has those of its mana cost, filled in as the card
+    /// is read (202.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colors: Vec<crate::color::Color>,
     #[serde(default)]
     pub keywords: Vec<Keyword>,
     #[serde(default)]
@@ -566,6 +581,7 @@ impl From<CardEntry> for Card {
                 power: e.power,
                 toughness: e.toughness,
                 defense: e.defense,
+                colors: Vec::new(),
                 keywords: e.keywords,
                 effect: e.effect,
                 spell_steps: Vec::new(),
@@ -732,12 +748,14 @@ impl Catalogue {
     }
 }
 
-/// Read the card's printed mana cost (202.1).
+/// Read the card's printed mana cost (202.1), and from it its front face's
+/// colors (202.2).
 fn read_cost(card: &mut Card) -> Result<(), String> {
     if let Some(text) = &card.cost {
         card.mana_cost =
             crate::mana::ManaCost::parse(text).map_err(|e| format!("field `cost`: {e}"))?;
     }
+    card.front.colors = card.mana_cost.colors();
     Ok(())
 }
 

@@ -226,13 +226,7 @@ impl Game {
             }
             let owner = self.obj(c).owner;
             match step {
-                Instruction::Discard { .. } => {
-                    self.move_to(c, Zone::Graveyard);
-                    self.emit(Event::Discarded {
-                        player: owner,
-                        card: c,
-                    });
-                }
+                Instruction::Discard { .. } => self.discard(owner, c),
                 Instruction::Sacrifice { .. } => {
                     let controller = self.obj(c).controller;
                     self.move_to(c, Zone::Graveyard);
@@ -253,7 +247,12 @@ impl Game {
                         } else {
                             *costs_more
                         };
-                        self.playable_from_exile.push((c, more));
+                        self.playable_from_exile
+                            .push(crate::exile_play::ExilePermission {
+                                card: c,
+                                costs_more: more,
+                                until: crate::exile_play::Until::Exiled,
+                            });
                     }
                 }
                 Instruction::PutFromHand { .. } => {

@@ -133,6 +133,22 @@ pub enum Instruction {
     },
     /// "Exile target permanent" or "target card from a graveyard" (406.1).
     ExileTarget,
+    /// "Exile all cards from your hand" (406.1), and "you may play cards
+    /// exiled this way" for `you_may_play` if given
+    /// ([`crate::exile_play`]); "that many" is then how many.
+    ExileYourHand {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        you_may_play: Option<crate::exile_play::PlayDuration>,
+    },
+    /// "Then draw that many cards" (121.2): as many as the instruction
+    /// before counted.
+    DrawThatMany,
+    /// "Exile the top card of your library", and "you may play that card"
+    /// for `you_may_play` if given.
+    ExileTopOfYourLibrary {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        you_may_play: Option<crate::exile_play::PlayDuration>,
+    },
     /// "Reveal any number of [Dragon] cards from your hand" (701.20a): the
     /// controller chooses which; revealing none is still revealing ("X can
     /// be 0"), so "when you do" follows either way.
@@ -258,7 +274,8 @@ pub enum Who {
 /// card of any of `types` and of none of `not_types`, with every one of
 /// `supertypes`, of any of `subtypes` and of none of `not_subtypes` ("a
 /// non-Human creature card"), with a mana value of at most
-/// `mana_value_at_most` (202.3); an empty list asks nothing.
+/// `mana_value_at_most` (202.3), of exactly `exactly_colors` colors
+/// (105.2); an empty list asks nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardFilter {
@@ -276,6 +293,9 @@ pub struct CardFilter {
     pub not_supertypes: Vec<Supertype>,
     #[serde(default)]
     pub mana_value_at_most: Option<Amount>,
+    /// "That's exactly [two] colors" (105.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exactly_colors: Option<u8>,
 }
 
 impl CardFilter {
@@ -291,6 +311,9 @@ impl CardFilter {
                 .not_supertypes
                 .iter()
                 .any(|s| face.supertypes.contains(s))
+            && self
+                .exactly_colors
+                .is_none_or(|n| usize::from(n) == face.colors.len())
     }
 
     /// Does a card with characteristics `face` and mana value
@@ -323,7 +346,8 @@ pub struct Resolution {
     /// "when you do", 603.12).
     pub did: bool,
     /// How many cards the last choice took ("the number of cards revealed
-    /// this way").
+    /// this way"), or the last instruction that counts exiled ("draw that
+    /// many").
     pub chosen_last: u8,
     /// For a choice of cards: the players still to choose, the first
     /// choosing now, or `None` before anyone was asked. Several players
@@ -349,7 +373,7 @@ pub enum CounterKind {
 }
 
 /// The characteristics a token-making instruction gives its tokens (111.4):
-/// its types, subtypes, power and toughness and keywords. Its name is its
+/// its colors, types, subtypes, power and toughness and keywords. Its name is its
 /// subtypes plus the word "Token" unless the text names it (111.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -363,6 +387,11 @@ pub struct TokenSpec {
     pub power: Option<i8>,
     #[serde(default)]
     pub toughness: Option<i8>,
+    /// Its colors, as the effect names them (111.4): "a 1/1 blue and red
+    /// Elemental"; none for a colorless token ("a colorless Thopter", a
+    /// Treasure).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colors: Vec<crate::color::Color>,
     #[serde(default)]
     pub keywords: Vec<Keyword>,
     /// Its mana ability (a Treasure's: "{T}, Sacrifice this token: Add one
@@ -399,6 +428,7 @@ impl TokenSpec {
                 power: self.power,
                 toughness: self.toughness,
                 defense: None,
+                colors: self.colors.clone(),
                 keywords: self.keywords.clone(),
                 effect: None,
                 spell_steps: Vec::new(),
@@ -525,6 +555,31 @@ impl Game {
                     self.lose_all_abilities(c);
                     self.emit(Event::Pumped { card: c });
                 }
+            }
+            Instruction::ExileYourHand { you_may_play } => {
+                let hand: Vec<CardId> = self
+                    .objects
+                    .iter()
+                    .filter(|o| o.zone == Zone::Hand && o.owner == controller)
+                    .map(|o| o.id)
+                    .collect();
+                self.exile_and_play(&hand, controller, *you_may_play);
+                if let Some(r) = self.resolution.as_mut() {
+                    r.chosen_last = u8::try_from(hand.len()).unwrap_or(u8::MAX);
+                }
+            }
+            Instruction::DrawThatMany => {
+                let n = self.resolution.as_ref().map_or(0, |r| r.chosen_last);
+                self.draw(controller, n);
+            }
+            Instruction::ExileTopOfYourLibrary { you_may_play } => {
+                let top: Vec<CardId> = self.players[controller.0 as usize]
+                    .library
+                    .last()
+                    .copied()
+                    .into_iter()
+                    .collect();
+                self.exile_and_play(&top, controller, *you_may_play);
             }
             Instruction::PutTargetOntoBattlefield => {
                 if let Some(c) = object {
@@ -736,7 +791,11 @@ impl Game {
             }
             Instruction::Shuffle => self.shuffle(controller),
             Instruction::CreateTokens { count, token } => {
-                let card = Arc::new(token.card());
+                let mut card = token.card();
+                if self.fault(EngineFault::TokensColorless) {
+                    card.front.colors.clear();
+                }
+                let card = Arc::new(card);
                 let x = self.resolution.as_ref().map_or(0, |r| r.x);
                 for _ in 0..count.value(x) {
                     self.create_token(&card, controller);
@@ -798,6 +857,22 @@ impl Game {
             | Instruction::ExileFromHand { .. }
             | Instruction::PutFromHand { .. } => {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
+            }
+        }
+    }
+
+    /// `cards` are exiled (406.1); their owner may play them for `duration`
+    /// if given.
+    fn exile_and_play(
+        &mut self,
+        cards: &[CardId],
+        controller: PlayerId,
+        duration: Option<crate::exile_play::PlayDuration>,
+    ) {
+        for &c in cards {
+            self.move_to(c, Zone::Exile);
+            if let Some(d) = duration {
+                self.may_play_from_exile(c, controller, d);
             }
         }
     }

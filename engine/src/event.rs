@@ -74,6 +74,11 @@ pub enum Event {
     Pumped { card: CardId },
     /// Creatures `a` and `b` fought (701.14a).
     Fought { a: CardId, b: CardId },
+    /// A "whenever you discard a [land] card" ability triggered (603.2).
+    DiscardTriggered {
+        source: CardId,
+        controller: PlayerId,
+    },
     /// A "whenever this creature deals combat damage" ability triggered
     /// (510.3a).
     DamageTriggered {
@@ -284,6 +289,7 @@ impl Event {
             Event::ModesChosen { .. } => ("modes_chosen", "603.3c"),
             Event::Pumped { .. } => ("pumped", "611.2a"),
             Event::Fought { .. } => ("fought", "701.14a"),
+            Event::DiscardTriggered { .. } => ("triggered", "701.9a"),
             Event::DamageTriggered { .. } => ("triggered", "510.3a"),
             Event::DrewFromEmpty { .. } => ("drew_from_empty", "121.4"),
             Event::EnteredWithDefense { .. } => ("entered_with_defense", "310.4b"),
@@ -366,6 +372,7 @@ impl Event {
         ("modes_chosen", "603.3c"),
         ("pumped", "611.2a"),
         ("fought", "701.14a"),
+        ("triggered", "701.9a"),
         ("triggered", "510.3a"),
         ("drew_from_empty", "121.4"),
         ("entered_with_defense", "310.4b"),

@@ -147,6 +147,13 @@ pub enum EngineFault {
     /// "With power X or less" read as "less than X" (Invasion of Lorwyn's
     /// target). Caught by the real-card scenarios.
     PowerLimitExclusive,
+    /// Tokens are made colorless, whatever colors the effect names (111.4).
+    /// Caught by the real-card scenarios (c05-invasion-of-ravnica).
+    TokensColorless,
+    /// A back face's color indicator is ignored (204): a transformed
+    /// permanent or spell is colorless. Caught by the real-card scenarios
+    /// (c05-guildpact-paragon).
+    ColorIndicatorIgnored,
     /// "X is the number of cards revealed this way" read as 0 (Invasion of
     /// Tarkir always deals 2). Caught by the real-card scenarios.
     RevealedNotCounted,
@@ -244,10 +251,17 @@ pub enum EngineFault {
     /// 602.2b broken: a "discard a card" cost is not paid: the card stays
     /// in hand. Caught by the real-card scenarios.
     DiscardCostNotPaid,
+    /// 514.2 broken: a permission to play a card from exile "this turn" or
+    /// "until the end of your next turn" never ends. Caught by the
+    /// real-card scenarios.
+    ExilePermissionNeverEnds,
+    /// "Whenever you discard a land card" triggers for any card discarded.
+    /// Caught by the real-card scenarios.
+    DiscardTriggerForAnyCard,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 59] = [
+    pub const ALL: [EngineFault; 63] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -279,6 +293,8 @@ impl EngineFault {
         EngineFault::LookedAtStayOnTop,
         EngineFault::IndestructibleIgnored,
         EngineFault::PowerLimitExclusive,
+        EngineFault::TokensColorless,
+        EngineFault::ColorIndicatorIgnored,
         EngineFault::RevealedNotCounted,
         EngineFault::ExiledCardPlayableByAnyone,
         EngineFault::LegendRuleIgnored,
@@ -307,5 +323,7 @@ impl EngineFault {
         EngineFault::TokenTriggerAlone,
         EngineFault::AbilitiesKept,
         EngineFault::DiscardCostNotPaid,
+        EngineFault::ExilePermissionNeverEnds,
+        EngineFault::DiscardTriggerForAnyCard,
     ];
 }

@@ -525,10 +525,9 @@ pub struct Game {
     /// 6; see [`Game::has_abilities`]); it ends like
     /// `gained_until_end_of_turn`.
     pub lost_abilities: Vec<CardId>,
-    /// Cards in exile that their owner may play for as long as they stay
-    /// there, each with how much more a spell cast this way costs
-    /// (Invasion of Gobakhan: {2}); any zone change ends it (400.7).
-    pub playable_from_exile: Vec<(CardId, u8)>,
+    /// Cards in exile that their owner may play (see
+    /// [`crate::exile_play`]).
+    pub playable_from_exile: Vec<crate::exile_play::ExilePermission>,
     /// Costs are paid with mana (see [`crate::mana`]); without, spells cost
     /// nothing, as in the model.
     pub pays_mana: bool,

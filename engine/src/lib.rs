@@ -48,10 +48,12 @@
 //!
 //! Mana ([`mana`]: lands played, mana abilities, costs with X and cost
 //! increases) is paid only in positions that say so, since the model has
-//! none. Activated abilities ([`activate`]) pay {T}, sacrifice and mana
-//! costs. Not modelled: planeswalker rules (loyalty, attacking
-//! planeswalkers), other costs (discarding); `battlecheck cards` lists
-//! every line of card text not played.
+//! none. Activated abilities ([`activate`]) pay {T}, sacrifice, discard and
+//! mana costs; cards may be played from exile for a while ([`exile_play`]).
+//! Objects have colors ([`color`]: mana costs, color indicators, tokens).
+//! Not modelled: planeswalker rules (loyalty, attacking planeswalkers),
+//! convoke, crewing, copying spells, effects that change colors;
+//! `battlecheck cards` lists every line of card text not played.
 
 pub mod action;
 pub mod activate;
@@ -59,6 +61,7 @@ pub mod apply;
 pub mod as_unblocked;
 pub mod cards;
 pub mod choice;
+pub mod color;
 pub mod combat;
 pub mod copy;
 pub mod decide;
@@ -66,6 +69,7 @@ pub mod effects;
 pub mod equip;
 pub mod error;
 pub mod event;
+pub mod exile_play;
 pub mod fault;
 pub mod game;
 pub mod jsonpos;

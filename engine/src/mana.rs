@@ -349,16 +349,6 @@ impl Game {
         o.card.mana_cost.mana_value(x)
     }
 
-    /// How much more a spell cast from exile under a permission to play
-    /// `card` costs, if its owner has that permission (see
-    /// [`Game::playable_from_exile`]).
-    pub(crate) fn exile_permission(&self, card: CardId) -> Option<u8> {
-        self.playable_from_exile
-            .iter()
-            .find(|&&(c, _)| c == card)
-            .map(|&(_, more)| more)
-    }
-
     /// The total cost of casting `card` with X = `x` (601.2f): its mana
     /// cost, and the increase of an effect that lets its owner play it
     /// from exile ("costs {2} more", Invasion of Gobakhan).

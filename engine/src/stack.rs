@@ -293,6 +293,19 @@ impl Game {
                             ),
                         )
                     }
+                    TargetKind::NonlandPermanentAnOpponentControlsNotExactlyTwoColors => {
+                        let colors = self.colors(c).len();
+                        if o.is(CardType::Land) || !theirs {
+                            illegal(
+                                "115.1",
+                                format!("{c} ({name}) is not a nonland permanent an opponent of {caster} controls"),
+                            )
+                        } else if colors == 2 {
+                            illegal("115.1", format!("{c} ({name}) is exactly two colors (105.2)"))
+                        } else {
+                            Ok(())
+                        }
+                    }
                     TargetKind::NonElfCreatureAnOpponentControlsWithPowerAtMostYourLands => {
                         let lands = self.count_you_control(caster, CardType::Land);
                         let power = i32::from(self.power(c));

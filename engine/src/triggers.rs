@@ -54,6 +54,7 @@ impl Game {
             | TriggerEvent::CreatureYouControlAttacks
             | TriggerEvent::ThisAttacks
             | TriggerEvent::ThisAndAnotherCreatureTokenAttack
+            | TriggerEvent::YouDiscard
             | TriggerEvent::BeginningOfCombatOnYourTurn
             | TriggerEvent::BeginningOfYourUpkeep
             | TriggerEvent::AnotherYouControlEnters
@@ -155,7 +156,8 @@ impl Game {
     pub(crate) fn cast_triggers(&mut self, player: PlayerId, spell: CardId) {
         let mut sources = self.with_triggers(|when| when == TriggerEvent::YouCastASpell);
         sources.retain(|&s| self.obj(s).controller == player);
-        let cast = self.obj(spell).face().clone();
+        let mut cast = self.obj(spell).face().clone();
+        cast.colors = self.colors(spell).to_vec();
         for source in sources {
             let triggered = self.printed_triggers(source, |t| {
                 t.when == TriggerEvent::YouCastASpell
@@ -165,6 +167,29 @@ impl Game {
             self.waiting_triggers.extend(triggered);
             for _ in 0..n {
                 self.emit(Event::CastTriggered {
+                    source,
+                    controller: player,
+                });
+            }
+        }
+    }
+
+    /// `player` just discarded `card` (701.9a): the "whenever you discard a
+    /// [land] card" abilities of the permanents they control trigger.
+    pub(crate) fn discard_triggers(&mut self, player: PlayerId, card: CardId) {
+        let mut sources = self.with_triggers(|when| when == TriggerEvent::YouDiscard);
+        sources.retain(|&s| self.obj(s).controller == player);
+        let any = self.fault(EngineFault::DiscardTriggerForAnyCard);
+        // The card as it was discarded: its front face (712.8a).
+        let discarded = self.obj(card).card.front().clone();
+        for source in sources {
+            let triggered = self.printed_triggers(source, |t| {
+                t.when == TriggerEvent::YouDiscard
+                    && (any || t.discarded.as_ref().is_none_or(|f| f.accepts(&discarded)))
+            });
+            for t in triggered {
+                self.waiting_triggers.push(t);
+                self.emit(Event::DiscardTriggered {
                     source,
                     controller: player,
                 });

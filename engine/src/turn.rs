@@ -92,6 +92,7 @@ impl Game {
         // 514.2: "until end of turn" effects end.
         self.gained_until_end_of_turn.clear();
         self.lost_abilities.clear();
+        self.end_exile_permissions();
         for o in self.objects.iter_mut() {
             if wears_off {
                 o.damage = 0;

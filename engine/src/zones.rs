@@ -6,9 +6,18 @@
 use crate::event::Event;
 use crate::game::{Combat, Game};
 use battlecheck_properties::view::ProtectorOrigin;
-use battlecheck_properties::{CardId, Zone};
+use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl Game {
+    /// `player` discards `card` from their hand: it goes to their
+    /// graveyard (701.9a), and their "whenever you discard" abilities
+    /// trigger.
+    pub(crate) fn discard(&mut self, player: PlayerId, card: CardId) {
+        self.move_to(card, Zone::Graveyard);
+        self.emit(Event::Discarded { player, card });
+        self.discard_triggers(player, card);
+    }
+
     /// Move `id` to `to`. Tokens may move too; they cease to exist at the
     /// next state-based action check (111.7, 704.5d).
     pub fn move_to(&mut self, id: CardId, to: Zone) {
@@ -55,7 +64,7 @@ impl Game {
         o.attached_to = None;
         self.gained_until_end_of_turn.retain(|&(c, _)| c != id);
         self.lost_abilities.retain(|&c| c != id);
-        self.playable_from_exile.retain(|&(c, _)| c != id);
+        self.playable_from_exile.retain(|p| p.card != id);
         self.attacked_this_turn.retain(|&c| c != id);
         self.deathtouched.retain(|&c| c != id);
         self.emit(Event::Moved { card: id, from, to });

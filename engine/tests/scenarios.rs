@@ -263,6 +263,26 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "azgol.defense",
         ),
         (
+            EngineFault::ExilePermissionNeverEnds,
+            "c05-invasion-of-kaldheim.json",
+            "bears.playable_from_exile",
+        ),
+        (
+            EngineFault::DiscardTriggerForAnyCard,
+            "c05-pyre-of-the-world-tree.json",
+            "stack size",
+        ),
+        (
+            EngineFault::TokensColorless,
+            "c05-invasion-of-ravnica.json",
+            "refused by rule 115.1",
+        ),
+        (
+            EngineFault::ColorIndicatorIgnored,
+            "c05-guildpact-paragon.json",
+            "stack size",
+        ),
+        (
             EngineFault::DiscardCostNotPaid,
             "c05-kyren-flamewright.json",
             "shock.zone",

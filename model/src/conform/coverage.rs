@@ -100,6 +100,10 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
          c05-invasion-of-innistrad covers it",
     ),
     (
+        ("triggered", "701.9a"),
+        "no card of the model discards: scenario c05-pyre-of-the-world-tree covers it",
+    ),
+    (
         ("fought", "701.14a"),
         "no card of the model fights: scenario c05-invasion-of-muraganda covers it",
     ),

@@ -36,7 +36,8 @@ pub enum Action {
         mana: Mana,
     },
     /// Activate activated ability number `ability` of `source` (602.2),
-    /// discarding `discard` to pay its cost if it asks for a discard.
+    /// discarding `discard` to pay its cost if it asks for a discard and
+    /// tapping `crew` if it is a crew ability (702.122a).
     Activate {
         player: PlayerId,
         source: CardId,
@@ -46,6 +47,8 @@ pub enum Action {
         target: Option<Target>,
         #[serde(default)]
         discard: Option<CardId>,
+        #[serde(default)]
+        crew: Vec<CardId>,
     },
     /// Activate an Equipment's equip ability (702.6a).
     Equip {
@@ -188,12 +191,14 @@ impl Action {
                 ability,
                 target,
                 discard,
+                crew,
             } => Decision::Activate {
                 player,
                 source,
                 ability,
                 target,
                 discard,
+                crew,
             },
             Action::Equip {
                 player,
@@ -395,6 +400,7 @@ impl Game {
                 ability,
                 target,
                 discard,
+                crew,
             } => {
                 let mut actions = self.passes_before(*player);
                 actions.push(Action::Activate {
@@ -403,6 +409,7 @@ impl Game {
                     ability: *ability,
                     target: *target,
                     discard: *discard,
+                    crew: crew.clone(),
                 });
                 actions
             }

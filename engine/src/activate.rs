@@ -17,9 +17,16 @@ use crate::mana::ManaCost;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
 
-/// An activation: the source, the number of its ability, its target and
-/// the card it discards, if any.
-pub(crate) type Activation = (CardId, u8, Option<Target>, Option<CardId>);
+/// An activation (602.2): the source, the number of its ability, its
+/// target, the card it discards and the creatures that crew it, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Activation {
+    pub source: CardId,
+    pub ability: u8,
+    pub target: Option<Target>,
+    pub discard: Option<CardId>,
+    pub crew: Vec<CardId>,
+}
 
 /// An activated ability: its cost and what it does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,20 +55,29 @@ pub struct ActivationCost {
     /// activating player's hand, which they choose as they pay (601.2h).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard: Option<crate::effects::CardFilter>,
+    /// "Crew N" (702.122a): tap any number of other untapped creatures
+    /// you control with total power N or greater, named by the
+    /// activation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew: Option<u8>,
 }
 
 impl Game {
-    /// `player` activates activated ability number `ability` of `source`
-    /// with `target` (602.2), discarding `discard` for a cost that asks for
-    /// it.
+    /// `player` makes activation `act` (602.2): ability number
+    /// `act.ability` of `act.source` with `act.target`, discarding
+    /// `act.discard` and tapping `act.crew` for a cost that asks for them.
     pub(crate) fn activate(
         &mut self,
         player: PlayerId,
-        source: CardId,
-        ability: u8,
-        target: Option<Target>,
-        discard: Option<CardId>,
+        act: Activation,
     ) -> Result<(), EngineError> {
+        let Activation {
+            source,
+            ability,
+            target,
+            discard,
+            crew,
+        } = act;
         self.known(source)?;
         self.require_priority(player)?;
         let o = self.obj(source);
@@ -131,6 +147,7 @@ impl Game {
             (None, Some(_)) => return illegal("602.2b", format!("{name}'s cost discards no card")),
             (None, None) => {}
         }
+        self.check_crew(player, source, a.cost.crew, &crew, &name)?;
         // 602.2b, 601.2h: the costs are paid.
         if let (Some(cost), true) = (a.cost.mana, self.pays_mana) {
             self.pay(player, &cost, name)?;
@@ -147,6 +164,9 @@ impl Game {
         }
         if let Some(card) = discard.filter(|_| !self.fault(EngineFault::DiscardCostNotPaid)) {
             self.discard(player, card);
+        }
+        for &c in &crew {
+            self.obj_mut(c).tapped = true;
         }
         let targeted = target.map(|t| (t, self.target_incarnation(t)));
         self.stack.push(StackItem::Ability {
@@ -206,7 +226,8 @@ impl Game {
 
     /// Every activation `player` might make now: each activated ability of
     /// each permanent they control, with each target it might have and
-    /// each card of their hand it might discard; the activation's own
+    /// each card of their hand it might discard and each set of creatures
+    /// that might crew it; the activation's own
     /// checks decide which are legal.
     pub(crate) fn activation_candidates(&self, player: PlayerId) -> Vec<Activation> {
         let targets: Vec<Option<Target>> = self
@@ -232,8 +253,20 @@ impl Game {
                     None => &[None],
                     Some(_) => &hand,
                 };
+                let crews = match a.cost.crew {
+                    None => vec![Vec::new()],
+                    Some(need) => self.crew_candidates(player, o.id, need),
+                };
                 for &t in ts {
-                    out.extend(ds.iter().map(|&d| (o.id, i, t, d)));
+                    for &d in ds {
+                        out.extend(crews.iter().map(|crew| Activation {
+                            source: o.id,
+                            ability: i,
+                            target: t,
+                            discard: d,
+                            crew: crew.clone(),
+                        }));
+                    }
                 }
             }
         }

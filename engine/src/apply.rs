@@ -4,6 +4,7 @@
 //! must act may do.
 
 use crate::action::Action;
+use crate::activate::Activation;
 use crate::cards::TargetKind;
 use crate::error::{illegal, EngineError};
 use crate::event::{step_violations, Event};
@@ -129,7 +130,17 @@ impl Game {
                 ability,
                 target,
                 discard,
-            } => self.activate(*player, *source, *ability, *target, *discard),
+                crew,
+            } => self.activate(
+                *player,
+                Activation {
+                    source: *source,
+                    ability: *ability,
+                    target: *target,
+                    discard: *discard,
+                    crew: crew.clone(),
+                },
+            ),
             Action::Concede { player } => {
                 self.concede(*player);
                 Ok(())
@@ -285,13 +296,14 @@ impl Game {
                         mana,
                     });
                 }
-                for (source, ability, target, discard) in self.activation_candidates(player) {
+                for a in self.activation_candidates(player) {
                     candidates.push(Action::Activate {
                         player,
-                        source,
-                        ability,
-                        target,
-                        discard,
+                        source: a.source,
+                        ability: a.ability,
+                        target: a.target,
+                        discard: a.discard,
+                        crew: a.crew,
                     });
                 }
                 for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {

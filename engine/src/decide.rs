@@ -44,13 +44,14 @@ impl Game {
                             mana,
                         });
                     }
-                    for (source, ability, target, discard) in self.activation_candidates(p) {
+                    for a in self.activation_candidates(p) {
                         candidates.push(Decision::Activate {
                             player: p,
-                            source,
-                            ability,
-                            target,
-                            discard,
+                            source: a.source,
+                            ability: a.ability,
+                            target: a.target,
+                            discard: a.discard,
+                            crew: a.crew,
                         });
                     }
                     for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {

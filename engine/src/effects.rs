@@ -110,6 +110,9 @@ pub enum Instruction {
     /// "This creature gains [keyword] until end of turn" (611.2a): the
     /// ability's source, if it is still on the battlefield.
     ThisGainsUntilEndOfTurn(Keyword),
+    /// "This permanent becomes an artifact creature until end of turn": a
+    /// crew ability's effect (702.122a, [`crate::crew`]).
+    BecomesAnArtifactCreatureUntilEndOfTurn,
     /// "This creature gets +P/+T until end of turn" (611.2a, 613.4c): the
     /// ability's source, if it is still on the battlefield.
     ThisGetsUntilEndOfTurn { power: i8, toughness: i8 },
@@ -842,6 +845,9 @@ impl Game {
                     });
                     self.emit(Event::ReflexiveTriggered { source, controller });
                 }
+            }
+            Instruction::BecomesAnArtifactCreatureUntilEndOfTurn => {
+                self.becomes_artifact_creature(source);
             }
             Instruction::ThisGainsUntilEndOfTurn(k) => {
                 if self.obj(source).on_battlefield() {

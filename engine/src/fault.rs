@@ -147,6 +147,15 @@ pub enum EngineFault {
     /// "With power X or less" read as "less than X" (Invasion of Lorwyn's
     /// target). Caught by the real-card scenarios.
     PowerLimitExclusive,
+    /// Creatures that came under their controller's control this turn
+    /// can't crew (302.6 misapplied: crewing taps them as a cost of the
+    /// Vehicle's ability, 702.122a). Caught by the real-card scenarios
+    /// (c05-aetherwing-golden-scale-flagship).
+    SickCreaturesCantCrew,
+    /// A crewed Vehicle stays a creature after the turn ends (514.2).
+    /// Caught by the real-card scenarios
+    /// (c05-aetherwing-golden-scale-flagship).
+    CrewNeverEnds,
     /// Tokens are made colorless, whatever colors the effect names (111.4).
     /// Caught by the real-card scenarios (c05-invasion-of-ravnica).
     TokensColorless,
@@ -261,7 +270,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 63] = [
+    pub const ALL: [EngineFault; 65] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -293,6 +302,8 @@ impl EngineFault {
         EngineFault::LookedAtStayOnTop,
         EngineFault::IndestructibleIgnored,
         EngineFault::PowerLimitExclusive,
+        EngineFault::SickCreaturesCantCrew,
+        EngineFault::CrewNeverEnds,
         EngineFault::TokensColorless,
         EngineFault::ColorIndicatorIgnored,
         EngineFault::RevealedNotCounted,

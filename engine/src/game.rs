@@ -125,6 +125,9 @@ pub struct Object {
     pub copy: Option<Arc<Face>>,
     /// Set by "becomes a P/T creature in addition to its types" (layers 4, 7b).
     pub animated: Option<(i8, i8)>,
+    /// A Vehicle crewed this turn: an artifact creature until end of turn
+    /// (702.122a, layer 4).
+    pub crewed: bool,
     /// Defense counters (310.4c).
     pub defense: u8,
     /// +1/+1 counters (122.1a).
@@ -170,6 +173,7 @@ impl Object {
             back_face: false,
             copy: None,
             animated: None,
+            crewed: false,
             defense: 0,
             plus_one: 0,
             stun: 0,
@@ -196,7 +200,7 @@ impl Object {
         }
     }
     pub fn is(&self, t: CardType) -> bool {
-        t == CardType::Creature && self.animated.is_some()
+        t == CardType::Creature && (self.animated.is_some() || self.crewed)
             || self.face().is(t)
             || t == CardType::Land
                 && self.on_battlefield()

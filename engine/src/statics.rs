@@ -23,6 +23,10 @@ pub enum StaticAbility {
     /// of [creatures, lands] you control": a characteristic-defining
     /// ability (604.3), applied in layer 7a (613.4a), in every zone.
     PowerToughnessEqualPermanentsYouControl(CardType),
+    /// "[This]'s power is equal to the number of [artifacts] you control"
+    /// (Aetherwing, Golden-Scale Flagship): a characteristic-defining
+    /// ability for power alone (604.3, layer 7a), counting itself.
+    PowerEqualPermanentsYouControl(CardType),
     /// "For each non-Human creature you control, you may have that
     /// creature assign its combat damage as though it weren't blocked"
     /// (Zilortha, Apex of Ikoria; C04): see `combat`.
@@ -148,18 +152,22 @@ impl Game {
         let o = self.obj(id);
         let (mut p, mut t) = o.base_power_toughness();
         let cda = o.face().statics.iter().find_map(|s| match s {
-            StaticAbility::PowerToughnessEqualPermanentsYouControl(kind) => Some(*kind),
+            StaticAbility::PowerToughnessEqualPermanentsYouControl(kind) => Some((*kind, true)),
+            StaticAbility::PowerEqualPermanentsYouControl(kind) => Some((*kind, false)),
             _ => None,
         });
         // Layer 7a comes after layer 6 (613.1f, 613.4a): a creature that
         // lost all abilities has no characteristic-defining ability left
         // to apply (the rules say no more; its printed power and toughness
         // then count, 0/0 for Winnowing Forces).
-        if let (Some(kind), None, true) = (cda, o.animated, self.has_abilities(id)) {
+        if let (Some((kind, toughness_too)), None, true) = (cda, o.animated, self.has_abilities(id))
+        {
             // Layer 7a, before 7b's "becomes a P/T creature".
             let n = self.count_you_control(o.controller, kind);
             p = i8::try_from(n).unwrap_or(i8::MAX);
-            t = p;
+            if toughness_too {
+                t = p;
+            }
         }
         if !o.on_battlefield() || !o.is_creature() {
             return (p, t);
@@ -203,6 +211,7 @@ impl Game {
                     | StaticAbility::NoncreatureSourcesYouControlDealMore(_)
                     | StaticAbility::EquippedCreatureGets { .. }
                     | StaticAbility::PowerToughnessEqualPermanentsYouControl(_)
+                    | StaticAbility::PowerEqualPermanentsYouControl(_)
                     | StaticAbility::NonHumansMayAssignAsUnblocked
                     | StaticAbility::ALandToo
                     | StaticAbility::EntersTapped

@@ -89,6 +89,7 @@ impl Game {
     /// and have been theirs since the turn began (302.6).
     fn cleanup_and_next_turn(&mut self) {
         let wears_off = !self.fault(EngineFault::DamageStays);
+        let crew_never_ends = self.fault(EngineFault::CrewNeverEnds);
         // 514.2: "until end of turn" effects end.
         self.gained_until_end_of_turn.clear();
         self.lost_abilities.clear();
@@ -99,6 +100,7 @@ impl Game {
             }
             // 514.2: "until end of turn" effects end.
             o.until_end_of_turn = (0, 0);
+            o.crewed &= crew_never_ends;
         }
         // "Since your last turn": the turn of the player whose turn ends
         // counts from now.

@@ -43,6 +43,7 @@ impl Game {
         o.back_face = false;
         o.copy = None;
         o.animated = None;
+        o.crewed = false;
         o.defense = 0;
         o.plus_one = 0;
         o.stun = 0;

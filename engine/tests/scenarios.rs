@@ -283,6 +283,16 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "stack size",
         ),
         (
+            EngineFault::SickCreaturesCantCrew,
+            "c05-aetherwing-golden-scale-flagship.json",
+            "newbears.tapped",
+        ),
+        (
+            EngineFault::CrewNeverEnds,
+            "c05-aetherwing-golden-scale-flagship.json",
+            "kaladesh.creature",
+        ),
+        (
             EngineFault::DiscardCostNotPaid,
             "c05-kyren-flamewright.json",
             "shock.zone",

@@ -161,7 +161,8 @@ pub enum Decision {
     /// `player` activates activated ability number `ability` (from 0, in
     /// the order of its text) of `source`, with `target` if it has one
     /// (602.2), discarding `discard` if its cost says "discard a card"
-    /// (602.2b, 601.2h). Mana abilities are [`Decision::ActivateMana`],
+    /// (602.2b, 601.2h) and tapping the creatures `crew` if it is a crew
+    /// ability (702.122a). Mana abilities are [`Decision::ActivateMana`],
     /// equip [`Decision::Equip`].
     Activate {
         player: PlayerId,
@@ -172,6 +173,8 @@ pub enum Decision {
         target: Option<Target>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         discard: Option<CardId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        crew: Vec<CardId>,
     },
     /// `player` activates the equip ability of `equipment` targeting
     /// `creature` (702.6a; sorcery timing).

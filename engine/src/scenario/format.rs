@@ -451,6 +451,10 @@ pub enum Act {
         /// card" (602.2b).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         discard: Option<String>,
+        /// The other untapped creatures tapped to pay a crew cost
+        /// (702.122a), with total power at least its N.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        crew: Vec<String>,
     },
     /// A player pays a ward cost or not (702.21a).
     PayUnless {

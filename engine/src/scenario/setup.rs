@@ -531,12 +531,14 @@ impl Run {
                 ability,
                 target,
                 discard,
+                crew,
             } => Action::Activate {
                 player: p(player)?,
                 source: c(source)?,
                 ability: *ability,
                 target: target.as_ref().map(|t| self.target(t, at)).transpose()?,
                 discard: discard.as_deref().map(&c).transpose()?,
+                crew: crew.iter().map(|n| c(n)).collect::<Result<_, _>>()?,
             },
             Act::PayUnless {
                 player,

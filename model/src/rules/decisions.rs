@@ -266,6 +266,7 @@ impl GameState {
                 ability: 0,
                 target: None,
                 discard: None,
+                crew: Vec::new(),
             });
         }
         if self.setup().config.concede {

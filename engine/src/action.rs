@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 pub enum Action {
     /// Pass priority (117.3d).
     Pass { player: PlayerId },
-    /// Cast a spell from hand (601), with its targets and the value of X
-    /// it announces (601.2b; absent: 0).
+    /// Cast a spell from hand (601), with its targets, the value of X it
+    /// announces (601.2b; absent: 0) and the creatures tapped for convoke
+    /// (702.51a).
     Cast {
         player: PlayerId,
         card: CardId,
@@ -20,6 +21,8 @@ pub enum Action {
         targets: Vec<Target>,
         #[serde(default)]
         x: Option<u8>,
+        #[serde(default)]
+        convoke: Vec<CardId>,
     },
     /// Play a land (305.1), with its back face up for a modal
     /// double-faced card's land face (712.12).
@@ -161,11 +164,13 @@ impl Action {
                 card,
                 targets,
                 x,
+                convoke,
             } => Decision::Cast {
                 player,
                 card,
                 targets,
                 x,
+                convoke,
             },
             Action::PlayLand {
                 player,
@@ -358,6 +363,7 @@ impl Game {
                 card,
                 targets,
                 x,
+                convoke,
             } => {
                 let mut actions = self.passes_before(*player);
                 actions.push(Action::Cast {
@@ -365,6 +371,7 @@ impl Game {
                     card: *card,
                     targets: targets.clone(),
                     x: *x,
+                    convoke: convoke.clone(),
                 });
                 actions
             }

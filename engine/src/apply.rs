@@ -108,7 +108,8 @@ impl Game {
                 card,
                 targets,
                 x,
-            } => self.cast(*player, *card, targets, *x),
+                convoke,
+            } => self.cast(*player, *card, targets, *x, convoke),
             Action::PlayLand {
                 player,
                 card,
@@ -618,14 +619,18 @@ impl Game {
                 None => vec![Vec::new()],
             };
             let xs = self.x_choices(player, o.id);
+            let convokes = self.convoke_candidates(player, o.id);
             for targets in choices {
                 for &x in &xs {
-                    out.push(Action::Cast {
-                        player,
-                        card: o.id,
-                        targets: targets.clone(),
-                        x,
-                    });
+                    for convoke in &convokes {
+                        out.push(Action::Cast {
+                            player,
+                            card: o.id,
+                            targets: targets.clone(),
+                            x,
+                            convoke: convoke.clone(),
+                        });
+                    }
                 }
             }
         }

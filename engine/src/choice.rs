@@ -13,18 +13,21 @@ use crate::game::{Game, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 /// What one player may choose: from `options`, at least `min` and at most
-/// `max` cards.
+/// `max` cards; in an order that matters if `ordered` (a scry's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CardChoice {
     pub options: Vec<CardId>,
     pub min: usize,
     pub max: usize,
+    pub ordered: bool,
 }
 
 impl CardChoice {
-    /// The choice has one possible answer: every option (or none).
+    /// The choice has one possible answer: every option (in the one
+    /// order there is), or none.
     fn forced(&self) -> bool {
-        self.options.is_empty() || self.min == self.options.len()
+        self.options.is_empty()
+            || (self.min == self.options.len() && (!self.ordered || self.options.len() == 1))
     }
 }
 
@@ -133,6 +136,29 @@ impl Game {
                 *up_to,
                 true,
             ),
+            // 701.22a: any number of the top N stay on top, in any order.
+            Instruction::Scry(n) => {
+                let top = self.top_of_library(chooser, *n);
+                let max = top.len();
+                return CardChoice {
+                    options: top,
+                    min: 0,
+                    max,
+                    ordered: true,
+                };
+            }
+            // 701.22a: the others go to the bottom, in any order.
+            Instruction::ScryBottom => {
+                let r = self.resolution.as_ref().expect("an ability is resolving");
+                let rest = r.scry_bottom.clone();
+                let all = rest.len();
+                return CardChoice {
+                    options: rest,
+                    min: all,
+                    max: all,
+                    ordered: true,
+                };
+            }
             Instruction::LookAtTop { count, find, up_to } => (
                 self.top_of_library(chooser, *count)
                     .into_iter()
@@ -173,6 +199,7 @@ impl Game {
             options,
             min: if may { 0 } else { max },
             max,
+            ordered: false,
         }
     }
 
@@ -197,6 +224,26 @@ impl Game {
 
     /// Do what `step` says to the cards chosen for it.
     fn act_on_chosen(&mut self, step: &Instruction, chosen: &[CardId]) {
+        let controller = self.resolution.as_ref().expect("resolving").controller;
+        if let Instruction::Scry(n) = step {
+            let looked = self.top_of_library(controller, *n);
+            let rest = self.scry_keep(controller, &looked, chosen);
+            if !rest.is_empty() {
+                let r = self.resolution.as_mut().expect("resolving");
+                r.scry_bottom = rest;
+                r.steps.insert(0, Instruction::ScryBottom);
+            }
+            return;
+        }
+        if let Instruction::ScryBottom = step {
+            self.resolution
+                .as_mut()
+                .expect("resolving")
+                .scry_bottom
+                .clear();
+            self.scry_bottom(controller, chosen);
+            return;
+        }
         if let Instruction::LookAtTop { count, .. } = step {
             let player = self.resolution.as_ref().expect("resolving").controller;
             let looked = self.top_of_library(player, *count);
@@ -300,14 +347,21 @@ impl Game {
                 .filter(|o| o.zone == Zone::Hand)
                 .map(|o| o.id)
                 .collect(),
-            Instruction::LookAtTop { count, .. } => self.top_of_library(chooser, *count),
+            Instruction::LookAtTop { count, .. } | Instruction::Scry(count) => {
+                self.top_of_library(chooser, *count)
+            }
+            Instruction::ScryBottom => self.card_choice(step, chooser).options,
             Instruction::Sacrifice { .. } => self.battlefield().map(|o| o.id).collect(),
             Instruction::Search { and_graveyard, .. } => {
                 self.searched(chooser, *and_graveyard).collect()
             }
             _ => self.players[chooser.0 as usize].library.clone(),
         };
-        let most = self.card_choice(step, chooser).max.max(1);
+        let choice = self.card_choice(step, chooser);
+        let most = choice.max.max(1);
+        if choice.ordered {
+            return arrangements(&pool, most);
+        }
         let mut out: Vec<Vec<CardId>> = vec![Vec::new()];
         for &c in &pool {
             let longer: Vec<Vec<CardId>> = out
@@ -366,6 +420,7 @@ impl Game {
             Instruction::Search { .. } => "701.23a",
             Instruction::Reveal { .. } => "701.20a",
             Instruction::ExileFromHand { .. } => "608.2d",
+            Instruction::Scry(_) | Instruction::ScryBottom => "701.22a",
             _ => "608.2d",
         };
         if let Some(c) = cards.iter().find(|c| !choice.options.contains(c)) {
@@ -404,6 +459,26 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// Every sequence of at most `most` distinct cards of `pool`, in every
+/// order (an ordered choice's candidates), the empty one first.
+fn arrangements(pool: &[CardId], most: usize) -> Vec<Vec<CardId>> {
+    let mut out: Vec<Vec<CardId>> = vec![Vec::new()];
+    let mut frontier: Vec<Vec<CardId>> = vec![Vec::new()];
+    for _ in 0..most {
+        let mut next = Vec::new();
+        for prefix in &frontier {
+            for &c in pool.iter().filter(|c| !prefix.contains(c)) {
+                let mut longer = prefix.clone();
+                longer.push(c);
+                next.push(longer);
+            }
+        }
+        out.extend(next.iter().cloned());
+        frontier = next;
+    }
+    out
 }
 
 /// Who `step` tells to choose.

@@ -34,6 +34,25 @@ pub enum Instruction {
     DamageToTarget(u8),
     /// "Tap target permanent" (701.26a).
     TapTarget,
+    /// "Scry N" (701.22a): look at the top N cards of your library, then
+    /// put any number of them on the bottom in any order and the rest on
+    /// top in any order. Two choices: the cards kept on top, in order from
+    /// the top; then, for two or more others, their order on the bottom.
+    Scry(u8),
+    /// Scry's second choice: the order of the cards it puts on the bottom
+    /// (in [`Resolution::scry_bottom`]). Not written in card files.
+    #[serde(skip)]
+    ScryBottom,
+    /// "Reveal the top card of your library. If it's a [land] or
+    /// double-faced card, draw a card" (701.20a, 712.1).
+    RevealTopDrawIf {
+        types: Vec<CardType>,
+        #[serde(default)]
+        or_double_faced: bool,
+    },
+    /// "Untap target [creature]" (701.26b; a stun counter is removed
+    /// instead, 122.1d).
+    UntapTarget,
     /// "Return target permanent to its owner's hand" (400.7), or target
     /// card from a graveyard.
     ReturnTargetToHand,
@@ -224,6 +243,8 @@ impl Instruction {
                 | Instruction::Sacrifice { .. }
                 | Instruction::Search { .. }
                 | Instruction::LookAtTop { .. }
+                | Instruction::Scry(_)
+                | Instruction::ScryBottom
                 | Instruction::Reveal { .. }
                 | Instruction::ExileFromHand { .. }
                 | Instruction::PutFromHand { .. }
@@ -363,6 +384,9 @@ pub struct Resolution {
     /// A search this way searched the library ("if you search your
     /// library this way, shuffle").
     pub searched_library: bool,
+    /// The cards a scry puts on the bottom, top first, while their order
+    /// there is chosen ([`Instruction::ScryBottom`]).
+    pub scry_bottom: Vec<CardId>,
 }
 
 /// A kind of counter (122.1).
@@ -478,6 +502,7 @@ impl Game {
             chosen: Vec::new(),
             x,
             searched_library: false,
+            scry_bottom: Vec::new(),
         }));
         self.go_on()
     }
@@ -658,6 +683,17 @@ impl Game {
                     self.emit(Event::Tapped { card: c });
                 }
             }
+            Instruction::UntapTarget => {
+                if let Some(c) = permanent {
+                    let stun = !self.fault(EngineFault::StunIgnored);
+                    self.obj_mut(c).untap(stun);
+                    self.emit(Event::Untapped { card: c });
+                }
+            }
+            Instruction::RevealTopDrawIf {
+                types,
+                or_double_faced,
+            } => self.reveal_top_draw_if(controller, types, *or_double_faced),
             Instruction::StunCountersOnTarget(n) => {
                 if let Some(c) = permanent {
                     let o = self.obj_mut(c);
@@ -859,6 +895,8 @@ impl Game {
             | Instruction::Sacrifice { .. }
             | Instruction::Search { .. }
             | Instruction::LookAtTop { .. }
+            | Instruction::Scry(_)
+            | Instruction::ScryBottom
             | Instruction::Reveal { .. }
             | Instruction::ExileFromHand { .. }
             | Instruction::PutFromHand { .. } => {

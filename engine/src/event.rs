@@ -70,6 +70,9 @@ pub enum Event {
     Countered { source: CardId },
     /// A permanent was tapped by an effect (701.26a).
     Tapped { card: CardId },
+    /// A permanent was untapped by an effect (701.26b), or lost a stun
+    /// counter instead (122.1d).
+    Untapped { card: CardId },
     /// A creature got +P/+T until end of turn (611.2a).
     Pumped { card: CardId },
     /// Creatures `a` and `b` fought (701.14a).
@@ -283,6 +286,7 @@ impl Event {
             Event::PaidMana { .. } => ("paid_mana", "601.2h"),
             Event::CounterAdded { .. } => ("counter_added", "122.6"),
             Event::Tapped { .. } => ("tapped", "701.26a"),
+            Event::Untapped { .. } => ("untapped", "701.26b"),
             Event::CountersRemoved { .. } => ("counters_removed", "122.1"),
             Event::WardTriggered { .. } => ("triggered", "702.21a"),
             Event::Countered { .. } => ("countered", "701.6a"),
@@ -366,6 +370,7 @@ impl Event {
         ("paid_mana", "601.2h"),
         ("counter_added", "122.6"),
         ("tapped", "701.26a"),
+        ("untapped", "701.26b"),
         ("counters_removed", "122.1"),
         ("triggered", "702.21a"),
         ("countered", "701.6a"),

@@ -147,6 +147,18 @@ pub enum EngineFault {
     /// "With power X or less" read as "less than X" (Invasion of Lorwyn's
     /// target). Caught by the real-card scenarios.
     PowerLimitExclusive,
+    /// Scry puts the cards kept on top back in their old order, not the
+    /// order chosen (701.22a). Caught by the real-card scenarios
+    /// (c05-invasion-of-pyrulea).
+    ScryKeepsOrder,
+    /// "Other transformed permanents you control have ..." reaches every
+    /// permanent its controller controls (Gargantuan Slabhorn). Caught by
+    /// the real-card scenarios (c05-gargantuan-slabhorn).
+    GrantToEveryPermanent,
+    /// A creature tapped for convoke pays colored mana of any color, not
+    /// only its own (702.51a). Caught by the real-card scenarios
+    /// (c05-caetus-sea-tyrant-of-segovia).
+    ConvokeIgnoresColor,
     /// Creatures that came under their controller's control this turn
     /// can't crew (302.6 misapplied: crewing taps them as a cost of the
     /// Vehicle's ability, 702.122a). Caught by the real-card scenarios
@@ -270,7 +282,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 65] = [
+    pub const ALL: [EngineFault; 68] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -302,6 +314,9 @@ impl EngineFault {
         EngineFault::LookedAtStayOnTop,
         EngineFault::IndestructibleIgnored,
         EngineFault::PowerLimitExclusive,
+        EngineFault::ScryKeepsOrder,
+        EngineFault::GrantToEveryPermanent,
+        EngineFault::ConvokeIgnoresColor,
         EngineFault::SickCreaturesCantCrew,
         EngineFault::CrewNeverEnds,
         EngineFault::TokensColorless,

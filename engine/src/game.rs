@@ -230,6 +230,16 @@ impl Object {
     /// Power and toughness from its face or copy effect (layer 1) and
     /// "becomes a P/T creature" (layer 7b); [`Game::power_toughness`] adds
     /// the later layers.
+    /// It untaps (502.3, 701.26b), unless it has a stun counter: one is
+    /// removed instead (122.1d; `stun` false ignores that rule).
+    pub(crate) fn untap(&mut self, stun: bool) {
+        if self.tapped && self.stun > 0 && stun {
+            self.stun -= 1;
+        } else {
+            self.tapped = false;
+        }
+    }
+
     pub fn base_power_toughness(&self) -> (i8, i8) {
         match self.animated {
             Some(pt) => pt,

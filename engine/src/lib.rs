@@ -49,10 +49,10 @@
 //! Mana ([`mana`]: lands played, mana abilities, costs with X and cost
 //! increases) is paid only in positions that say so, since the model has
 //! none. Activated abilities ([`activate`]) pay {T}, sacrifice, discard and
-//! mana costs, and crew ([`crew`]); cards may be played from exile for a while ([`exile_play`]).
+//! mana costs, and crew ([`crew`]); spells may have convoke ([`convoke`]); cards may be played from exile for a while ([`exile_play`]).
 //! Objects have colors ([`color`]: mana costs, color indicators, tokens).
 //! Not modelled: planeswalker rules (loyalty, attacking planeswalkers),
-//! convoke, copying spells, effects that change colors;
+//! copying spells, effects that change colors;
 //! `battlecheck cards` lists every line of card text not played.
 
 pub mod action;
@@ -63,6 +63,7 @@ pub mod cards;
 pub mod choice;
 pub mod color;
 pub mod combat;
+pub mod convoke;
 pub mod copy;
 pub mod crew;
 pub mod decide;

@@ -74,6 +74,74 @@ impl Game {
         });
     }
 
+    /// Scry (701.22a), after the choice: of `looked`, the top cards of
+    /// `p`'s library, `kept` (in order from the top) go back on top and
+    /// the rest are put on the bottom; returns the rest, in their order
+    /// from the top, when their order on the bottom is still to be chosen
+    /// (two or more of them).
+    pub(crate) fn scry_keep(
+        &mut self,
+        p: PlayerId,
+        looked: &[CardId],
+        kept: &[CardId],
+    ) -> Vec<CardId> {
+        let mut kept = kept.to_vec();
+        if self.fault(EngineFault::ScryKeepsOrder) {
+            kept.sort_by_key(|c| looked.iter().position(|l| l == c));
+        }
+        let rest: Vec<CardId> = looked
+            .iter()
+            .copied()
+            .filter(|c| !kept.contains(c))
+            .collect();
+        let library = &mut self.players[p.0 as usize].library;
+        library.retain(|c| !looked.contains(c));
+        library.extend(kept.iter().rev());
+        if rest.len() > 1 {
+            return rest;
+        }
+        self.scry_bottom(p, &rest);
+        Vec::new()
+    }
+
+    /// Scry (701.22a): `cards`, in the order chosen (the first nearest the
+    /// top), are put on the bottom of `p`'s library.
+    pub(crate) fn scry_bottom(&mut self, p: PlayerId, cards: &[CardId]) {
+        let library = &mut self.players[p.0 as usize].library;
+        library.retain(|c| !cards.contains(c));
+        for &c in cards {
+            library.insert(0, c);
+        }
+        self.emit(Event::PutOnBottom {
+            player: p,
+            count: cards.len() as u8,
+        });
+    }
+
+    /// "Reveal the top card of your library. If it's a [land] or
+    /// double-faced card, draw a card" (701.20a, 121.2): `p` reveals it;
+    /// if it is of one of `types`, or a double-faced card (712.1) when
+    /// `or_double_faced`, they draw.
+    pub(crate) fn reveal_top_draw_if(
+        &mut self,
+        p: PlayerId,
+        types: &[crate::cards::CardType],
+        or_double_faced: bool,
+    ) {
+        let Some(&top) = self.players[p.0 as usize].library.last() else {
+            return;
+        };
+        self.emit(Event::Revealed {
+            player: p,
+            card: top,
+        });
+        let card = &self.obj(top).card;
+        let front = card.front();
+        if types.iter().any(|&t| front.is(t)) || (or_double_faced && card.back.is_some()) {
+            self.draw(p, 1);
+        }
+    }
+
     /// Put `cards` in a random order: Fisher–Yates, drawing from the
     /// game's seeded random source.
     fn random_order(&mut self, cards: &mut [CardId]) {

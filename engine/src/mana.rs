@@ -357,18 +357,6 @@ impl Game {
         self.obj(card).card.mana_cost.total(x, more)
     }
 
-    /// `player` pays the total cost of casting `card` with X = `x` from
-    /// their mana pool (601.2h), or the cast is refused.
-    pub(crate) fn pay_for_spell(
-        &mut self,
-        player: PlayerId,
-        card: CardId,
-        x: u8,
-    ) -> Result<(), EngineError> {
-        let cost = self.total_cost(card, x);
-        self.pay(player, &cost, self.obj(card).card.name().to_string())
-    }
-
     /// `player` pays `cost` for `what` from their mana pool (601.2h), or
     /// it is refused.
     pub(crate) fn pay(

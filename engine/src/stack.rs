@@ -21,6 +21,7 @@ impl Game {
         card: CardId,
         targets: &[Target],
         x: Option<u8>,
+        convoke: &[CardId],
     ) -> Result<(), EngineError> {
         self.known(card)?;
         self.require_priority(player)?;
@@ -83,8 +84,19 @@ impl Game {
             return illegal("601.2c", format!("{} has no targets", face.name));
         }
         let x = self.announced_x(card, x)?;
+        let may_convoke = self.pays_mana && self.has_convoke(player, card);
+        if !convoke.is_empty() && !may_convoke {
+            return illegal(
+                "702.51a",
+                format!(
+                    "{} has no convoke, or costs no mana in this game",
+                    face.name
+                ),
+            );
+        }
         if self.pays_mana {
-            self.pay_for_spell(player, card, x)?;
+            let cost = self.total_cost(card, x);
+            self.pay_with_convoke(player, &cost, convoke, face.name.clone())?;
         }
         let targets: Vec<(Target, u32)> = targets
             .iter()

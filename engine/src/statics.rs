@@ -57,6 +57,20 @@ pub enum StaticAbility {
     /// instead" (Disciples of the Inferno): a replacement effect (614.1a)
     /// applied as damage is dealt ([`Game::damage_dealt`]).
     NoncreatureSourcesYouControlDealMore(u8),
+    /// "Noncreature spells you cast have convoke" (Caetus, Sea Tyrant of
+    /// Segovia; 702.51a): see [`crate::convoke`].
+    NoncreatureSpellsYouCastHaveConvoke,
+    /// "Other transformed permanents you control have [keywords] and ward
+    /// [cost]" (Gargantuan Slabhorn; 604.2, layer 6): a "transformed
+    /// permanent" is a double-faced permanent with its back face up
+    /// (701.27g), a modal double-faced card played with its back face up
+    /// included.
+    OtherTransformedPermanentsYouControlHave {
+        #[serde(default)]
+        keywords: Vec<Keyword>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ward: Option<crate::ward::WardCost>,
+    },
 }
 
 impl Game {
@@ -80,6 +94,9 @@ impl Game {
                     })
             });
         granted
+            || self
+                .transformed_grants(id)
+                .any(|(keywords, _)| keywords.contains(&k))
             || o.face().statics.iter().any(|s| match s {
                 StaticAbility::KeywordsWhileYouControlOthers {
                     keywords,
@@ -94,6 +111,32 @@ impl Game {
                             >= usize::from(*at_least)
                 }
                 _ => false,
+            })
+    }
+
+    /// What "other transformed permanents you control have ..." abilities
+    /// give permanent `id`: for each, its keywords and ward cost.
+    pub(crate) fn transformed_grants(
+        &self,
+        id: CardId,
+    ) -> impl Iterator<Item = (&[Keyword], Option<crate::ward::WardCost>)> + '_ {
+        let o = self.obj(id);
+        let transformed = o.on_battlefield()
+            && ((o.back_face && o.card.back.is_some() && !o.token)
+                || self.fault(EngineFault::GrantToEveryPermanent));
+        self.battlefield()
+            .filter(move |s| {
+                transformed
+                    && s.id != id
+                    && s.controller == o.controller
+                    && self.has_abilities(s.id)
+            })
+            .flat_map(|s| s.face().statics.iter())
+            .filter_map(|s| match s {
+                StaticAbility::OtherTransformedPermanentsYouControlHave { keywords, ward } => {
+                    Some((keywords.as_slice(), *ward))
+                }
+                _ => None,
             })
     }
 
@@ -209,6 +252,8 @@ impl Game {
                     StaticAbility::CreaturesYouControlGet { .. }
                     | StaticAbility::CreatureTokensYouControlGet { .. }
                     | StaticAbility::NoncreatureSourcesYouControlDealMore(_)
+                    | StaticAbility::NoncreatureSpellsYouCastHaveConvoke
+                    | StaticAbility::OtherTransformedPermanentsYouControlHave { .. }
                     | StaticAbility::EquippedCreatureGets { .. }
                     | StaticAbility::PowerToughnessEqualPermanentsYouControl(_)
                     | StaticAbility::PowerEqualPermanentsYouControl(_)

@@ -130,12 +130,7 @@ impl Game {
             .iter_mut()
             .filter(|o| o.on_battlefield() && !variant.opponents(o.controller, active))
         {
-            // 122.1d: a stun counter is removed instead of untapping.
-            if o.tapped && o.stun > 0 && stun {
-                o.stun -= 1;
-            } else {
-                o.tapped = false;
-            }
+            o.untap(stun);
             o.sick = false;
         }
     }

@@ -45,28 +45,35 @@ impl Game {
         for &t in targets {
             let Target::Permanent(c) = t else { continue };
             let o = self.obj(c);
-            let Some(cost) = o.face().ward.filter(|_| self.has_abilities(c)) else {
-                continue;
-            };
             if !o.on_battlefield()
                 || !self.variant.opponents(o.controller, controller)
                 || self.fault(EngineFault::WardIgnored)
             {
                 continue;
             }
-            let ward_controller = o.controller;
-            self.waiting_triggers.push(Trigger {
-                source: c,
-                incarnation: o.incarnation,
-                controller: ward_controller,
-                ability: Ability::Ward { cost, what },
-                subject: None,
-                x: 0,
-            });
-            self.emit(Event::WardTriggered {
-                source: c,
-                controller: ward_controller,
-            });
+            // Its own ward and each granted one: each triggers (702.21a).
+            let costs: Vec<WardCost> = o
+                .face()
+                .ward
+                .filter(|_| self.has_abilities(c))
+                .into_iter()
+                .chain(self.transformed_grants(c).filter_map(|(_, ward)| ward))
+                .collect();
+            let (ward_controller, incarnation) = (o.controller, o.incarnation);
+            for cost in costs {
+                self.waiting_triggers.push(Trigger {
+                    source: c,
+                    incarnation,
+                    controller: ward_controller,
+                    ability: Ability::Ward { cost, what },
+                    subject: None,
+                    x: 0,
+                });
+                self.emit(Event::WardTriggered {
+                    source: c,
+                    controller: ward_controller,
+                });
+            }
         }
     }
 

@@ -293,6 +293,21 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "kaladesh.creature",
         ),
         (
+            EngineFault::ConvokeIgnoresColor,
+            "c05-caetus-sea-tyrant-of-segovia.json",
+            "refused by rule 601.2h",
+        ),
+        (
+            EngineFault::ScryKeepsOrder,
+            "c05-invasion-of-pyrulea.json",
+            "P1.hand",
+        ),
+        (
+            EngineFault::GrantToEveryPermanent,
+            "c05-gargantuan-slabhorn.json",
+            "bears.zone",
+        ),
+        (
             EngineFault::DiscardCostNotPaid,
             "c05-kyren-flamewright.json",
             "shock.zone",

@@ -129,7 +129,9 @@ pub enum Decision {
     PassAll,
     /// `player` casts `card` from their hand (601), with up to two targets,
     /// announcing the value of X if its mana cost has one (601.2b, 107.3a;
-    /// absent: X is 0, as in every game that pays no mana).
+    /// absent: X is 0, as in every game that pays no mana), tapping the
+    /// creatures `convoke` to pay for part of its cost if it has convoke
+    /// (702.51a; absent: none).
     Cast {
         player: PlayerId,
         card: CardId,
@@ -137,6 +139,8 @@ pub enum Decision {
         targets: Vec<Target>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         x: Option<u8>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        convoke: Vec<CardId>,
     },
     /// `player` plays the land `card` (305.1, 116.2a: a special action, in
     /// a main phase of their turn with an empty stack, once per turn,

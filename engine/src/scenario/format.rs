@@ -420,6 +420,10 @@ pub enum Act {
         /// for a card whose mana cost has X.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         x: Option<u8>,
+        /// The untapped creatures tapped to pay for part of its cost, for
+        /// a spell with convoke (702.51a), in a game that pays mana.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        convoke: Vec<String>,
     },
     /// A player plays a land (305.1).
     PlayLand {

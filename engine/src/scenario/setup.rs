@@ -507,6 +507,7 @@ impl Run {
                 card,
                 targets,
                 x,
+                convoke,
             } => Action::Cast {
                 player: p(player)?,
                 card: c(card)?,
@@ -515,6 +516,7 @@ impl Run {
                     .map(|t| self.target(t, at))
                     .collect::<Result<_, _>>()?,
                 x: *x,
+                convoke: convoke.iter().map(|n| c(n)).collect::<Result<_, _>>()?,
             },
             Act::PlayLand {
                 player,

@@ -95,6 +95,11 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "no card of the model taps a permanent: scenario c05-invasion-of-kamigawa covers it",
     ),
     (
+        ("untapped", "701.26b"),
+        "no card of the model untaps a permanent: scenario c05-caetus-sea-tyrant-of-segovia \
+         covers it",
+    ),
+    (
         ("pumped", "611.2a"),
         "no card of the model has an \"until end of turn\" effect: scenario \
          c05-invasion-of-innistrad covers it",

@@ -363,6 +363,7 @@ mod tests {
                 card: siege,
                 targets: vec![],
                 x: None,
+                convoke: Vec::new(),
             },
             Decision::PassAll,
             Decision::PassAll,
@@ -403,6 +404,7 @@ mod tests {
             card: CardId(2),
             targets: vec![],
             x: None,
+            convoke: Vec::new(),
         });
         let mut resolved = cast.clone();
         resolved.apply(&Decision::PassAll);
@@ -432,6 +434,7 @@ mod tests {
             card: CardId(2),
             targets: vec![],
             x: None,
+            convoke: Vec::new(),
         });
         assert!(
             !s.svg(None).contains("class='broken'"),

@@ -45,6 +45,7 @@ impl Setup {
                 card,
                 targets,
                 x,
+                ..
             } => {
                 let mut s = format!("{player} casts {}", name(card));
                 if let Some(x) = x {
@@ -287,6 +288,7 @@ impl GameState {
                 card,
                 targets,
                 x,
+                ..
             } => {
                 let mut s = format!("{player} casts {}", self.card_name(*card));
                 if let Some(x) = x {

@@ -232,6 +232,7 @@ impl GameState {
                         card,
                         targets: Vec::new(),
                         x: None,
+                        convoke: Vec::new(),
                     }),
                     1 => {
                         for t in self.target_candidates(def.kind, 0, player) {
@@ -240,6 +241,7 @@ impl GameState {
                                 card,
                                 targets: vec![t],
                                 x: None,
+                                convoke: Vec::new(),
                             });
                         }
                     }
@@ -252,6 +254,7 @@ impl GameState {
                                     card,
                                     targets: vec![t, u],
                                     x: None,
+                                    convoke: Vec::new(),
                                 });
                             }
                         }
@@ -302,8 +305,9 @@ impl GameState {
                     card,
                     targets,
                     x: None,
+                    convoke,
                 },
-            ) => self.cast(*player, *card, targets),
+            ) if convoke.is_empty() => self.cast(*player, *card, targets),
             // Ambiguous in the rules: after a concession (104.3a, 800.4a)
             // the game goes on in the same priority window, and nothing says
             // whether a player "would get priority" (117.5, 704.3) before

@@ -414,6 +414,21 @@ impl Effect {
     }
 }
 
+/// The exceptions of "enter as a copy of [a creature card], except it's a
+/// P/T [color] [subtype] in addition to its other colors and types"
+/// (707.9b): the power and toughness it has instead, and the colors and
+/// subtypes it has as well.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CopyExceptions {
+    pub power: i8,
+    pub toughness: i8,
+    #[serde(default)]
+    pub colors: Vec<crate::color::Color>,
+    #[serde(default)]
+    pub subtypes: Vec<String>,
+}
+
 /// One face of a card: its characteristics (109.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -449,6 +464,11 @@ pub struct Face {
     /// (707.5, 614.1c).
     #[serde(default)]
     pub enters_as_copy_of_battle: bool,
+    /// "You may have this creature enter as a copy of any creature card in
+    /// a graveyard, except ..." (707.9b, 614.1c), written on a line of its
+    /// text.
+    #[serde(skip)]
+    pub enters_as_copy_of_creature_card: Option<CopyExceptions>,
     /// Its triggered abilities (603.1).
     #[serde(default)]
     pub triggers: Vec<PrintedTrigger>,
@@ -586,6 +606,7 @@ impl From<CardEntry> for Card {
                 effect: e.effect,
                 spell_steps: Vec::new(),
                 enters_as_copy_of_battle: e.enters_as_copy_of_battle,
+                enters_as_copy_of_creature_card: None,
                 triggers: e.triggers,
                 statics: Vec::new(),
                 mana: None,

@@ -1,5 +1,6 @@
 //! Copies (707): tokens that are copies of battles, a card entering as a
-//! copy of a battle, and a permanent becoming a copy of a Siege.
+//! copy of a battle or of a creature card with exceptions (707.9b), and a
+//! permanent becoming a copy of a Siege.
 //!
 //! 707.2's list of copiable values omits defense (a known gap of the rules
 //! text); the engine copies printed defense with the other characteristics,
@@ -21,6 +22,34 @@ impl Game {
             Some(f) => f.clone(),
             None => Arc::new(self.obj(id).face().clone()),
         }
+    }
+
+    /// The copiable values of card `of` (a card in a graveyard: its front
+    /// face, 712.8a) with the exceptions of `except` (707.9b): its power
+    /// and toughness instead, its colors and subtypes as well.
+    pub(crate) fn copy_with_exceptions(
+        &self,
+        of: CardId,
+        except: &crate::cards::CopyExceptions,
+    ) -> Face {
+        let mut face = self.obj(of).card.front().clone();
+        if self.fault(crate::fault::EngineFault::CopyExceptionsIgnored) {
+            return face;
+        }
+        face.power = Some(except.power);
+        face.toughness = Some(except.toughness);
+        for c in &except.colors {
+            if !face.colors.contains(c) {
+                face.colors.push(*c);
+            }
+        }
+        face.colors.sort();
+        for s in &except.subtypes {
+            if !face.has_subtype(s) {
+                face.subtypes.push(s.clone());
+            }
+        }
+        face
     }
 
     /// `id` becomes a copy of `of` (707.2). Counters stay as they are: a

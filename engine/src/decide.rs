@@ -156,11 +156,11 @@ impl Game {
                 }
             }
             Waiting::ChooseCopy { player, card } => {
-                for b in self.battlefield().filter(|o| o.is_battle()) {
+                for original in self.copy_choices(*player, *card) {
                     candidates.push(Decision::ChooseCopy {
                         player: *player,
                         card: *card,
-                        original: b.id,
+                        original,
                     });
                 }
             }

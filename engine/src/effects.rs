@@ -460,6 +460,7 @@ impl TokenSpec {
                 effect: None,
                 spell_steps: Vec::new(),
                 enters_as_copy_of_battle: false,
+                enters_as_copy_of_creature_card: None,
                 triggers: self.triggers.clone(),
                 statics: Vec::new(),
                 mana: self.mana.clone(),

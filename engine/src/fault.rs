@@ -147,6 +147,10 @@ pub enum EngineFault {
     /// "With power X or less" read as "less than X" (Invasion of Lorwyn's
     /// target). Caught by the real-card scenarios.
     PowerLimitExclusive,
+    /// A permanent entering as a copy of a creature card "except it's a
+    /// 4/4 black Zombie" gets the card's own values (707.9b ignored).
+    /// Caught by the real-card scenarios (c05-lazotep-convert).
+    CopyExceptionsIgnored,
     /// Scry puts the cards kept on top back in their old order, not the
     /// order chosen (701.22a). Caught by the real-card scenarios
     /// (c05-invasion-of-pyrulea).
@@ -282,7 +286,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 68] = [
+    pub const ALL: [EngineFault; 69] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -314,6 +318,7 @@ impl EngineFault {
         EngineFault::LookedAtStayOnTop,
         EngineFault::IndestructibleIgnored,
         EngineFault::PowerLimitExclusive,
+        EngineFault::CopyExceptionsIgnored,
         EngineFault::ScryKeepsOrder,
         EngineFault::GrantToEveryPermanent,
         EngineFault::ConvokeIgnoresColor,

@@ -60,6 +60,10 @@ pub struct OracleLine {
     /// (707.5, 614.1c).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub enters_as_copy_of_battle: bool,
+    /// "You may have this creature enter as a copy of any creature card in
+    /// a graveyard, except ..." (707.9b): the exceptions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enters_as_copy_of_creature_card: Option<crate::cards::CopyExceptions>,
     /// The part of the line the engine does not play, when it plays the
     /// rest (a keyword line with a keyword it lacks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,6 +82,7 @@ impl OracleLine {
             + usize::from(self.mana.is_some())
             + usize::from(self.activated.is_some())
             + usize::from(self.enters_as_copy_of_battle)
+            + usize::from(self.enters_as_copy_of_creature_card.is_some())
     }
 
     /// Does the engine play all of this line?
@@ -142,6 +147,9 @@ fn read_face(face: &mut Face) -> Result<(), String> {
             ));
         }
         face.enters_as_copy_of_battle |= line.enters_as_copy_of_battle;
+        if line.enters_as_copy_of_creature_card.is_some() {
+            face.enters_as_copy_of_creature_card = line.enters_as_copy_of_creature_card.clone();
+        }
         if line.keywords.contains(&Keyword::Equip) {
             let cost = line.text.strip_prefix("Equip ").ok_or_else(|| {
                 format!(

@@ -504,6 +504,24 @@ impl Game {
         // 707.5, 614.1c: "you may have it enter as a copy of a battle": with
         // one battle on the battlefield the choice is made at once; with
         // none it enters as itself.
+        // 707.9b, 614.1c: "you may have this creature enter as a copy of
+        // any creature card in a graveyard, except ...": with no such card
+        // it enters as itself; else its controller chooses one, or none.
+        if face.enters_as_copy_of_creature_card.is_some()
+            && !self.creature_card_copy_options(controller).is_empty()
+        {
+            self.stack.push(StackItem::Spell {
+                card,
+                controller,
+                transformed,
+                targets: Vec::new(),
+            });
+            self.waiting = Waiting::ChooseCopy {
+                player: controller,
+                card,
+            };
+            return;
+        }
         if face.enters_as_copy_of_battle {
             let battles = self.copy_options(controller);
             match battles.as_slice() {
@@ -542,7 +560,43 @@ impl Game {
             .collect()
     }
 
-    /// The resolving clone's controller chooses the battle it copies.
+    /// The creature cards in graveyards a permanent entering as a copy of
+    /// one may copy (707.9b), within `controller`'s range of influence
+    /// (801.5a).
+    pub(crate) fn creature_card_copy_options(&self, controller: PlayerId) -> Vec<CardId> {
+        self.objects
+            .iter()
+            .filter(|o| {
+                o.zone == Zone::Graveyard
+                    && !o.token
+                    && o.card.front().is(CardType::Creature)
+                    && self.object_in_range(controller, o)
+            })
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// What the clone `card` waiting to enter may copy: a battle on the
+    /// battlefield (707.5), or a creature card in a graveyard or itself
+    /// (entering as itself, "you may").
+    pub(crate) fn copy_choices(&self, player: PlayerId, card: CardId) -> Vec<CardId> {
+        if self
+            .obj(card)
+            .face()
+            .enters_as_copy_of_creature_card
+            .is_some()
+        {
+            let mut out = vec![card];
+            out.extend(self.creature_card_copy_options(player));
+            return out;
+        }
+        self.battlefield()
+            .filter(|o| o.is_battle())
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// The resolving clone's controller chooses what it copies.
     pub(crate) fn choose_copy(
         &mut self,
         player: PlayerId,
@@ -564,6 +618,33 @@ impl Game {
         };
         if who != player || which != card {
             return illegal("707.5", format!("{who} chooses what {which} copies"));
+        }
+        let transformed = matches!(
+            self.stack.last(),
+            Some(StackItem::Spell {
+                transformed: true,
+                ..
+            })
+        );
+        if let Some(except) = self
+            .obj(card)
+            .face()
+            .enters_as_copy_of_creature_card
+            .clone()
+        {
+            let copy = if original == card {
+                None
+            } else if self.creature_card_copy_options(player).contains(&original) {
+                Some(Arc::new(self.copy_with_exceptions(original, &except)))
+            } else {
+                return illegal(
+                    "707.9b",
+                    format!("{original} is not a creature card in a graveyard {player} may copy"),
+                );
+            };
+            self.stack.pop();
+            self.enter(card, player, transformed, copy);
+            return Ok(());
         }
         let o = self.obj(original);
         if !o.on_battlefield() || !o.is_battle() {

@@ -308,6 +308,11 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "bears.zone",
         ),
         (
+            EngineFault::CopyExceptionsIgnored,
+            "c05-lazotep-convert.json",
+            "amonkhet.power",
+        ),
+        (
             EngineFault::DiscardCostNotPaid,
             "c05-kyren-flamewright.json",
             "shock.zone",

@@ -150,6 +150,12 @@ pub enum Action {
     },
     /// Keep one of one's legendary permanents with the same name (704.5j).
     KeepLegend { player: PlayerId, card: CardId },
+    /// Choose the targets of a copy of `spell` (707.10c).
+    ChooseNewTargets {
+        player: PlayerId,
+        spell: CardId,
+        targets: Vec<Target>,
+    },
 }
 
 impl Action {
@@ -276,6 +282,15 @@ impl Action {
                 cards,
             },
             Action::KeepLegend { player, card } => Decision::KeepLegend { player, card },
+            Action::ChooseNewTargets {
+                player,
+                spell,
+                targets,
+            } => Decision::ChooseNewTargets {
+                player,
+                spell,
+                targets,
+            },
             Action::PayUnless {
                 player,
                 source,
@@ -322,6 +337,7 @@ impl Action {
             | Action::ReselectAttack { player, .. }
             | Action::ChooseCards { player, .. }
             | Action::KeepLegend { player, .. }
+            | Action::ChooseNewTargets { player, .. }
             | Action::ChooseModes { player, .. }
             | Action::PayUnless { player, .. } => player,
         }
@@ -579,6 +595,15 @@ impl Game {
             Decision::KeepLegend { player, card } => vec![Action::KeepLegend {
                 player: *player,
                 card: *card,
+            }],
+            Decision::ChooseNewTargets {
+                player,
+                spell,
+                targets,
+            } => vec![Action::ChooseNewTargets {
+                player: *player,
+                spell: *spell,
+                targets: targets.clone(),
             }],
         }
     }

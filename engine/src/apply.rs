@@ -243,6 +243,14 @@ impl Game {
                 self.known(*card)?;
                 self.keep_legend(*player, *card)
             }
+            Action::ChooseNewTargets {
+                player,
+                spell,
+                targets,
+            } => {
+                self.known(*spell)?;
+                self.choose_new_targets(*player, *spell, targets)
+            }
         }
     }
 
@@ -266,7 +274,8 @@ impl Game {
             | Waiting::PayUnless { player, .. }
             | Waiting::ReselectAttack { player, .. }
             | Waiting::ChooseCards { player, .. }
-            | Waiting::KeepLegend { player } => Some(*player),
+            | Waiting::KeepLegend { player }
+            | Waiting::ChooseNewTargets { player, .. } => Some(*player),
             Waiting::GameOver => None,
         }
     }
@@ -442,6 +451,15 @@ impl Game {
                     });
                 }
             }
+            Waiting::ChooseNewTargets { player, spell } => {
+                for targets in self.new_target_candidates(*spell) {
+                    candidates.push(Action::ChooseNewTargets {
+                        player: *player,
+                        spell: *spell,
+                        targets,
+                    });
+                }
+            }
             Waiting::KeepLegend { player } => {
                 for o in self.battlefield() {
                     candidates.push(Action::KeepLegend {
@@ -540,7 +558,7 @@ impl Game {
     }
 
     /// Every target an ability might have: each permanent, each player in
-    /// the game and each card in a graveyard. The choice's own checks
+    /// the game, each card in a graveyard and each spell. The choice's own checks
     /// decide which are legal.
     pub(crate) fn ability_target_candidates(&self) -> Vec<Target> {
         self.battlefield()
@@ -553,7 +571,7 @@ impl Game {
             .chain(
                 self.objects
                     .iter()
-                    .filter(|o| o.zone == Zone::Graveyard)
+                    .filter(|o| matches!(o.zone, Zone::Graveyard | Zone::Stack))
                     .map(|o| Target::Card(o.id)),
             )
             .collect()
@@ -579,10 +597,11 @@ impl Game {
     /// Casts of the cards in `player`'s hand, and of every card in exile
     /// that an effect lets someone play (whose owner alone may: the cast's
     /// own check decides, 601.3), with every choice of targets.
-    pub(crate) fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
-        let mut out = Vec::new();
-        let all: Vec<Target> = self
-            .players_from(PlayerId(0))
+    /// Every target a spell might have: each player, each permanent, each
+    /// triggered ability on the stack. The spell's own checks decide which
+    /// are legal.
+    pub(crate) fn spell_target_candidates(&self) -> Vec<Target> {
+        self.players_from(PlayerId(0))
             .into_iter()
             .map(Target::Player)
             .chain(self.battlefield().map(|o| Target::Permanent(o.id)))
@@ -594,7 +613,12 @@ impl Game {
                     None
                 }
             }))
-            .collect();
+            .collect()
+    }
+
+    pub(crate) fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
+        let mut out = Vec::new();
+        let all = self.spell_target_candidates();
         for o in self.objects.iter().filter(|o| {
             (o.zone == Zone::Hand && o.owner == player) || self.exile_permission(o.id).is_some()
         }) {

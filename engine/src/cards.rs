@@ -366,6 +366,9 @@ pub enum TargetKind {
     /// "Target nonland permanent an opponent controls that isn't exactly
     /// two colors" (105.2).
     NonlandPermanentAnOpponentControlsNotExactlyTwoColors,
+    /// "Target spell you control" (115.1): a spell on the stack, named as
+    /// a card (`{"card": c}`).
+    SpellYouControl,
 }
 
 impl TargetKind {
@@ -387,6 +390,7 @@ impl TargetKind {
             TargetKind::PermanentCardInYourGraveyard
                 | TargetKind::NonbattlePermanentCardInYourGraveyard
                 | TargetKind::CardInAGraveyard
+                | TargetKind::SpellYouControl
         )
     }
 }

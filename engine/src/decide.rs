@@ -191,6 +191,15 @@ impl Game {
                     });
                 }
             }
+            Waiting::ChooseNewTargets { player, spell } => {
+                for targets in self.new_target_candidates(*spell) {
+                    candidates.push(Decision::ChooseNewTargets {
+                        player: *player,
+                        spell: *spell,
+                        targets,
+                    });
+                }
+            }
             Waiting::KeepLegend { player } => {
                 for o in self.battlefield() {
                     candidates.push(Decision::KeepLegend {

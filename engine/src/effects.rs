@@ -34,6 +34,9 @@ pub enum Instruction {
     DamageToTarget(u8),
     /// "Tap target permanent" (701.26a).
     TapTarget,
+    /// "Copy target spell you control. You may choose new targets for the
+    /// copy" (707.10, 707.10c; [`crate::spell_copy`]).
+    CopyTargetSpell,
     /// "Scry N" (701.22a): look at the top N cards of your library, then
     /// put any number of them on the bottom in any order and the rest on
     /// top in any order. Two choices: the cards kept on top, in order from
@@ -387,6 +390,9 @@ pub struct Resolution {
     /// The cards a scry puts on the bottom, top first, while their order
     /// there is chosen ([`Instruction::ScryBottom`]).
     pub scry_bottom: Vec<CardId>,
+    /// The targets chosen for a copy of a spell ([`Instruction::CopyTargetSpell`],
+    /// 707.10c), once chosen.
+    pub new_targets: Option<Vec<Target>>,
 }
 
 /// A kind of counter (122.1).
@@ -504,6 +510,7 @@ impl Game {
             x,
             searched_library: false,
             scry_bottom: Vec::new(),
+            new_targets: None,
         }));
         self.go_on()
     }
@@ -519,6 +526,12 @@ impl Game {
                 self.resolution = None;
                 return true;
             };
+            if step == Instruction::CopyTargetSpell {
+                if !self.copy_or_wait() {
+                    return false;
+                }
+                continue;
+            }
             if step.chooses() {
                 if !self.choose_or_wait(&step) {
                     return false;
@@ -902,6 +915,9 @@ impl Game {
             | Instruction::ExileFromHand { .. }
             | Instruction::PutFromHand { .. } => {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
+            }
+            Instruction::CopyTargetSpell => {
+                unreachable!("a spell is copied in `copy_or_wait`")
             }
         }
     }

@@ -70,6 +70,13 @@ pub enum Event {
     Countered { source: CardId },
     /// A permanent was tapped by an effect (701.26a).
     Tapped { card: CardId },
+    /// `copy`, a copy of spell `spell`, was put onto the stack under
+    /// `controller`'s control (707.10).
+    SpellCopied {
+        spell: CardId,
+        copy: CardId,
+        controller: PlayerId,
+    },
     /// A permanent was untapped by an effect (701.26b), or lost a stun
     /// counter instead (122.1d).
     Untapped { card: CardId },
@@ -286,6 +293,7 @@ impl Event {
             Event::PaidMana { .. } => ("paid_mana", "601.2h"),
             Event::CounterAdded { .. } => ("counter_added", "122.6"),
             Event::Tapped { .. } => ("tapped", "701.26a"),
+            Event::SpellCopied { .. } => ("spell_copied", "707.10"),
             Event::Untapped { .. } => ("untapped", "701.26b"),
             Event::CountersRemoved { .. } => ("counters_removed", "122.1"),
             Event::WardTriggered { .. } => ("triggered", "702.21a"),
@@ -370,6 +378,7 @@ impl Event {
         ("paid_mana", "601.2h"),
         ("counter_added", "122.6"),
         ("tapped", "701.26a"),
+        ("spell_copied", "707.10"),
         ("untapped", "701.26b"),
         ("counters_removed", "122.1"),
         ("triggered", "702.21a"),

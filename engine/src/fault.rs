@@ -147,6 +147,10 @@ pub enum EngineFault {
     /// "With power X or less" read as "less than X" (Invasion of Lorwyn's
     /// target). Caught by the real-card scenarios.
     PowerLimitExclusive,
+    /// The copy of a spell keeps the spell's targets whatever new ones its
+    /// controller chooses (707.10c). Caught by the real-card scenarios
+    /// (c05-overloaded-mage-ring).
+    NewTargetsIgnored,
     /// A permanent entering as a copy of a creature card "except it's a
     /// 4/4 black Zombie" gets the card's own values (707.9b ignored).
     /// Caught by the real-card scenarios (c05-lazotep-convert).
@@ -286,7 +290,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 69] = [
+    pub const ALL: [EngineFault; 70] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -318,6 +322,7 @@ impl EngineFault {
         EngineFault::LookedAtStayOnTop,
         EngineFault::IndestructibleIgnored,
         EngineFault::PowerLimitExclusive,
+        EngineFault::NewTargetsIgnored,
         EngineFault::CopyExceptionsIgnored,
         EngineFault::ScryKeepsOrder,
         EngineFault::GrantToEveryPermanent,

@@ -128,6 +128,10 @@ pub struct Object {
     /// A Vehicle crewed this turn: an artifact creature until end of turn
     /// (702.122a, layer 4).
     pub crewed: bool,
+    /// A copy of a spell (707.10): not a card; it ceases to exist outside
+    /// the stack (707.10a), or becomes a token as it resolves if it is a
+    /// permanent spell (707.10f).
+    pub spell_copy: bool,
     /// Defense counters (310.4c).
     pub defense: u8,
     /// +1/+1 counters (122.1a).
@@ -174,6 +178,7 @@ impl Object {
             copy: None,
             animated: None,
             crewed: false,
+            spell_copy: false,
             defense: 0,
             plus_one: 0,
             stun: 0,
@@ -443,6 +448,12 @@ pub enum Waiting {
     /// name and chooses the one they keep (704.5j).
     KeepLegend {
         player: PlayerId,
+    },
+    /// A resolving effect copies `spell` and `player`, its controller,
+    /// chooses the copy's targets (707.10c).
+    ChooseNewTargets {
+        player: PlayerId,
+        spell: CardId,
     },
     GameOver,
 }

@@ -129,6 +129,12 @@ impl Game {
             Waiting::ChooseCards { player, .. } if player == p && self.go_on() => {
                 self.settle(self.active)
             }
+            // The copy's controller left: the ability that copies ceased
+            // to exist (800.4a), and the copy is not made.
+            Waiting::ChooseNewTargets { player, .. } if player == p => {
+                self.resolution = None;
+                self.settle(self.active)
+            }
             // The player who keeps a legend left with their permanents
             // (800.4a): the state-based actions go on.
             Waiting::KeepLegend { player } if player == p => self.settle(self.priority),

@@ -50,9 +50,9 @@
 //! increases) is paid only in positions that say so, since the model has
 //! none. Activated abilities ([`activate`]) pay {T}, sacrifice, discard and
 //! mana costs, and crew ([`crew`]); spells may have convoke ([`convoke`]); cards may be played from exile for a while ([`exile_play`]).
-//! Objects have colors ([`color`]: mana costs, color indicators, tokens).
+//! Spells may be copied ([`spell_copy`]). Objects have colors ([`color`]: mana costs, color indicators, tokens).
 //! Not modelled: planeswalker rules (loyalty, attacking planeswalkers),
-//! copying spells, effects that change colors;
+//! effects that change colors;
 //! `battlecheck cards` lists every line of card text not played.
 
 pub mod action;
@@ -87,6 +87,7 @@ pub mod reselect;
 pub mod sba;
 pub mod scenario;
 pub mod siege;
+pub mod spell_copy;
 pub mod stack;
 pub mod statics;
 pub mod triggers;

@@ -65,6 +65,7 @@ impl GameView for Game {
             Waiting::ReselectAttack { .. } => Pending::ReselectAttack,
             Waiting::ChooseCards { .. } => Pending::ChooseCards,
             Waiting::KeepLegend { .. } => Pending::KeepLegend,
+            Waiting::ChooseNewTargets { .. } => Pending::ChooseNewTargets,
             // The shared `Pending` has no entry for this choice; like a
             // protector choice it is made as a permanent enters, before the
             // game settles.
@@ -91,7 +92,7 @@ impl GameView for Game {
         let face = o.face();
         // A token outside the game (not yet created, or ceased to exist,
         // 111.7) has no characteristics.
-        let exists = !(o.token && o.zone == Zone::Outside);
+        let exists = !((o.token || o.spell_copy) && o.zone == Zone::Outside);
         let creature_here = o.on_battlefield() && o.is_creature();
         ObjectObs {
             id,

@@ -155,6 +155,9 @@ impl Game {
             Waiting::KeepLegend { player } => {
                 format!("{player} to choose the legendary permanent they keep")
             }
+            Waiting::ChooseNewTargets { player, spell } => {
+                format!("{player} to choose the targets of the copy of {spell}")
+            }
             Waiting::GameOver => "nothing: the game is over".to_string(),
         }
     }

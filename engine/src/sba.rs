@@ -31,7 +31,11 @@ impl Game {
         let gone_tokens: Vec<CardId> = self
             .objects
             .iter()
-            .filter(|o| o.token && !matches!(o.zone, Zone::Battlefield | Zone::Outside))
+            .filter(|o| {
+                (o.token && !matches!(o.zone, Zone::Battlefield | Zone::Outside))
+                    // 707.10a: a copy of a spell outside the stack.
+                    || (o.spell_copy && !matches!(o.zone, Zone::Stack | Zone::Outside))
+            })
             .map(|o| o.id)
             .collect();
         let mut to_graveyard: Vec<(CardId, &'static str)> = Vec::new();

@@ -357,6 +357,22 @@ impl Game {
                 // front face's characteristics.
                 let face = o.card.front();
                 let name = &face.name;
+                if k == TargetKind::SpellYouControl {
+                    let spell = self
+                        .stack
+                        .iter()
+                        .any(|s| matches!(s, StackItem::Spell { card, .. } if *card == c));
+                    return if !spell || o.zone != Zone::Stack {
+                        illegal("115.1", format!("{c} ({name}) is not a spell"))
+                    } else if o.controller != caster {
+                        illegal(
+                            "115.1",
+                            format!("{c} ({name}) is not a spell {caster} controls"),
+                        )
+                    } else {
+                        Ok(())
+                    };
+                }
                 if o.zone != Zone::Graveyard {
                     return illegal("115.1", format!("{c} ({name}) is not in a graveyard"));
                 }
@@ -501,6 +517,13 @@ impl Game {
             return;
         }
         self.emit(Event::Resolved { source: card });
+        // 707.10f: a copy of a permanent spell becomes a token as it
+        // resolves.
+        if self.obj(card).spell_copy {
+            let o = self.obj_mut(card);
+            o.spell_copy = false;
+            o.token = true;
+        }
         // 707.5, 614.1c: "you may have it enter as a copy of a battle": with
         // one battle on the battlefield the choice is made at once; with
         // none it enters as itself.

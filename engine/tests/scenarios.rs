@@ -313,6 +313,11 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "amonkhet.power",
         ),
         (
+            EngineFault::NewTargetsIgnored,
+            "c05-overloaded-mage-ring.json",
+            "bears.zone",
+        ),
+        (
             EngineFault::DiscardCostNotPaid,
             "c05-kyren-flamewright.json",
             "shock.zone",

@@ -287,6 +287,15 @@ pub enum Decision {
     /// legendary permanents with the same name, keeps `card`; the others
     /// with its name go to their owners' graveyards.
     KeepLegend { player: PlayerId, card: CardId },
+    /// As an effect copies `spell` and lets its controller choose new
+    /// targets for the copy (707.10c), `player` chooses the copy's
+    /// targets, one per target of `spell`: each the same target (kept even
+    /// if it is illegal now) or a new legal one.
+    ChooseNewTargets {
+        player: PlayerId,
+        spell: CardId,
+        targets: Vec<Target>,
+    },
 }
 
 impl Decision {
@@ -314,6 +323,7 @@ impl Decision {
             Decision::ReselectAttack { .. } => "reselect_attack",
             Decision::ChooseCards { .. } => "choose_cards",
             Decision::KeepLegend { .. } => "keep_legend",
+            Decision::ChooseNewTargets { .. } => "choose_new_targets",
         }
     }
 

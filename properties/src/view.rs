@@ -114,6 +114,9 @@ pub enum Pending {
     /// A player chooses which of their legendary permanents with the same
     /// name to keep (704.5j): state-based actions are not yet complete.
     KeepLegend,
+    /// A resolving effect copies a spell and its controller chooses the
+    /// copy's targets (707.10c).
+    ChooseNewTargets,
     /// The bounded game has ended (turn bound reached, or one player left).
     GameOver,
 }
@@ -131,6 +134,7 @@ impl Pending {
                 | Pending::ChooseCards
                 | Pending::PayUnless
                 | Pending::KeepLegend
+                | Pending::ChooseNewTargets
         )
     }
 }

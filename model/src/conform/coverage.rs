@@ -95,6 +95,10 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "no card of the model taps a permanent: scenario c05-invasion-of-kamigawa covers it",
     ),
     (
+        ("spell_copied", "707.10"),
+        "no card of the model copies a spell: scenario c05-overloaded-mage-ring covers it",
+    ),
+    (
         ("untapped", "701.26b"),
         "no card of the model untaps a permanent: scenario c05-caetus-sea-tyrant-of-segovia \
          covers it",

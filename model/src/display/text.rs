@@ -226,6 +226,15 @@ impl Setup {
             Decision::KeepLegend { player, card } => {
                 format!("{player} keeps {} (the legend rule)", name(card))
             }
+            Decision::ChooseNewTargets {
+                player,
+                spell,
+                targets,
+            } => format!(
+                "{player} chooses {} as the targets of the copy of {}",
+                list(targets.iter().map(target).collect()),
+                name(spell)
+            ),
         }
     }
 }
@@ -493,6 +502,15 @@ impl GameState {
             Decision::KeepLegend { player, card } => {
                 format!("{player} keeps {} (the legend rule)", self.card_name(*card))
             }
+            Decision::ChooseNewTargets {
+                player,
+                spell,
+                targets,
+            } => format!(
+                "{player} chooses {} as the targets of the copy of {}",
+                list(targets.iter().map(|t| self.target_text(t)).collect()),
+                self.card_name(*spell)
+            ),
         }
     }
 

@@ -224,6 +224,10 @@ pub struct PrintedTrigger {
     /// the spells it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spell: Option<CardFilter>,
+    /// "Whenever you cast a spell from your hand" (601.2a): only for spells
+    /// cast from their caster's hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub from_hand: bool,
     /// For "whenever you discard a [land] card": the cards it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discarded: Option<CardFilter>,

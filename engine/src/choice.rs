@@ -71,28 +71,38 @@ impl Game {
         r.steps.remove(0);
         r.did = !chosen.is_empty() || matches!(step, Instruction::Reveal { .. });
         if let Instruction::Search { .. } = step {
-            // "And/or graveyard": taking a card from the graveyard is
-            // searching only the graveyard.
-            r.searched_library = !chosen
-                .iter()
-                .any(|&c| self.objects[c.0 as usize].zone == Zone::Graveyard);
+            // "And/or graveyard" ("and/or outside the game"): taking a card
+            // from there is searching only there.
+            r.searched_library = !chosen.iter().any(|&c| {
+                matches!(
+                    self.objects[c.0 as usize].zone,
+                    Zone::Graveyard | Zone::Outside
+                )
+            });
         }
         r.chosen_last = u8::try_from(chosen.len()).unwrap_or(u8::MAX);
         self.act_on_chosen(step, &chosen);
         true
     }
 
-    /// The cards a search by `chooser` looks through: their library, and
-    /// their graveyard too for "your library and/or graveyard".
+    /// The cards a search by `chooser` looks through: their library, their
+    /// graveyard too for "your library and/or graveyard", and their cards
+    /// outside the game for "and/or outside the game" (400.11a).
     fn searched(
         &self,
         chooser: PlayerId,
         and_graveyard: bool,
+        and_outside: bool,
     ) -> impl Iterator<Item = CardId> + '_ {
         let graveyard = self
             .objects
             .iter()
-            .filter(move |o| and_graveyard && o.zone == Zone::Graveyard && o.owner == chooser)
+            .filter(move |o| {
+                o.owner == chooser
+                    && !o.token
+                    && ((and_graveyard && o.zone == Zone::Graveyard)
+                        || (and_outside && o.zone == Zone::Outside))
+            })
             .map(|o| o.id);
         self.players[chooser.0 as usize]
             .library
@@ -128,14 +138,31 @@ impl Game {
                 find,
                 up_to,
                 and_graveyard,
+                and_outside_the_game,
                 ..
             } => (
-                self.searched(chooser, *and_graveyard)
+                self.searched(chooser, *and_graveyard, *and_outside_the_game)
                     .filter(|&c| self.card_matches(find, c))
                     .collect(),
                 *up_to,
                 true,
             ),
+            // "You may copy that spell": that spell, if still on the stack.
+            Instruction::YouMayCopyThatSpell => {
+                let r = self.resolution.as_ref().expect("an ability is resolving");
+                let spell: Vec<CardId> = r
+                    .subject
+                    .filter(|&s| self.spell_targets(s).is_some())
+                    .into_iter()
+                    .collect();
+                let max = spell.len();
+                return CardChoice {
+                    options: spell,
+                    min: 0,
+                    max,
+                    ordered: false,
+                };
+            }
             // 701.22a: any number of the top N stay on top, in any order.
             Instruction::Scry(n) => {
                 let top = self.top_of_library(chooser, *n);
@@ -235,6 +262,13 @@ impl Game {
             }
             return;
         }
+        if let Instruction::YouMayCopyThatSpell = step {
+            if !chosen.is_empty() {
+                let r = self.resolution.as_mut().expect("resolving");
+                r.steps.insert(0, Instruction::CopyThatSpell);
+            }
+            return;
+        }
         if let Instruction::ScryBottom = step {
             self.resolution
                 .as_mut()
@@ -259,16 +293,21 @@ impl Game {
         for &c in chosen {
             // A card that left the zone it was chosen from since (its owner
             // left the game, 800.4a) is a new object (400.7).
-            let from = match step {
+            let zone = self.obj(c).zone;
+            let still_there = match step {
                 Instruction::Discard { .. }
                 | Instruction::Reveal { .. }
                 | Instruction::ExileFromHand { .. }
-                | Instruction::PutFromHand { .. } => Zone::Hand,
-                Instruction::LookAtTop { .. } => Zone::Library,
-                Instruction::Sacrifice { .. } => Zone::Battlefield,
-                _ => Zone::Library,
+                | Instruction::PutFromHand { .. } => zone == Zone::Hand,
+                Instruction::Sacrifice { .. } => zone == Zone::Battlefield,
+                // A search's cards: the library, and the graveyard and
+                // cards outside the game where it looks there too.
+                Instruction::Search { .. } => {
+                    matches!(zone, Zone::Library | Zone::Graveyard | Zone::Outside)
+                }
+                _ => zone == Zone::Library,
             };
-            if self.obj(c).zone != from {
+            if !still_there {
                 continue;
             }
             let owner = self.obj(c).owner;
@@ -350,11 +389,17 @@ impl Game {
             Instruction::LookAtTop { count, .. } | Instruction::Scry(count) => {
                 self.top_of_library(chooser, *count)
             }
-            Instruction::ScryBottom => self.card_choice(step, chooser).options,
-            Instruction::Sacrifice { .. } => self.battlefield().map(|o| o.id).collect(),
-            Instruction::Search { and_graveyard, .. } => {
-                self.searched(chooser, *and_graveyard).collect()
+            Instruction::ScryBottom | Instruction::YouMayCopyThatSpell => {
+                self.card_choice(step, chooser).options
             }
+            Instruction::Sacrifice { .. } => self.battlefield().map(|o| o.id).collect(),
+            Instruction::Search {
+                and_graveyard,
+                and_outside_the_game,
+                ..
+            } => self
+                .searched(chooser, *and_graveyard, *and_outside_the_game)
+                .collect(),
             _ => self.players[chooser.0 as usize].library.clone(),
         };
         let choice = self.card_choice(step, chooser);
@@ -421,6 +466,7 @@ impl Game {
             Instruction::Reveal { .. } => "701.20a",
             Instruction::ExileFromHand { .. } => "608.2d",
             Instruction::Scry(_) | Instruction::ScryBottom => "701.22a",
+            Instruction::YouMayCopyThatSpell => "707.10",
             _ => "608.2d",
         };
         if let Some(c) = cards.iter().find(|c| !choice.options.contains(c)) {

@@ -37,6 +37,15 @@ pub enum Instruction {
     /// "Copy target spell you control. You may choose new targets for the
     /// copy" (707.10, 707.10c; [`crate::spell_copy`]).
     CopyTargetSpell,
+    /// "You may copy that spell" (the spell a cast trigger triggered on,
+    /// 707.10): a choice of that spell or nothing, then, if chosen,
+    /// [`Instruction::CopyThatSpell`].
+    YouMayCopyThatSpell,
+    /// "Copy that spell. You may choose new targets for the copy" (707.10c).
+    /// Not written in card files: [`Instruction::YouMayCopyThatSpell`]
+    /// leads to it.
+    #[serde(skip)]
+    CopyThatSpell,
     /// "Scry N" (701.22a): look at the top N cards of your library, then
     /// put any number of them on the bottom in any order and the rest on
     /// top in any order. Two choices: the cards kept on top, in order from
@@ -119,6 +128,10 @@ pub enum Instruction {
         tapped: bool,
         #[serde(default)]
         and_graveyard: bool,
+        /// "And/or outside the game" (the searcher's own cards there,
+        /// 400.11a).
+        #[serde(default)]
+        and_outside_the_game: bool,
     },
     /// "Look at the top N cards of your library. You may reveal a [card]
     /// from among them and put it into your hand. Put the rest on the
@@ -248,6 +261,7 @@ impl Instruction {
                 | Instruction::LookAtTop { .. }
                 | Instruction::Scry(_)
                 | Instruction::ScryBottom
+                | Instruction::YouMayCopyThatSpell
                 | Instruction::Reveal { .. }
                 | Instruction::ExileFromHand { .. }
                 | Instruction::PutFromHand { .. }
@@ -526,8 +540,11 @@ impl Game {
                 self.resolution = None;
                 return true;
             };
-            if step == Instruction::CopyTargetSpell {
-                if !self.copy_or_wait() {
+            if matches!(
+                step,
+                Instruction::CopyTargetSpell | Instruction::CopyThatSpell
+            ) {
+                if !self.copy_or_wait(&step) {
                     return false;
                 }
                 continue;
@@ -911,12 +928,13 @@ impl Game {
             | Instruction::LookAtTop { .. }
             | Instruction::Scry(_)
             | Instruction::ScryBottom
+            | Instruction::YouMayCopyThatSpell
             | Instruction::Reveal { .. }
             | Instruction::ExileFromHand { .. }
             | Instruction::PutFromHand { .. } => {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
             }
-            Instruction::CopyTargetSpell => {
+            Instruction::CopyTargetSpell | Instruction::CopyThatSpell => {
                 unreachable!("a spell is copied in `copy_or_wait`")
             }
         }

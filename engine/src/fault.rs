@@ -147,6 +147,10 @@ pub enum EngineFault {
     /// "With power X or less" read as "less than X" (Invasion of Lorwyn's
     /// target). Caught by the real-card scenarios.
     PowerLimitExclusive,
+    /// "Whenever you cast a spell from your hand" triggers for spells cast
+    /// from anywhere. Caught by the real-card scenarios
+    /// (c05-invocation-of-the-founders).
+    CastFromAnywhere,
     /// The copy of a spell keeps the spell's targets whatever new ones its
     /// controller chooses (707.10c). Caught by the real-card scenarios
     /// (c05-overloaded-mage-ring).
@@ -290,7 +294,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 70] = [
+    pub const ALL: [EngineFault; 71] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -322,6 +326,7 @@ impl EngineFault {
         EngineFault::LookedAtStayOnTop,
         EngineFault::IndestructibleIgnored,
         EngineFault::PowerLimitExclusive,
+        EngineFault::CastFromAnywhere,
         EngineFault::NewTargetsIgnored,
         EngineFault::CopyExceptionsIgnored,
         EngineFault::ScryKeepsOrder,

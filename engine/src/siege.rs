@@ -214,7 +214,7 @@ impl Game {
                 transformed: true,
                 targets: Vec::new(),
             });
-            self.cast_triggers(player, card);
+            self.cast_triggers(player, card, false);
         } else {
             self.emit(Event::DeclinedCast { player, card });
         }

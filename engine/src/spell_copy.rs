@@ -7,6 +7,7 @@
 //! exist (707.10a, a state-based action, [`crate::sba`]); a copy of a
 //! permanent spell becomes a token as it resolves (707.10f).
 
+use crate::effects::Instruction;
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::fault::EngineFault;
@@ -14,17 +15,18 @@ use crate::game::{Game, Object, StackItem, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
 impl Game {
-    /// Follow "copy target spell you control; you may choose new targets
-    /// for the copy" for the resolving ability: copy at once a spell
-    /// without targets, else wait for its controller's choice of targets
-    /// ([`Game::choose_new_targets`]). Returns false if the game now
-    /// waits.
-    pub(crate) fn copy_or_wait(&mut self) -> bool {
+    /// Follow "copy target spell you control" or "copy that spell", then
+    /// "you may choose new targets for the copy", for the resolving
+    /// ability (`step`): copy at once a spell without targets, else wait
+    /// for its controller's choice of targets ([`Game::choose_new_targets`]).
+    /// Returns false if the game now waits.
+    pub(crate) fn copy_or_wait(&mut self, step: &Instruction) -> bool {
         let r = self.resolution.as_mut().expect("an ability is resolving");
-        let (controller, target) = (r.controller, r.target);
+        let (controller, target, subject) = (r.controller, r.target, r.subject);
         let chosen = r.new_targets.take();
-        let spell = match target {
-            Some(Target::Card(c)) => Some(c),
+        let spell = match (step, target) {
+            (Instruction::CopyThatSpell, _) => subject,
+            (_, Some(Target::Card(c))) => Some(c),
             _ => None,
         };
         let original = spell.and_then(|s| self.spell_targets(s));
@@ -50,7 +52,7 @@ impl Game {
     }
 
     /// The targets of spell `spell` on the stack, if it is there.
-    fn spell_targets(&self, spell: CardId) -> Option<Vec<Target>> {
+    pub(crate) fn spell_targets(&self, spell: CardId) -> Option<Vec<Target>> {
         self.stack.iter().find_map(|s| match s {
             StackItem::Spell { card, targets, .. } if *card == spell => {
                 Some(targets.iter().map(|t| t.0).collect())

@@ -123,7 +123,7 @@ impl Game {
             transformed: false,
             targets: chosen.clone(),
         });
-        self.cast_triggers(player, card);
+        self.cast_triggers(player, card, in_hand);
         // 702.21a: becoming the target of an opponent's spell.
         self.ward_triggers(&chosen, player, crate::ward::Warded::Spell(card));
         // 117.3c: the caster receives priority again.

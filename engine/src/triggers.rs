@@ -149,20 +149,25 @@ impl Game {
         }
     }
 
-    /// `player` just cast `spell` (601.2i): the "whenever you cast a
-    /// [noncreature] spell" abilities of the permanents they control
-    /// trigger, those whose kind of spell it is (its characteristics on
-    /// the stack: the back face if cast transformed, 712.11a).
-    pub(crate) fn cast_triggers(&mut self, player: PlayerId, spell: CardId) {
+    /// `player` just cast `spell` (601.2i), from their hand if `from_hand`:
+    /// the "whenever you cast a [noncreature] spell [from your hand]"
+    /// abilities of the permanents they control trigger, those whose kind
+    /// of spell it is (its characteristics on the stack: the back face if
+    /// cast transformed, 712.11a). "That spell" is the trigger's subject.
+    pub(crate) fn cast_triggers(&mut self, player: PlayerId, spell: CardId, from_hand: bool) {
         let mut sources = self.with_triggers(|when| when == TriggerEvent::YouCastASpell);
         sources.retain(|&s| self.obj(s).controller == player);
         let mut cast = self.obj(spell).face().clone();
         cast.colors = self.colors(spell).to_vec();
         for source in sources {
-            let triggered = self.printed_triggers(source, |t| {
+            let mut triggered = self.printed_triggers(source, |t| {
                 t.when == TriggerEvent::YouCastASpell
                     && t.spell.as_ref().is_none_or(|f| f.accepts(&cast))
+                    && (from_hand || !t.from_hand || self.fault(EngineFault::CastFromAnywhere))
             });
+            for t in &mut triggered {
+                t.subject = Some(spell);
+            }
             let n = triggered.len();
             self.waiting_triggers.extend(triggered);
             for _ in 0..n {

@@ -318,6 +318,11 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "bears.zone",
         ),
         (
+            EngineFault::CastFromAnywhere,
+            "c05-invocation-of-the-founders.json",
+            "stack size",
+        ),
+        (
             EngineFault::DiscardCostNotPaid,
             "c05-kyren-flamewright.json",
             "shock.zone",

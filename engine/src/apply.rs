@@ -646,7 +646,7 @@ impl Game {
             let convokes = self.convoke_candidates(player, o.id);
             for targets in choices {
                 for &x in &xs {
-                    for convoke in &convokes {
+                    for convoke in convokes.iter() {
                         out.push(Action::Cast {
                             player,
                             card: o.id,

@@ -107,9 +107,14 @@ impl Game {
     /// `card`: none, and if it has convoke every nonempty set of their
     /// untapped creatures (at most [`CONVOKE_CANDIDATES`] of them, in
     /// object order); the cast's own checks decide which are legal.
-    pub(crate) fn convoke_candidates(&self, player: PlayerId, card: CardId) -> Vec<Vec<CardId>> {
+    pub(crate) fn convoke_candidates(
+        &self,
+        player: PlayerId,
+        card: CardId,
+    ) -> std::borrow::Cow<'static, [Vec<CardId>]> {
+        const NONE: &[Vec<CardId>] = &[Vec::new()];
         if !self.pays_mana || !self.has_convoke(player, card) {
-            return vec![Vec::new()];
+            return std::borrow::Cow::Borrowed(NONE);
         }
         let creatures: Vec<CardId> = self
             .battlefield()
@@ -126,7 +131,8 @@ impl Game {
                     .map(|(_, &c)| c)
                     .collect()
             })
-            .collect()
+            .collect::<Vec<_>>()
+            .into()
     }
 }
 

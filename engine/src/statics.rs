@@ -124,13 +124,12 @@ impl Game {
         let transformed = o.on_battlefield()
             && ((o.back_face && o.card.back.is_some() && !o.token)
                 || self.fault(EngineFault::GrantToEveryPermanent));
-        self.battlefield()
-            .filter(move |s| {
-                transformed
-                    && s.id != id
-                    && s.controller == o.controller
-                    && self.has_abilities(s.id)
-            })
+        // Most permanents are not transformed: they look at nothing.
+        transformed
+            .then(|| self.battlefield())
+            .into_iter()
+            .flatten()
+            .filter(move |s| s.id != id && s.controller == o.controller && self.has_abilities(s.id))
             .flat_map(|s| s.face().statics.iter())
             .filter_map(|s| match s {
                 StaticAbility::OtherTransformedPermanentsYouControlHave { keywords, ward } => {

@@ -157,6 +157,9 @@ impl Game {
     pub(crate) fn cast_triggers(&mut self, player: PlayerId, spell: CardId, from_hand: bool) {
         let mut sources = self.with_triggers(|when| when == TriggerEvent::YouCastASpell);
         sources.retain(|&s| self.obj(s).controller == player);
+        if sources.is_empty() {
+            return;
+        }
         let mut cast = self.obj(spell).face().clone();
         cast.colors = self.colors(spell).to_vec();
         for source in sources {
@@ -184,6 +187,9 @@ impl Game {
     pub(crate) fn discard_triggers(&mut self, player: PlayerId, card: CardId) {
         let mut sources = self.with_triggers(|when| when == TriggerEvent::YouDiscard);
         sources.retain(|&s| self.obj(s).controller == player);
+        if sources.is_empty() {
+            return;
+        }
         let any = self.fault(EngineFault::DiscardTriggerForAnyCard);
         // The card as it was discarded: its front face (712.8a).
         let discarded = self.obj(card).card.front().clone();

@@ -2,6 +2,7 @@
 //! [`Decision`] maps onto actions.
 
 use crate::game::{Game, Waiting};
+use battlecheck_properties::decision::{cards, to_cards};
 use battlecheck_properties::{AttackTarget, CardId, Decision, Mana, PlayerId, Target};
 use serde::{Deserialize, Serialize};
 
@@ -176,7 +177,7 @@ impl Action {
                 card,
                 targets,
                 x,
-                convoke,
+                convoke: to_cards(convoke),
             },
             Action::PlayLand {
                 player,
@@ -209,7 +210,7 @@ impl Action {
                 ability,
                 target,
                 discard,
-                crew,
+                crew: to_cards(crew),
             },
             Action::Equip {
                 player,
@@ -387,7 +388,7 @@ impl Game {
                     card: *card,
                     targets: targets.clone(),
                     x: *x,
-                    convoke: convoke.clone(),
+                    convoke: cards(convoke).to_vec(),
                 });
                 actions
             }
@@ -432,7 +433,7 @@ impl Game {
                     ability: *ability,
                     target: *target,
                     discard: *discard,
-                    crew: crew.clone(),
+                    crew: cards(crew).to_vec(),
                 });
                 actions
             }

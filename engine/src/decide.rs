@@ -51,7 +51,7 @@ impl Game {
                             ability: a.ability,
                             target: a.target,
                             discard: a.discard,
-                            crew: a.crew,
+                            crew: battlecheck_properties::decision::to_cards(a.crew),
                         });
                     }
                     for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {

@@ -186,7 +186,7 @@ fn an_action_maps_back_onto_its_decision() {
             card: mine,
             targets: vec![Target::Player(PlayerId(1))],
             x: None,
-            convoke: Vec::new(),
+            convoke: None,
         },
         Decision::Equip {
             player: p1,
@@ -280,7 +280,7 @@ fn a_reselection_is_told_as_a_fact() {
             card: mage,
             targets: vec![],
             x: None,
-            convoke: Vec::new(),
+            convoke: None,
         },
         Decision::PassAll,
         Decision::PassAll,
@@ -312,7 +312,7 @@ fn a_cast_maps_to_the_passes_before_it_only_in_a_priority_window() {
         card: CardId(1),
         targets: vec![],
         x: None,
-        convoke: Vec::new(),
+        convoke: None,
     };
     let just_the_cast = |player: u8| Action::Cast {
         player: PlayerId(player),
@@ -520,7 +520,7 @@ fn a_spell_with_no_legal_target_left_fizzles() {
         card: shock,
         targets: vec![Target::Permanent(bear)],
         x: None,
-        convoke: Vec::new(),
+        convoke: None,
     })
     .unwrap();
     g.apply_decision(&Decision::Cast {
@@ -528,7 +528,7 @@ fn a_spell_with_no_legal_target_left_fizzles() {
         card: unsummon,
         targets: vec![Target::Permanent(bear)],
         x: None,
-        convoke: Vec::new(),
+        convoke: None,
     })
     .unwrap();
     let bounced = g.apply_decision(&Decision::PassAll).unwrap();

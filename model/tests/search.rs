@@ -40,7 +40,7 @@ fn shortest_counterexample_has_the_known_minimum() {
                 card: CardId(0),
                 targets: vec![],
                 x: None,
-                convoke: Vec::new(),
+                convoke: None,
             },
             Decision::PassAll,
             Decision::ChooseProtectors {

@@ -14,8 +14,29 @@
 //! is not a decision.
 
 use crate::ids::{CardId, PlayerId};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
+
+/// A list of cards that is nearly always empty (the creatures tapped for
+/// convoke or to crew), kept out of line so that a [`Decision`] stays as
+/// small as it was without it (the model moves decisions by the
+/// million): `None` is the empty list, and an empty list is read as
+/// `None`.
+pub type Cards = Option<Box<Vec<CardId>>>;
+
+/// The cards of `list`.
+pub fn cards(list: &Cards) -> &[CardId] {
+    list.as_deref().map_or(&[], Vec::as_slice)
+}
+
+/// `list` as [`Cards`]: `None` when it is empty.
+pub fn to_cards(list: Vec<CardId>) -> Cards {
+    (!list.is_empty()).then(|| Box::new(list))
+}
+
+fn read_cards<'de, D: Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
+    Ok(to_cards(Vec::<CardId>::deserialize(d)?))
+}
 
 /// What a spell targets (rule 115). "Any target" (115.4) is a player, a
 /// creature, a planeswalker or a battle.
@@ -139,8 +160,12 @@ pub enum Decision {
         targets: Vec<Target>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         x: Option<u8>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        convoke: Vec<CardId>,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "read_cards"
+        )]
+        convoke: Cards,
     },
     /// `player` plays the land `card` (305.1, 116.2a: a special action, in
     /// a main phase of their turn with an empty stack, once per turn,
@@ -177,8 +202,12 @@ pub enum Decision {
         target: Option<Target>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         discard: Option<CardId>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        crew: Vec<CardId>,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "read_cards"
+        )]
+        crew: Cards,
     },
     /// `player` activates the equip ability of `equipment` targeting
     /// `creature` (702.6a; sorcery timing).

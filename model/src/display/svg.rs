@@ -363,7 +363,7 @@ mod tests {
                 card: siege,
                 targets: vec![],
                 x: None,
-                convoke: Vec::new(),
+                convoke: None,
             },
             Decision::PassAll,
             Decision::PassAll,
@@ -404,7 +404,7 @@ mod tests {
             card: CardId(2),
             targets: vec![],
             x: None,
-            convoke: Vec::new(),
+            convoke: None,
         });
         let mut resolved = cast.clone();
         resolved.apply(&Decision::PassAll);
@@ -434,7 +434,7 @@ mod tests {
             card: CardId(2),
             targets: vec![],
             x: None,
-            convoke: Vec::new(),
+            convoke: None,
         });
         assert!(
             !s.svg(None).contains("class='broken'"),

@@ -232,7 +232,7 @@ impl GameState {
                         card,
                         targets: Vec::new(),
                         x: None,
-                        convoke: Vec::new(),
+                        convoke: None,
                     }),
                     1 => {
                         for t in self.target_candidates(def.kind, 0, player) {
@@ -241,7 +241,7 @@ impl GameState {
                                 card,
                                 targets: vec![t],
                                 x: None,
-                                convoke: Vec::new(),
+                                convoke: None,
                             });
                         }
                     }
@@ -254,7 +254,7 @@ impl GameState {
                                     card,
                                     targets: vec![t, u],
                                     x: None,
-                                    convoke: Vec::new(),
+                                    convoke: None,
                                 });
                             }
                         }
@@ -269,7 +269,7 @@ impl GameState {
                 ability: 0,
                 target: None,
                 discard: None,
-                crew: Vec::new(),
+                crew: None,
             });
         }
         if self.setup().config.concede {
@@ -307,7 +307,7 @@ impl GameState {
                     x: None,
                     convoke,
                 },
-            ) if convoke.is_empty() => self.cast(*player, *card, targets),
+            ) if convoke.is_none() => self.cast(*player, *card, targets),
             // Ambiguous in the rules: after a concession (104.3a, 800.4a)
             // the game goes on in the same priority window, and nothing says
             // whether a player "would get priority" (117.5, 704.3) before

@@ -253,7 +253,7 @@ mod tests {
             card: siege,
             targets: vec![],
             x: None,
-            convoke: Vec::new(),
+            convoke: None,
         });
         s.apply(&Decision::PassAll);
         s.obj_mut(siege).attached_to = Some(CardId(0));

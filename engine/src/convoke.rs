@@ -19,11 +19,6 @@ use crate::mana::{index, pay, ManaCost};
 use crate::statics::StaticAbility;
 use battlecheck_properties::{CardId, PlayerId};
 
-/// `legal_actions` lists convoke sets drawn from at most this many of a
-/// player's untapped creatures; a cast naming any other set is still
-/// judged by [`Game::pay_with_convoke`].
-const CONVOKE_CANDIDATES: usize = 10;
-
 impl Game {
     /// Does spell `card`, cast by `player`, have convoke: a noncreature
     /// spell while they control a permanent whose static ability gives
@@ -54,23 +49,7 @@ impl Game {
         convoke: &[CardId],
         what: String,
     ) -> Result<(), EngineError> {
-        for (i, &c) in convoke.iter().enumerate() {
-            self.known(c)?;
-            let o = self.obj(c);
-            let name = &o.face().name;
-            if convoke[..i].contains(&c) {
-                return illegal("702.51a", format!("{c} ({name}) is named twice"));
-            }
-            if !o.on_battlefield() || o.controller != player || !o.is_creature() {
-                return illegal(
-                    "702.51a",
-                    format!("{c} ({name}) is not a creature {player} controls"),
-                );
-            }
-            if o.tapped {
-                return illegal("702.51a", format!("{c} ({name}) is tapped"));
-            }
-        }
+        self.check_untapped_creatures(player, convoke, "702.51a")?;
         let colors: Vec<Vec<Color>> = convoke
             .iter()
             .map(|&c| {
@@ -105,8 +84,8 @@ impl Game {
 
     /// The sets of creatures `player` might tap for convoke while casting
     /// `card`: none, and if it has convoke every nonempty set of their
-    /// untapped creatures (at most [`CONVOKE_CANDIDATES`] of them, in
-    /// object order); the cast's own checks decide which are legal.
+    /// untapped creatures ([`Game::untapped_creature_sets`]); the cast's
+    /// own checks decide which are legal.
     pub(crate) fn convoke_candidates(
         &self,
         player: PlayerId,
@@ -116,23 +95,7 @@ impl Game {
         if !self.pays_mana || !self.has_convoke(player, card) {
             return std::borrow::Cow::Borrowed(NONE);
         }
-        let creatures: Vec<CardId> = self
-            .battlefield()
-            .filter(|o| o.controller == player && o.is_creature() && !o.tapped)
-            .take(CONVOKE_CANDIDATES)
-            .map(|o| o.id)
-            .collect();
-        (0u32..1 << creatures.len())
-            .map(|set| {
-                creatures
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| set & (1 << i) != 0)
-                    .map(|(_, &c)| c)
-                    .collect()
-            })
-            .collect::<Vec<_>>()
-            .into()
+        self.untapped_creature_sets(player, None).into()
     }
 }
 

@@ -14,11 +14,6 @@ use crate::fault::EngineFault;
 use crate::game::Game;
 use battlecheck_properties::{CardId, PlayerId};
 
-/// `legal_actions` lists crew sets drawn from at most this many of a
-/// player's untapped creatures (2^10 sets); an activation naming any other
-/// set is still judged by [`Game::check_crew`].
-const CREW_CANDIDATES: usize = 10;
-
 impl Game {
     /// Is `crew` a legal payment of a crew cost `need` (`None`: the
     /// ability has none) for `source`, which `player` activates (702.122a)?
@@ -39,37 +34,26 @@ impl Game {
                 format!("{name}'s cost taps no creatures to crew it"),
             );
         };
-        let mut total = 0i32;
-        for (i, &c) in crew.iter().enumerate() {
-            self.known(c)?;
-            let o = self.obj(c);
-            let creature = &o.face().name;
-            if crew[..i].contains(&c) {
-                return illegal("702.122a", format!("{c} ({creature}) is named twice"));
-            }
-            if c == source {
-                return illegal(
-                    "702.122a",
-                    format!("{name} can't crew itself: crew taps other creatures"),
-                );
-            }
-            if !o.on_battlefield() || o.controller != player || !o.is_creature() {
-                return illegal(
-                    "702.122a",
-                    format!("{c} ({creature}) is not a creature {player} controls"),
-                );
-            }
-            if o.tapped {
-                return illegal("702.122a", format!("{c} ({creature}) is tapped"));
-            }
-            if o.sick && self.fault(EngineFault::SickCreaturesCantCrew) {
-                return illegal(
-                    "302.6",
-                    format!("{c} ({creature}) came under {player}'s control this turn"),
-                );
-            }
-            total += i32::from(self.power(c));
+        if crew.contains(&source) {
+            return illegal(
+                "702.122a",
+                format!("{name} can't crew itself: crew taps other creatures"),
+            );
         }
+        self.check_untapped_creatures(player, crew, "702.122a")?;
+        if let Some(&c) = crew
+            .iter()
+            .find(|&&c| self.obj(c).sick && self.fault(EngineFault::SickCreaturesCantCrew))
+        {
+            return illegal(
+                "302.6",
+                format!(
+                    "{c} ({}) came under {player}'s control this turn",
+                    self.obj(c).face().name
+                ),
+            );
+        }
+        let total: i32 = crew.iter().map(|&c| i32::from(self.power(c))).sum();
         if total < i32::from(need) {
             return illegal(
                 "702.122a",
@@ -80,31 +64,19 @@ impl Game {
     }
 
     /// The sets of creatures `player` might tap to crew `source` with crew
-    /// `need`: every nonempty set of its other untapped creatures (at most
-    /// [`CREW_CANDIDATES`] of them, in object order) with total power `need`
-    /// or more.
+    /// `need`: every nonempty set of its other untapped creatures
+    /// ([`Game::untapped_creature_sets`]) with total power `need` or more.
     pub(crate) fn crew_candidates(
         &self,
         player: PlayerId,
         source: CardId,
         need: u8,
     ) -> Vec<Vec<CardId>> {
-        let creatures: Vec<(CardId, i32)> = self
-            .battlefield()
-            .filter(|o| o.controller == player && o.id != source && o.is_creature() && !o.tapped)
-            .take(CREW_CANDIDATES)
-            .map(|o| (o.id, i32::from(self.power(o.id))))
-            .collect();
-        (1u32..1 << creatures.len())
-            .filter_map(|set| {
-                let chosen: Vec<&(CardId, i32)> = creatures
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| set & (1 << i) != 0)
-                    .map(|(_, c)| c)
-                    .collect();
-                let total: i32 = chosen.iter().map(|c| c.1).sum();
-                (total >= i32::from(need)).then(|| chosen.iter().map(|c| c.0).collect())
+        self.untapped_creature_sets(player, Some(source))
+            .into_iter()
+            .filter(|set| {
+                let total: i32 = set.iter().map(|&c| i32::from(self.power(c))).sum();
+                !set.is_empty() && total >= i32::from(need)
             })
             .collect()
     }

@@ -90,6 +90,7 @@ pub mod siege;
 pub mod spell_copy;
 pub mod stack;
 pub mod statics;
+pub mod tap_creatures;
 pub mod triggers;
 pub mod turn;
 pub mod ward;

@@ -533,17 +533,7 @@ impl Game {
         if face.enters_as_copy_of_creature_card.is_some()
             && !self.creature_card_copy_options(controller).is_empty()
         {
-            self.stack.push(StackItem::Spell {
-                card,
-                controller,
-                transformed,
-                targets: Vec::new(),
-            });
-            self.waiting = Waiting::ChooseCopy {
-                player: controller,
-                card,
-            };
-            return;
+            return self.wait_for_copy_choice(card, controller, transformed);
         }
         if face.enters_as_copy_of_battle {
             let battles = self.copy_options(controller);
@@ -553,21 +543,7 @@ impl Game {
                     let copy = self.copiable(*only);
                     return self.enter(card, controller, transformed, Some(copy));
                 }
-                _ => {
-                    // The spell is still resolving, so still on the stack
-                    // (608.3), while its controller chooses.
-                    self.stack.push(StackItem::Spell {
-                        card,
-                        controller,
-                        transformed,
-                        targets: Vec::new(),
-                    });
-                    self.waiting = Waiting::ChooseCopy {
-                        player: controller,
-                        card,
-                    };
-                    return;
-                }
+                _ => return self.wait_for_copy_choice(card, controller, transformed),
             }
         }
         self.enter(card, controller, transformed, None);
@@ -581,6 +557,22 @@ impl Game {
             .filter(|o| o.is_battle() && self.object_in_range(controller, o))
             .map(|o| o.id)
             .collect()
+    }
+
+    /// The resolving permanent spell `card` waits for its controller to
+    /// choose what it enters as a copy of: it is still resolving, so still
+    /// on the stack (608.3), while they choose.
+    fn wait_for_copy_choice(&mut self, card: CardId, controller: PlayerId, transformed: bool) {
+        self.stack.push(StackItem::Spell {
+            card,
+            controller,
+            transformed,
+            targets: Vec::new(),
+        });
+        self.waiting = Waiting::ChooseCopy {
+            player: controller,
+            card,
+        };
     }
 
     /// The creature cards in graveyards a permanent entering as a copy of

@@ -49,11 +49,13 @@
 //! Mana ([`mana`]: lands played, mana abilities, costs with X and cost
 //! increases) is paid only in positions that say so, since the model has
 //! none. Activated abilities ([`activate`]) pay {T}, sacrifice, discard and
-//! mana costs, and crew ([`crew`]); spells may have convoke ([`convoke`]); cards may be played from exile for a while ([`exile_play`]).
-//! Spells may be copied ([`spell_copy`]). Objects have colors ([`color`]: mana costs, color indicators, tokens).
+//! mana costs, and crew ([`crew`]); spells may have convoke ([`convoke`]);
+//! both tap creatures ([`tap_creatures`]). Cards may be played from exile
+//! for a while ([`exile_play`]); spells may be copied ([`spell_copy`]).
+//! Objects have colors ([`color`]: mana costs, color indicators, tokens).
 //! Not modelled: planeswalker rules (loyalty, attacking planeswalkers),
-//! effects that change colors;
-//! `battlecheck cards` lists every line of card text not played.
+//! effects that change colors; `battlecheck cards` lists every line of
+//! card text not played.
 
 pub mod action;
 pub mod activate;

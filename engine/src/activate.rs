@@ -1,6 +1,6 @@
 //! Activated abilities (602) other than mana abilities (`mana`) and equip
 //! (`equip`): written on a line of a card's text as a cost and an effect,
-//! "[Cost]: [Effect.]" (602.1a). Activating one puts it on the stack
+//! "\[Cost\]: \[Effect.\]" (602.1a). Activating one puts it on the stack
 //! (602.2a) with its target (601.2c), its costs paid (602.2b, 601.2h): mana
 //! in a game that pays mana, {T} (107.5, 302.6), sacrificing its source
 //! (701.21a). Any time its controller holds priority (602.2). As it
@@ -48,10 +48,10 @@ pub struct ActivationCost {
     /// {T}: tap this permanent (107.5).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tap: bool,
-    /// "Sacrifice this [permanent]" (701.21a).
+    /// "Sacrifice this \[permanent\]" (701.21a).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sacrifice: bool,
-    /// "Discard a [land] card" (701.9a): a card of this kind from the
+    /// "Discard a \[land\] card" (701.9a): a card of this kind from the
     /// activating player's hand, which they choose as they pay (601.2h).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard: Option<crate::effects::CardFilter>,

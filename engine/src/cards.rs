@@ -77,7 +77,7 @@ pub enum Keyword {
     /// card of the catalogue has deathtouch and trample, so 702.2c, 1 as
     /// lethal damage in a trampler's assignment, is not needed.)
     Deathtouch,
-    /// 702.6a: "Equip [cost]": attach to target creature you control,
+    /// 702.6a: "Equip \[cost\]": attach to target creature you control,
     /// only as a sorcery; the cost, read from the line's words
     /// ([`Face::equip_cost`]), is paid in a game that pays mana.
     Equip,
@@ -102,25 +102,25 @@ pub enum TriggerEvent {
     /// "Whenever equipped creature attacks" (508.3a), on an Equipment: the
     /// creature it is attached to is "that creature".
     EquippedCreatureAttacks,
-    /// "Whenever you cast a [noncreature] spell" (601.2i: as the spell
+    /// "Whenever you cast a \[noncreature\] spell" (601.2i: as the spell
     /// becomes cast), of the kind [`PrintedTrigger::spell`] names.
     YouCastASpell,
     /// "Whenever a creature an opponent controls dies" (700.4: is put into
     /// a graveyard from the battlefield; 603.10a: it looks back in time).
     CreatureAnOpponentControlsDies,
-    /// "Whenever a [creature] you control attacks" (508.3a): the attacking
+    /// "Whenever a \[creature\] you control attacks" (508.3a): the attacking
     /// creature, of the kind [`PrintedTrigger::attacker`] names, is "it".
     CreatureYouControlAttacks,
-    /// "Whenever [this creature] attacks" (508.3a).
+    /// "Whenever \[this creature\] attacks" (508.3a).
     ThisAttacks,
-    /// "Whenever another [enchantment] you control enters" (603.6a): of
+    /// "Whenever another \[enchantment\] you control enters" (603.6a): of
     /// the kind [`PrintedTrigger::entering`] names.
     AnotherYouControlEnters,
     /// "At the beginning of your upkeep" (503.1a).
     BeginningOfYourUpkeep,
     /// "At the beginning of combat on your turn" (507.1).
     BeginningOfCombatOnYourTurn,
-    /// "Whenever you discard a [land] card" (701.9a), of the kind
+    /// "Whenever you discard a \[land\] card" (701.9a), of the kind
     /// [`PrintedTrigger::discarded`] names.
     YouDiscard,
     /// "Whenever this token and at least one other creature token attack"
@@ -212,15 +212,15 @@ impl TriggerEffect {
 #[serde(deny_unknown_fields)]
 pub struct PrintedTrigger {
     pub when: TriggerEvent,
-    /// For "whenever a [Dragon] you control attacks": the attacking
+    /// For "whenever a \[Dragon\] you control attacks": the attacking
     /// creatures it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacker: Option<CardFilter>,
-    /// For "whenever another [enchantment] you control enters": the
+    /// For "whenever another \[enchantment\] you control enters": the
     /// permanents it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entering: Option<CardFilter>,
-    /// For "whenever you cast a [noncreature] spell" (prowess, 702.108a):
+    /// For "whenever you cast a \[noncreature\] spell" (prowess, 702.108a):
     /// the spells it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spell: Option<CardFilter>,
@@ -228,7 +228,7 @@ pub struct PrintedTrigger {
     /// cast from their caster's hand.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub from_hand: bool,
-    /// For "whenever you discard a [land] card": the cards it triggers for.
+    /// For "whenever you discard a \[land\] card": the cards it triggers for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discarded: Option<CardFilter>,
     pub effect: TriggerEffect,
@@ -272,7 +272,7 @@ pub struct TargetGroup {
 }
 
 impl TargetGroup {
-    /// "Target [kind]": exactly one.
+    /// "Target \[kind\]": exactly one.
     pub const fn one(kind: TargetKind) -> Self {
         TargetGroup { kind, up_to: None }
     }
@@ -422,8 +422,8 @@ impl Effect {
     }
 }
 
-/// The exceptions of "enter as a copy of [a creature card], except it's a
-/// P/T [color] [subtype] in addition to its other colors and types"
+/// The exceptions of "enter as a copy of \[a creature card\], except it's a
+/// P/T \[color\] \[subtype\] in addition to its other colors and types"
 /// (707.9b): the power and toughness it has instead, and the colors and
 /// subtypes it has as well.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

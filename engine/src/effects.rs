@@ -55,20 +55,20 @@ pub enum Instruction {
     /// (in [`Resolution::scry_bottom`]). Not written in card files.
     #[serde(skip)]
     ScryBottom,
-    /// "Reveal the top card of your library. If it's a [land] or
+    /// "Reveal the top card of your library. If it's a \[land\] or
     /// double-faced card, draw a card" (701.20a, 712.1).
     RevealTopDrawIf {
         types: Vec<CardType>,
         #[serde(default)]
         or_double_faced: bool,
     },
-    /// "Untap target [creature]" (701.26b; a stun counter is removed
+    /// "Untap target \[creature\]" (701.26b; a stun counter is removed
     /// instead, 122.1d).
     UntapTarget,
     /// "Return target permanent to its owner's hand" (400.7), or target
     /// card from a graveyard.
     ReturnTargetToHand,
-    /// "Return target [permanent] card from your graveyard to the
+    /// "Return target \[permanent\] card from your graveyard to the
     /// battlefield": it enters under the ability controller's control
     /// (110.2), front face up (712.14), untapped.
     PutTargetOntoBattlefield,
@@ -81,9 +81,9 @@ pub enum Instruction {
     /// damage equal to its power to the other, at once, if both are still
     /// creatures on the battlefield and legal targets (701.14b).
     FightTarget { group: u8 },
-    /// "Target creature gains [keywords] until end of turn" (611.2a).
+    /// "Target creature gains \[keywords\] until end of turn" (611.2a).
     TargetGainsUntilEndOfTurn(Vec<Keyword>),
-    /// "[Target creature] loses all abilities until end of turn" (611.2a,
+    /// "\[Target creature\] loses all abilities until end of turn" (611.2a,
     /// 613.1f: layer 6).
     TargetLosesAllAbilitiesUntilEndOfTurn,
     /// "Put N stun counters on it" (122.1d).
@@ -91,12 +91,12 @@ pub enum Instruction {
     /// "Target creature gets +P/+T until end of turn" (611.2a, 613.4c;
     /// it ends in the cleanup step, 514.2).
     TargetGetsUntilEndOfTurn { power: i8, toughness: i8 },
-    /// "[They] lose N life" (119.3).
+    /// "\[They\] lose N life" (119.3).
     LoseLife { who: Who, amount: u8 },
-    /// "[They] mill N cards": each puts the top N cards of their library
+    /// "\[They\] mill N cards": each puts the top N cards of their library
     /// into their graveyard (701.17a).
     Mill { who: Who, count: u8 },
-    /// "[They] discard N cards", or "you may discard a card" (`may`): each
+    /// "\[They\] discard N cards", or "you may discard a card" (`may`): each
     /// chooses the cards from their hand (701.9a, 701.9b).
     Discard {
         who: Who,
@@ -104,7 +104,7 @@ pub enum Instruction {
         #[serde(default)]
         may: bool,
     },
-    /// "[They] sacrifice a [type] of their choice", or "you may sacrifice
+    /// "\[They\] sacrifice a \[type\] of their choice", or "you may sacrifice
     /// an artifact or creature" (`may`): a permanent they control of any of
     /// `types` is put into its owner's graveyard (701.21a).
     Sacrifice {
@@ -113,7 +113,7 @@ pub enum Instruction {
         #[serde(default)]
         may: bool,
     },
-    /// "Search your library for up to N [cards]" and put them into `to`
+    /// "Search your library for up to N \[cards\]" and put them into `to`
     /// (tapped onto the battlefield if `tapped`): a search for cards with a
     /// stated quality may find fewer than there are (701.23a, 701.23b).
     /// "Search your library and/or graveyard" (`and_graveyard`): a card
@@ -133,7 +133,7 @@ pub enum Instruction {
         #[serde(default)]
         and_outside_the_game: bool,
     },
-    /// "Look at the top N cards of your library. You may reveal a [card]
+    /// "Look at the top N cards of your library. You may reveal a \[card\]
     /// from among them and put it into your hand. Put the rest on the
     /// bottom of your library in a random order" (401.4): up to `up_to`
     /// of them, of the kind `find` asks for, are chosen.
@@ -142,7 +142,7 @@ pub enum Instruction {
         find: CardFilter,
         up_to: u8,
     },
-    /// "This creature gains [keyword] until end of turn" (611.2a): the
+    /// "This creature gains \[keyword\] until end of turn" (611.2a): the
     /// ability's source, if it is still on the battlefield.
     ThisGainsUntilEndOfTurn(Keyword),
     /// "This permanent becomes an artifact creature until end of turn": a
@@ -151,12 +151,12 @@ pub enum Instruction {
     /// "This creature gets +P/+T until end of turn" (611.2a, 613.4c): the
     /// ability's source, if it is still on the battlefield.
     ThisGetsUntilEndOfTurn { power: i8, toughness: i8 },
-    /// "You may put a [permanent] card from your hand onto the
+    /// "You may put a \[permanent\] card from your hand onto the
     /// battlefield": the controller chooses one card of the kind `find`
     /// names, or none; it enters under their control (110.2), a battle
     /// with a protector (310.9a).
     PutFromHand { find: CardFilter },
-    /// "Look at target opponent's hand. You may exile a [nonland] card from
+    /// "Look at target opponent's hand. You may exile a \[nonland\] card from
     /// it" (701.20e, 406.1): the controller chooses one card or none from
     /// the hand of the player(s) told; with `owner_may_play`, "for as long
     /// as that card remains exiled, its owner may play it", and a spell
@@ -187,7 +187,7 @@ pub enum Instruction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         you_may_play: Option<crate::exile_play::PlayDuration>,
     },
-    /// "Reveal any number of [Dragon] cards from your hand" (701.20a): the
+    /// "Reveal any number of \[Dragon\] cards from your hand" (701.20a): the
     /// controller chooses which; revealing none is still revealing ("X can
     /// be 0"), so "when you do" follows either way.
     Reveal { find: CardFilter },
@@ -206,7 +206,7 @@ pub enum Instruction {
     /// "Put a +1/+1 counter on this creature" (122.6): on the ability's
     /// source, if it is still on the battlefield.
     PlusOneCounterOnThis,
-    /// "Destroy all [creatures]" (701.8a): every permanent `find` accepts,
+    /// "Destroy all \[creatures\]" (701.8a): every permanent `find` accepts,
     /// at once; not one with indestructible (702.12b).
     DestroyAll { find: CardFilter },
     /// "Remove all counters from up to one target permanent" (122.1): its
@@ -216,7 +216,7 @@ pub enum Instruction {
     /// "Put a +1/+1 counter on each creature that attacked this turn"
     /// (508.1: was declared as an attacker; the same object, 400.7).
     PlusOneCounterOnEachCreatureThatAttackedThisTurn,
-    /// "Creatures you control gain [keywords] until end of turn" (611.2a;
+    /// "Creatures you control gain \[keywords\] until end of turn" (611.2a;
     /// 611.2c: the creatures controlled as it resolves).
     CreaturesYouControlGainUntilEndOfTurn(Vec<Keyword>),
     /// "Creatures you control get +P/+T until end of turn" (611.2a,
@@ -228,10 +228,10 @@ pub enum Instruction {
     /// ruling). "That creature" is the trigger's subject; its types are
     /// the last it had on the battlefield if it left (608.2h).
     PlusOneCounterOnItAndEachSharingACreatureType,
-    /// "It deals N damage to [them]": the ability's source deals the
+    /// "It deals N damage to \[them\]": the ability's source deals the
     /// damage (120.2) to each player told.
     DamageToPlayers { who: Who, amount: u8 },
-    /// "... if [condition]": the steps are followed only if the condition
+    /// "... if \[condition\]": the steps are followed only if the condition
     /// holds as the ability resolves (608.2c).
     If {
         condition: Condition,
@@ -334,7 +334,7 @@ pub struct CardFilter {
     pub not_supertypes: Vec<Supertype>,
     #[serde(default)]
     pub mana_value_at_most: Option<Amount>,
-    /// "That's exactly [two] colors" (105.2).
+    /// "That's exactly \[two\] colors" (105.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exactly_colors: Option<u8>,
 }

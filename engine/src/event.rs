@@ -84,7 +84,7 @@ pub enum Event {
     Pumped { card: CardId },
     /// Creatures `a` and `b` fought (701.14a).
     Fought { a: CardId, b: CardId },
-    /// A "whenever you discard a [land] card" ability triggered (603.2).
+    /// A "whenever you discard a \[land\] card" ability triggered (603.2).
     DiscardTriggered {
         source: CardId,
         controller: PlayerId,

@@ -1,6 +1,6 @@
 //! Readable errors for hand-written JSON (card files and scenarios): the
 //! line, column and, where it can be told, the JSON path of the offending
-//! value (`cards[1].owner`; indices from 0).
+//! value (`cards\[1\].owner`; indices from 0).
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -11,7 +11,7 @@ use std::fmt;
 pub struct JsonFault {
     pub line: usize,
     pub column: usize,
-    /// The JSON path of the value the error is in or about (`players[0].life`),
+    /// The JSON path of the value the error is in or about (`players\[0\].life`),
     /// when it can be told.
     pub path: Option<String>,
     pub message: String,

@@ -118,7 +118,7 @@ impl Game {
         });
     }
 
-    /// "Reveal the top card of your library. If it's a [land] or
+    /// "Reveal the top card of your library. If it's a \[land\] or
     /// double-faced card, draw a card" (701.20a, 121.2): `p` reveals it;
     /// if it is of one of `types`, or a double-faced card (712.1) when
     /// `or_double_faced`, they draw.

@@ -175,7 +175,7 @@ const BASIC_LAND_TYPES: [(&str, Mana); 5] = [
 
 impl Game {
     /// The mana ability of permanent `id`, if it has one: the one its text
-    /// gives it, or for a land the intrinsic "{T}: Add [mana]" of each of
+    /// gives it, or for a land the intrinsic "{T}: Add \[mana\]" of each of
     /// its basic land types (305.6).
     pub(crate) fn mana_ability(&self, id: CardId) -> Option<ManaAbility> {
         let o = self.obj(id);

@@ -20,10 +20,10 @@ pub enum StaticAbility {
     /// "Equipped creature gets +P/+T" (613.4c, 301.5).
     EquippedCreatureGets { power: i8, toughness: i8 },
     /// "This creature's power and toughness are each equal to the number
-    /// of [creatures, lands] you control": a characteristic-defining
+    /// of \[creatures, lands\] you control": a characteristic-defining
     /// ability (604.3), applied in layer 7a (613.4a), in every zone.
     PowerToughnessEqualPermanentsYouControl(CardType),
-    /// "[This]'s power is equal to the number of [artifacts] you control"
+    /// "\[This\]'s power is equal to the number of \[artifacts\] you control"
     /// (Aetherwing, Golden-Scale Flagship): a characteristic-defining
     /// ability for power alone (604.3, layer 7a), counting itself.
     PowerEqualPermanentsYouControl(CardType),
@@ -37,14 +37,14 @@ pub enum StaticAbility {
     /// "This land enters tapped": a replacement effect (614.1c) applied as
     /// it enters ([`Game::move_to`], and the face played, 712.12).
     EntersTapped,
-    /// "[It] has [keywords] as long as you control at least [N] other
-    /// [enchantments]" (Ephara, Ever-Sheltering; 604.2, layer 6).
+    /// "\[It\] has \[keywords\] as long as you control at least \[N\] other
+    /// \[enchantments\]" (Ephara, Ever-Sheltering; 604.2, layer 6).
     KeywordsWhileYouControlOthers {
         keywords: Vec<Keyword>,
         at_least: u8,
         of: CardType,
     },
-    /// "Creature tokens you control get +P/+T and have [keywords]" (The
+    /// "Creature tokens you control get +P/+T and have \[keywords\]" (The
     /// Broken Sky; 613.4c, layer 7c, and layer 6).
     CreatureTokensYouControlGet {
         power: i8,
@@ -60,8 +60,8 @@ pub enum StaticAbility {
     /// "Noncreature spells you cast have convoke" (Caetus, Sea Tyrant of
     /// Segovia; 702.51a): see [`crate::convoke`].
     NoncreatureSpellsYouCastHaveConvoke,
-    /// "Other transformed permanents you control have [keywords] and ward
-    /// [cost]" (Gargantuan Slabhorn; 604.2, layer 6): a "transformed
+    /// "Other transformed permanents you control have \[keywords\] and ward
+    /// \[cost\]" (Gargantuan Slabhorn; 604.2, layer 6): a "transformed
     /// permanent" is a double-faced permanent with its back face up
     /// (701.27g), a modal double-faced card played with its back face up
     /// included.
@@ -75,9 +75,9 @@ pub enum StaticAbility {
 
 impl Game {
     /// Does a static ability give `id` keyword `k` now (604.2, layer 6):
-    /// its own "has [keywords] as long as you control at least N other
-    /// [type]", or another permanent's "creature tokens you control have
-    /// [keywords]"?
+    /// its own "has \[keywords\] as long as you control at least N other
+    /// \[type\]", or another permanent's "creature tokens you control have
+    /// \[keywords\]"?
     pub(crate) fn static_keyword(&self, id: CardId, k: Keyword) -> bool {
         let o = self.obj(id);
         if !o.on_battlefield() {

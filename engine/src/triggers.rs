@@ -150,7 +150,7 @@ impl Game {
     }
 
     /// `player` just cast `spell` (601.2i), from their hand if `from_hand`:
-    /// the "whenever you cast a [noncreature] spell [from your hand]"
+    /// the "whenever you cast a \[noncreature\] spell \[from your hand\]"
     /// abilities of the permanents they control trigger, those whose kind
     /// of spell it is (its characteristics on the stack: the back face if
     /// cast transformed, 712.11a). "That spell" is the trigger's subject.
@@ -183,7 +183,7 @@ impl Game {
     }
 
     /// `player` just discarded `card` (701.9a): the "whenever you discard a
-    /// [land] card" abilities of the permanents they control trigger.
+    /// \[land\] card" abilities of the permanents they control trigger.
     pub(crate) fn discard_triggers(&mut self, player: PlayerId, card: CardId) {
         let mut sources = self.with_triggers(|when| when == TriggerEvent::YouDiscard);
         sources.retain(|&s| self.obj(s).controller == player);
@@ -210,7 +210,7 @@ impl Game {
 
     /// Attackers were just declared (508.1): for each of them, the
     /// "whenever equipped creature attacks" abilities of the Equipment
-    /// attached to it and the "whenever a [creature] you control attacks"
+    /// attached to it and the "whenever a \[creature\] you control attacks"
     /// abilities of its controller's permanents trigger (508.3a), each
     /// about that attacking creature.
     pub(crate) fn attack_triggers(&mut self, attackers: &[CardId]) {

@@ -1,6 +1,6 @@
-//! Ward (702.21): "Ward [cost]" means "Whenever this permanent becomes the
+//! Ward (702.21): "Ward \[cost\]" means "Whenever this permanent becomes the
 //! target of a spell or ability an opponent controls, counter that spell or
-//! ability unless that player pays [cost]" (702.21a): {2} (Bloomwielder
+//! ability unless that player pays \[cost\]" (702.21a): {2} (Bloomwielder
 //! Dryads, Gargantuan Slabhorn) or 2 life (Refraction Elemental). As the
 //! trigger resolves, the player who controls the spell or ability chooses
 //! whether to pay (decision `pay_unless`); one who can't pay doesn't (118.3:

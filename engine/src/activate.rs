@@ -235,12 +235,7 @@ impl Game {
             .into_iter()
             .map(Some)
             .collect();
-        let hand: Vec<Option<CardId>> = self
-            .objects
-            .iter()
-            .filter(|o| o.zone == Zone::Hand && o.owner == player)
-            .map(|o| Some(o.id))
-            .collect();
+        let hand: Vec<Option<CardId>> = self.hand_of(player).map(Some).collect();
         let mut out = Vec::new();
         for o in self.battlefield().filter(|o| o.controller == player) {
             for (i, a) in o.face().activated.iter().enumerate() {

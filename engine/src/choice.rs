@@ -230,25 +230,6 @@ impl Game {
         }
     }
 
-    /// The top `n` cards of `p`'s library, top first.
-    fn top_of_library(&self, p: PlayerId, n: u8) -> Vec<CardId> {
-        self.players[p.0 as usize]
-            .library
-            .iter()
-            .rev()
-            .take(usize::from(n))
-            .copied()
-            .collect()
-    }
-
-    /// The cards in `p`'s hand.
-    fn hand_of(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
-        self.objects
-            .iter()
-            .filter(move |o| o.zone == Zone::Hand && o.owner == p)
-            .map(|o| o.id)
-    }
-
     /// Do what `step` says to the cards chosen for it.
     fn act_on_chosen(&mut self, step: &Instruction, chosen: &[CardId]) {
         let controller = self.resolution.as_ref().expect("resolving").controller;
@@ -333,12 +314,7 @@ impl Game {
                         } else {
                             *costs_more
                         };
-                        self.playable_from_exile
-                            .push(crate::exile_play::ExilePermission {
-                                card: c,
-                                costs_more: more,
-                                until: crate::exile_play::Until::Exiled,
-                            });
+                        self.may_play_while_exiled(c, more);
                     }
                 }
                 Instruction::PutFromHand { .. } => {

@@ -616,12 +616,7 @@ impl Game {
                 }
             }
             Instruction::ExileYourHand { you_may_play } => {
-                let hand: Vec<CardId> = self
-                    .objects
-                    .iter()
-                    .filter(|o| o.zone == Zone::Hand && o.owner == controller)
-                    .map(|o| o.id)
-                    .collect();
+                let hand: Vec<CardId> = self.hand_of(controller).collect();
                 self.exile_and_play(&hand, controller, *you_may_play);
                 if let Some(r) = self.resolution.as_mut() {
                     r.chosen_last = u8::try_from(hand.len()).unwrap_or(u8::MAX);
@@ -632,12 +627,7 @@ impl Game {
                 self.draw(controller, n);
             }
             Instruction::ExileTopOfYourLibrary { you_may_play } => {
-                let top: Vec<CardId> = self.players[controller.0 as usize]
-                    .library
-                    .last()
-                    .copied()
-                    .into_iter()
-                    .collect();
+                let top = self.top_of_library(controller, 1);
                 self.exile_and_play(&top, controller, *you_may_play);
             }
             Instruction::PutTargetOntoBattlefield => {
@@ -752,11 +742,7 @@ impl Game {
                 self.deal_damage(&dealt, false);
             }
             Instruction::PlusOneCounterOnEachCreatureYouControl => {
-                let mine: Vec<CardId> = self
-                    .battlefield()
-                    .filter(|o| o.is_creature() && o.controller == controller)
-                    .map(|o| o.id)
-                    .collect();
+                let mine = self.creatures_controlled_by(controller);
                 for c in mine {
                     self.put_plus_one_counters(c, 1);
                 }
@@ -783,11 +769,7 @@ impl Game {
                 }
             }
             Instruction::CreaturesYouControlGetUntilEndOfTurn { power, toughness } => {
-                let mine: Vec<CardId> = self
-                    .battlefield()
-                    .filter(|o| o.is_creature() && o.controller == controller)
-                    .map(|o| o.id)
-                    .collect();
+                let mine = self.creatures_controlled_by(controller);
                 for c in mine {
                     let o = self.obj_mut(c);
                     o.until_end_of_turn.0 = o.until_end_of_turn.0.saturating_add(*power);
@@ -796,11 +778,7 @@ impl Game {
                 }
             }
             Instruction::CreaturesYouControlGainUntilEndOfTurn(keywords) => {
-                let mine: Vec<CardId> = self
-                    .battlefield()
-                    .filter(|o| o.is_creature() && o.controller == controller)
-                    .map(|o| o.id)
-                    .collect();
+                let mine = self.creatures_controlled_by(controller);
                 for c in mine {
                     for &k in keywords {
                         self.gained_until_end_of_turn.push((c, k));
@@ -1029,12 +1007,7 @@ impl Game {
     pub(crate) fn holds(&self, condition: Condition) -> bool {
         match condition {
             Condition::ActivePlayerHandAtMost(n) => {
-                let hand = self
-                    .objects
-                    .iter()
-                    .filter(|o| o.zone == Zone::Hand && o.owner == self.active)
-                    .count();
-                hand <= usize::from(n)
+                self.hand_of(self.active).count() <= usize::from(n)
             }
             Condition::PermanentToGraveyardThisTurn => self.to_graveyard_this_turn,
             Condition::NotDealtCombatDamageSinceYourLastTurn => {

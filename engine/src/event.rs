@@ -48,8 +48,8 @@ pub enum Event {
     Moved { card: CardId, from: Zone, to: Zone },
     /// A token was created (111.1).
     TokenCreated { token: CardId, controller: PlayerId },
-    /// A token could not be created: the game has no room for another
-    /// object (see `effects`).
+    /// A token, or a copy of a spell (`spell_copy`), could not be created:
+    /// the game has no room for another object (see `effects`).
     NoRoomForToken { controller: PlayerId },
     /// A counter was put on a permanent (122.1, 122.6).
     CounterAdded {

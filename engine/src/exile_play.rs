@@ -79,6 +79,16 @@ impl Game {
         });
     }
 
+    /// `card`, just exiled, may be played by its owner for as long as it
+    /// remains exiled, for `costs_more` more (Invasion of Gobakhan).
+    pub(crate) fn may_play_while_exiled(&mut self, card: CardId, costs_more: u8) {
+        self.playable_from_exile.push(ExilePermission {
+            card,
+            costs_more,
+            until: Until::Exiled,
+        });
+    }
+
     /// The turn ends (514.2): the permissions that last until now end.
     pub(crate) fn end_exile_permissions(&mut self) {
         if self.fault(crate::fault::EngineFault::ExilePermissionNeverEnds) {

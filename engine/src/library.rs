@@ -10,6 +10,17 @@ use crate::game::Game;
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl Game {
+    /// The top `n` cards of `p`'s library, top first.
+    pub(crate) fn top_of_library(&self, p: PlayerId, n: u8) -> Vec<CardId> {
+        self.players[p.0 as usize]
+            .library
+            .iter()
+            .rev()
+            .take(usize::from(n))
+            .copied()
+            .collect()
+    }
+
     /// `p` draws `n` cards, one at a time (121.2): each is the top card of
     /// their library, put into their hand (121.1).
     pub(crate) fn draw(&mut self, p: PlayerId, n: u8) {

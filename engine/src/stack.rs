@@ -676,7 +676,7 @@ impl Game {
         }
         let copy = self.copiable(original);
         self.stack.pop();
-        self.enter(card, player, false, Some(copy));
+        self.enter(card, player, transformed, Some(copy));
         Ok(())
     }
 

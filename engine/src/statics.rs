@@ -179,6 +179,14 @@ impl Game {
         self.power_toughness(id).1
     }
 
+    /// The creatures `p` controls ("creatures you control").
+    pub(crate) fn creatures_controlled_by(&self, p: PlayerId) -> Vec<CardId> {
+        self.battlefield()
+            .filter(|o| o.is_creature() && o.controller == p)
+            .map(|o| o.id)
+            .collect()
+    }
+
     /// How many permanents of type `kind` `p` controls.
     pub(crate) fn count_you_control(&self, p: PlayerId, kind: CardType) -> usize {
         self.battlefield()

@@ -9,6 +9,14 @@ use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl Game {
+    /// The cards in `p`'s hand (402.1).
+    pub(crate) fn hand_of(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
+        self.objects
+            .iter()
+            .filter(move |o| o.zone == Zone::Hand && o.owner == p)
+            .map(|o| o.id)
+    }
+
     /// `player` discards `card` from their hand: it goes to their
     /// graveyard (701.9a), and their "whenever you discard" abilities
     /// trigger.

@@ -451,8 +451,16 @@ impl Game {
                     });
                 }
             }
-            Waiting::ChooseNewTargets { player, spell } => {
-                for targets in self.new_target_candidates(*spell) {
+            Waiting::ChooseNewTargets {
+                player,
+                spell,
+                cast,
+            } => {
+                let choices = match cast {
+                    Some(c) => self.free_cast_targets(*player, *spell, c.transformed),
+                    None => self.new_target_candidates(*spell),
+                };
+                for targets in choices {
                     candidates.push(Action::ChooseNewTargets {
                         player: *player,
                         spell: *spell,
@@ -616,6 +624,29 @@ impl Game {
             .collect()
     }
 
+    /// Every list of targets, one of each kind of `kinds` in order, from
+    /// `all`, that `player`'s spell may have (601.2c).
+    pub(crate) fn target_choices(
+        &self,
+        kinds: &[TargetKind],
+        player: PlayerId,
+        all: &[Target],
+    ) -> Vec<Vec<Target>> {
+        kinds.iter().fold(vec![Vec::new()], |acc, &k| {
+            acc.iter()
+                .flat_map(|prefix| {
+                    all.iter()
+                        .filter(|&&t| self.check_target(t, k, player).is_ok())
+                        .map(move |&t| {
+                            let mut v = prefix.clone();
+                            v.push(t);
+                            v
+                        })
+                })
+                .collect()
+        })
+    }
+
     pub(crate) fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
         let all = self.spell_target_candidates();
@@ -623,25 +654,7 @@ impl Game {
             (o.zone == Zone::Hand && o.owner == player) || self.exile_permission(o.id).is_some()
         }) {
             let face = o.card.front();
-            let choices: Vec<Vec<Target>> = match face.effect {
-                Some(e) => e
-                    .targets()
-                    .iter()
-                    .fold(vec![Vec::new()], |acc, k: &TargetKind| {
-                        acc.iter()
-                            .flat_map(|prefix| {
-                                all.iter()
-                                    .filter(|&&t| self.check_target(t, *k, player).is_ok())
-                                    .map(move |&t| {
-                                        let mut v = prefix.clone();
-                                        v.push(t);
-                                        v
-                                    })
-                            })
-                            .collect()
-                    }),
-                None => vec![Vec::new()],
-            };
+            let choices = self.target_choices(face.target_kinds(), player, &all);
             let xs = self.x_choices(player, o.id);
             let convokes = self.convoke_candidates(player, o.id);
             for targets in choices {

@@ -373,6 +373,8 @@ pub enum TargetKind {
     /// "Target spell you control" (115.1): a spell on the stack, named as
     /// a card (`{"card": c}`).
     SpellYouControl,
+    /// "Target permanent an opponent controls" (102.2).
+    PermanentAnOpponentControls,
 }
 
 impl TargetKind {
@@ -460,14 +462,24 @@ pub struct Face {
     /// is read (202.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub colors: Vec<crate::color::Color>,
+    /// "\[This\] is all colors" (604.3): its colors are set by that
+    /// ability, not by its mana cost, on a line of its text.
+    #[serde(skip)]
+    pub all_colors: bool,
     #[serde(default)]
     pub keywords: Vec<Keyword>,
     #[serde(default)]
     pub effect: Option<Effect>,
-    /// What an instant or sorcery without targets does, as instructions
-    /// (608.2c), written on a line of its text.
+    /// What an instant or sorcery does, as instructions (608.2c), written
+    /// on a line of its text.
     #[serde(skip)]
     pub spell_steps: Vec<crate::effects::Instruction>,
+    /// The targets of an instant or sorcery written as instructions, one
+    /// per instance of the word "target" (115.3), in order: the
+    /// instructions name each by its place, as a group
+    /// ([`crate::effects::Instruction::ForEachTarget`]).
+    #[serde(skip)]
+    pub spell_targets: Vec<TargetKind>,
     /// "You may have this enter as a copy of a battle on the battlefield"
     /// (707.5, 614.1c).
     #[serde(default)]
@@ -523,6 +535,14 @@ impl Face {
     }
     pub fn has(&self, k: Keyword) -> bool {
         self.keywords.contains(&k)
+    }
+    /// What each target of the face as a spell must be, in order (115.1,
+    /// 601.2c): its effect's or those of its instructions.
+    pub fn target_kinds(&self) -> &[TargetKind] {
+        match self.effect {
+            Some(e) => e.targets(),
+            None => &self.spell_targets,
+        }
     }
 }
 
@@ -610,9 +630,11 @@ impl From<CardEntry> for Card {
                 toughness: e.toughness,
                 defense: e.defense,
                 colors: Vec::new(),
+                all_colors: false,
                 keywords: e.keywords,
                 effect: e.effect,
                 spell_steps: Vec::new(),
+                spell_targets: Vec::new(),
                 enters_as_copy_of_battle: e.enters_as_copy_of_battle,
                 enters_as_copy_of_creature_card: None,
                 triggers: e.triggers,
@@ -784,7 +806,10 @@ fn read_cost(card: &mut Card) -> Result<(), String> {
         card.mana_cost =
             crate::mana::ManaCost::parse(text).map_err(|e| format!("field `cost`: {e}"))?;
     }
-    card.front.colors = card.mana_cost.colors();
+    // 604.3: a characteristic-defining ability overrides the mana cost.
+    if !card.front.all_colors {
+        card.front.colors = card.mana_cost.colors();
+    }
     Ok(())
 }
 
@@ -794,50 +819,58 @@ fn read_cost(card: &mut Card) -> Result<(), String> {
 /// steps followed for each target are done at once: no choice of cards,
 /// no condition or reflexive trigger, no nested groups.
 fn validate_targets(effect: &TriggerEffect) -> Result<(), String> {
-    use crate::effects::Instruction;
     let TriggerEffect::Do { targets, steps, .. } = effect else {
         return Ok(());
     };
     if targets.iter().any(|g| g.up_to == Some(0)) {
         return Err("\"up to 0 targets\" is no target: `up_to` is at least 1".into());
     }
-    fn check(steps: &[Instruction], groups: usize, inside: bool) -> Result<(), String> {
-        for step in steps {
-            let nested = matches!(
-                step,
-                Instruction::ForEachTarget { .. }
-                    | Instruction::If { .. }
-                    | Instruction::IfYouDo(_)
-                    | Instruction::WhenYouDo { .. }
+    check_steps(steps, targets.len(), false)
+}
+
+/// Instructions that name target groups name ones the ability has
+/// (`groups` of them); those followed for each target (`inside`) are done
+/// at once.
+fn check_steps(
+    steps: &[crate::effects::Instruction],
+    groups: usize,
+    inside: bool,
+) -> Result<(), String> {
+    for step in steps {
+        let nested = matches!(
+            step,
+            crate::effects::Instruction::ForEachTarget { .. }
+                | crate::effects::Instruction::If { .. }
+                | crate::effects::Instruction::IfYouDo(_)
+                | crate::effects::Instruction::WhenYouDo { .. }
+        );
+        if inside && (nested || step.chooses()) {
+            return Err(
+                "the steps of `for_each_target` are done at once: no choice of cards, \
+                 condition, reflexive trigger or nested `for_each_target`"
+                    .into(),
             );
-            if inside && (nested || step.chooses()) {
-                return Err(
-                    "the steps of `for_each_target` are done at once: no choice of cards, \
-                     condition, reflexive trigger or nested `for_each_target`"
-                        .into(),
-                );
-            }
-            match step {
-                Instruction::ForEachTarget { group, steps } => {
-                    if usize::from(*group) >= groups {
-                        return Err(format!("`for_each_target` names group {group}, which the ability does not have"));
-                    }
-                    check(steps, groups, true)?;
-                }
-                Instruction::FightTarget { group } if usize::from(*group) >= groups => {
+        }
+        match step {
+            crate::effects::Instruction::ForEachTarget { group, steps } => {
+                if usize::from(*group) >= groups {
                     return Err(format!(
-                        "`fight_target` names group {group}, which the ability does not have"
+                        "`for_each_target` names group {group}, which the ability does not have"
                     ));
                 }
-                Instruction::If { steps, .. } | Instruction::IfYouDo(steps) => {
-                    check(steps, groups, false)?
-                }
-                _ => {}
+                check_steps(steps, groups, true)?;
             }
+            crate::effects::Instruction::FightTarget { group } if usize::from(*group) >= groups => {
+                return Err(format!(
+                    "`fight_target` names group {group}, which the ability does not have"
+                ));
+            }
+            crate::effects::Instruction::If { steps, .. }
+            | crate::effects::Instruction::IfYouDo(steps) => check_steps(steps, groups, false)?,
+            _ => {}
         }
-        Ok(())
     }
-    check(steps, targets.len(), false)
+    Ok(())
 }
 
 fn validate(card: &Card) -> Result<(), String> {
@@ -869,12 +902,8 @@ fn validate(card: &Card) -> Result<(), String> {
                     field("text")
                 ));
             }
-            if face.spell_steps.iter().any(|s| s.chooses()) {
-                return Err(format!(
-                    "{}: the instructions of a spell here ask for no choice of cards",
-                    field("text")
-                ));
-            }
+            check_steps(&face.spell_steps, face.spell_targets.len(), false)
+                .map_err(|m| format!("{}: {m}", field("text")))?;
         }
         if face.effect.is_some() && face.is_permanent() {
             return Err(format!(

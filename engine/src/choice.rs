@@ -13,21 +13,50 @@ use crate::game::{Game, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 /// What one player may choose: from `options`, at least `min` and at most
-/// `max` cards; in an order that matters if `ordered` (a scry's).
+/// `max` cards; in an order that matters if `ordered` (a scry's); the same
+/// card more than once if `repeats` (a distribution of counters, naming a
+/// creature for each).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CardChoice {
     pub options: Vec<CardId>,
     pub min: usize,
     pub max: usize,
     pub ordered: bool,
+    pub repeats: bool,
 }
 
 impl CardChoice {
+    /// A choice of at least `min` and at most `max` of `options`, in no
+    /// order, each at most once.
+    fn some_of(options: Vec<CardId>, min: usize, max: usize) -> CardChoice {
+        CardChoice {
+            options,
+            min,
+            max,
+            ordered: false,
+            repeats: false,
+        }
+    }
+
     /// The choice has one possible answer: every option (in the one
-    /// order there is), or none.
+    /// order there is), or none; with repeats, the one option each time.
     fn forced(&self) -> bool {
-        self.options.is_empty()
-            || (self.min == self.options.len() && (!self.ordered || self.options.len() == 1))
+        match self.repeats {
+            true => self.options.len() <= 1,
+            false => {
+                self.options.is_empty()
+                    || (self.min == self.options.len()
+                        && (!self.ordered || self.options.len() == 1))
+            }
+        }
+    }
+
+    /// The answer of a forced choice.
+    fn forced_answer(self) -> Vec<CardId> {
+        match (self.repeats, self.options.first()) {
+            (true, Some(&only)) => vec![only; self.max],
+            _ => self.options,
+        }
     }
 }
 
@@ -61,7 +90,7 @@ impl Game {
             }
             let r = self.resolution.as_mut().expect("an ability is resolving");
             if self.players[chooser.0 as usize].in_game {
-                r.chosen.extend(choice.options);
+                r.chosen.extend(choice.forced_answer());
             }
             r.choosers.as_mut().expect("choosers are set").remove(0);
         }
@@ -115,7 +144,11 @@ impl Game {
     /// a card's mana value outside the stack counts X as 0)?
     pub(crate) fn card_matches(&self, find: &crate::effects::CardFilter, c: CardId) -> bool {
         let x = self.resolution.as_ref().map_or(0, |r| r.x);
-        find.accepts_card(self.obj(c).face(), self.mana_value(c), x)
+        let mut mana_value = self.mana_value(c);
+        if self.fault(EngineFault::ManaValueBoundExclusive) {
+            mana_value = mana_value.saturating_add(1);
+        }
+        find.accepts_card(self.obj(c).face(), mana_value, x)
     }
 
     /// What `chooser` may choose for `step` now.
@@ -156,22 +189,15 @@ impl Game {
                     .into_iter()
                     .collect();
                 let max = spell.len();
-                return CardChoice {
-                    options: spell,
-                    min: 0,
-                    max,
-                    ordered: false,
-                };
+                return CardChoice::some_of(spell, 0, max);
             }
             // 701.22a: any number of the top N stay on top, in any order.
             Instruction::Scry(n) => {
                 let top = self.top_of_library(chooser, *n);
                 let max = top.len();
                 return CardChoice {
-                    options: top,
-                    min: 0,
-                    max,
                     ordered: true,
+                    ..CardChoice::some_of(top, 0, max)
                 };
             }
             // 701.22a: the others go to the bottom, in any order.
@@ -180,10 +206,8 @@ impl Game {
                 let rest = r.scry_bottom.clone();
                 let all = rest.len();
                 return CardChoice {
-                    options: rest,
-                    min: all,
-                    max: all,
                     ordered: true,
+                    ..CardChoice::some_of(rest, all, all)
                 };
             }
             Instruction::LookAtTop { count, find, up_to } => (
@@ -219,15 +243,53 @@ impl Game {
                 let n = u8::try_from(all.len()).unwrap_or(u8::MAX);
                 (all, n, true)
             }
+            Instruction::YouMayCastOneOfThem => {
+                let r = self.resolution.as_ref().expect("an ability is resolving");
+                let castable = r
+                    .found
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        self.obj(c).zone == Zone::Exile && self.may_cast_free(chooser, c, false)
+                    })
+                    .collect();
+                (castable, 1, true)
+            }
+            Instruction::PutOneOfThemIntoYourHand => {
+                let r = self.resolution.as_ref().expect("an ability is resolving");
+                let left = r
+                    .found
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.obj(c).zone == Zone::Exile)
+                    .collect();
+                (left, 1, false)
+            }
+            Instruction::TokenCopyOfAPermanentYouControl => (
+                self.battlefield()
+                    .filter(|o| o.controller == chooser)
+                    .map(|o| o.id)
+                    .collect(),
+                1,
+                false,
+            ),
+            // 608.2d: a creature named for each counter; each creature
+            // named gets at least one, so one, two or three are chosen.
+            Instruction::DistributePlusOneCounters(n) => {
+                let mine = self.creatures_controlled_by(chooser);
+                let all = match mine.is_empty() {
+                    true => 0,
+                    false => usize::from(*n),
+                };
+                return CardChoice {
+                    repeats: true,
+                    ..CardChoice::some_of(mine, all, all)
+                };
+            }
             _ => unreachable!("only a choice of cards is chosen"),
         };
         let max = options.len().min(usize::from(count));
-        CardChoice {
-            options,
-            min: if may { 0 } else { max },
-            max,
-            ordered: false,
-        }
+        CardChoice::some_of(options, if may { 0 } else { max }, max)
     }
 
     /// Do what `step` says to the cards chosen for it.
@@ -280,7 +342,12 @@ impl Game {
                 | Instruction::Reveal { .. }
                 | Instruction::ExileFromHand { .. }
                 | Instruction::PutFromHand { .. } => zone == Zone::Hand,
-                Instruction::Sacrifice { .. } => zone == Zone::Battlefield,
+                Instruction::Sacrifice { .. }
+                | Instruction::TokenCopyOfAPermanentYouControl
+                | Instruction::DistributePlusOneCounters(_) => zone == Zone::Battlefield,
+                Instruction::YouMayCastOneOfThem | Instruction::PutOneOfThemIntoYourHand => {
+                    zone == Zone::Exile
+                }
                 // A search's cards: the library, and the graveyard and
                 // cards outside the game where it looks there too.
                 Instruction::Search { .. } => {
@@ -320,6 +387,22 @@ impl Game {
                 Instruction::PutFromHand { .. } => {
                     let controller = self.resolution.as_ref().expect("resolving").controller;
                     self.put_onto_battlefield(c, controller);
+                }
+                Instruction::YouMayCastOneOfThem => {
+                    let r = self.resolution.as_mut().expect("resolving");
+                    r.steps.insert(0, Instruction::CastWithoutPaying(c));
+                }
+                Instruction::PutOneOfThemIntoYourHand => self.move_to(c, Zone::Hand),
+                Instruction::TokenCopyOfAPermanentYouControl => {
+                    let controller = self.resolution.as_ref().expect("resolving").controller;
+                    self.create_token_copy_of(c, controller);
+                }
+                Instruction::DistributePlusOneCounters(_) => {
+                    let on = match self.fault(EngineFault::DistributionOnOneCreature) {
+                        true => chosen[0],
+                        false => c,
+                    };
+                    self.put_plus_one_counters(on, 1);
                 }
                 Instruction::Reveal { .. } => {
                     // 701.20b: a revealed card stays where it is.
@@ -365,9 +448,12 @@ impl Game {
             Instruction::LookAtTop { count, .. } | Instruction::Scry(count) => {
                 self.top_of_library(chooser, *count)
             }
-            Instruction::ScryBottom | Instruction::YouMayCopyThatSpell => {
-                self.card_choice(step, chooser).options
-            }
+            Instruction::ScryBottom
+            | Instruction::YouMayCopyThatSpell
+            | Instruction::YouMayCastOneOfThem
+            | Instruction::PutOneOfThemIntoYourHand
+            | Instruction::TokenCopyOfAPermanentYouControl
+            | Instruction::DistributePlusOneCounters(_) => self.card_choice(step, chooser).options,
             Instruction::Sacrifice { .. } => self.battlefield().map(|o| o.id).collect(),
             Instruction::Search {
                 and_graveyard,
@@ -380,6 +466,9 @@ impl Game {
         };
         let choice = self.card_choice(step, chooser);
         let most = choice.max.max(1);
+        if choice.repeats {
+            return multisets(&pool, choice.max);
+        }
         if choice.ordered {
             return arrangements(&pool, most);
         }
@@ -443,6 +532,8 @@ impl Game {
             Instruction::ExileFromHand { .. } => "608.2d",
             Instruction::Scry(_) | Instruction::ScryBottom => "701.22a",
             Instruction::YouMayCopyThatSpell => "707.10",
+            Instruction::YouMayCastOneOfThem => "608.2g",
+            Instruction::DistributePlusOneCounters(_) => "122.6",
             _ => "608.2d",
         };
         if let Some(c) = cards.iter().find(|c| !choice.options.contains(c)) {
@@ -457,7 +548,7 @@ impl Game {
         let mut distinct = cards.to_vec();
         distinct.sort();
         distinct.dedup();
-        if distinct.len() != cards.len() {
+        if distinct.len() != cards.len() && !choice.repeats {
             return illegal("608.2d", "a card is chosen once");
         }
         if cards.len() < choice.min || cards.len() > choice.max {
@@ -499,6 +590,30 @@ fn arrangements(pool: &[CardId], most: usize) -> Vec<Vec<CardId>> {
         }
         out.extend(next.iter().cloned());
         frontier = next;
+    }
+    out
+}
+
+/// Every multiset of exactly `n` cards of `pool` (a distribution's
+/// candidates), each once, in the pool's order.
+fn multisets(pool: &[CardId], n: usize) -> Vec<Vec<CardId>> {
+    let mut out: Vec<Vec<CardId>> = vec![Vec::new()];
+    for _ in 0..n {
+        out = out
+            .iter()
+            .flat_map(|prefix| {
+                // Non-decreasing positions in the pool: each multiset once.
+                let from = prefix
+                    .last()
+                    .and_then(|l| pool.iter().position(|c| c == l))
+                    .unwrap_or(0);
+                pool[from..].iter().map(move |&c| {
+                    let mut longer = prefix.clone();
+                    longer.push(c);
+                    longer
+                })
+            })
+            .collect();
     }
     out
 }

@@ -12,7 +12,9 @@ use battlecheck_properties::{CardId, Mana};
 use serde::{Deserialize, Serialize};
 
 /// One of the five colors (105.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Color {
     White,
@@ -61,6 +63,9 @@ impl Game {
     pub fn colors(&self, id: CardId) -> &[Color] {
         let o = self.obj(id);
         if o.back_face && o.copy.is_none() && self.fault(EngineFault::ColorIndicatorIgnored) {
+            return &[];
+        }
+        if o.face().all_colors && self.fault(EngineFault::AllColorsIgnored) {
             return &[];
         }
         &o.face().colors

@@ -1,4 +1,5 @@
-//! Copies (707): tokens that are copies of battles, a card entering as a
+//! Copies (707): tokens that are copies of battles or of any permanent, a
+//! card entering as a
 //! copy of a battle or of a creature card with exceptions (707.9b), and a
 //! permanent becoming a copy of a Siege.
 //!
@@ -89,6 +90,28 @@ impl Game {
         ) {
             return;
         }
+        self.put_token(token, card, controller, face, None);
+    }
+
+    /// Create a token that's a copy of permanent `of` under `controller`'s
+    /// control (111.1, 707.2): its copiable values, a battle with defense
+    /// counters and a protector (310.4b, 310.9a). The game has room for
+    /// 256 objects; a token beyond that is not made and the event says so.
+    pub(crate) fn create_token_copy_of(&mut self, of: CardId, controller: PlayerId) {
+        let Ok(n) = u8::try_from(self.objects.len()) else {
+            self.emit(Event::NoRoomForToken { controller });
+            return;
+        };
+        let token = CardId(n);
+        let card = self.obj(of).card.clone();
+        let face = self.copiable(of);
+        self.objects.push(crate::game::Object::new(
+            token,
+            card.clone(),
+            controller,
+            true,
+            Zone::Outside,
+        ));
         self.put_token(token, card, controller, face, None);
     }
 

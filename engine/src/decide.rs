@@ -191,8 +191,16 @@ impl Game {
                     });
                 }
             }
-            Waiting::ChooseNewTargets { player, spell } => {
-                for targets in self.new_target_candidates(*spell) {
+            Waiting::ChooseNewTargets {
+                player,
+                spell,
+                cast,
+            } => {
+                let choices = match cast {
+                    Some(c) => self.free_cast_targets(*player, *spell, c.transformed),
+                    None => self.new_target_candidates(*spell),
+                };
+                for targets in choices {
                     candidates.push(Decision::ChooseNewTargets {
                         player: *player,
                         spell: *spell,

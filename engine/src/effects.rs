@@ -21,6 +21,38 @@ pub enum Instruction {
     GainLife(u8),
     /// "Draw N cards" (121.1, 121.2).
     Draw(u8),
+    /// "Target player draws N cards" (121.1): each player told.
+    TheyDraw { who: Who, count: u8 },
+    /// "Exile cards from the top of your library until you exile N
+    /// \[nonland cards with mana value 4 or less\]" (406.1): one at a time
+    /// until `count` cards `find` accepts are exiled, or the library is
+    /// empty. The cards are kept for the instructions after it
+    /// ([`Resolution::exiled`], [`Resolution::found`]).
+    ExileUntil { find: CardFilter, count: u8 },
+    /// "You may cast one of those cards without paying its mana cost"
+    /// (608.2g, 118.9; [`crate::free_cast`]): a choice of one of the cards
+    /// found, still in exile, that can be cast (601.2c: with a legal
+    /// choice of targets), or none.
+    YouMayCastOneOfThem,
+    /// The card chosen for [`Instruction::YouMayCastOneOfThem`] is cast.
+    /// Not written in card files.
+    #[serde(skip)]
+    CastWithoutPaying(CardId),
+    /// "Put one of them into your hand": one of the cards found still in
+    /// exile, chosen if two are left.
+    PutOneOfThemIntoYourHand,
+    /// "Then put the other cards exiled this way on the bottom of your
+    /// library in a random order" (401.4): those still in exile.
+    PutTheRestOnTheBottomInARandomOrder,
+    /// "Create a token that's a copy of a permanent you control" (111.1,
+    /// 707.2): the controller chooses the permanent as it resolves; the
+    /// token has its copiable values (707.2), and a battle copied enters
+    /// with defense counters and a protector (310.4b, 310.9a).
+    TokenCopyOfAPermanentYouControl,
+    /// "Distribute N +1/+1 counters among one, two, or three creatures you
+    /// control" (122.6; no target, so the division is chosen as it
+    /// resolves, 608.2d): the controller names a creature for each counter.
+    DistributePlusOneCounters(u8),
     /// "Create N tokens" of a kind (111.1, 111.2: under the ability
     /// controller's control, owned by them); "create X tokens".
     CreateTokens { count: Amount, token: TokenSpec },
@@ -265,6 +297,10 @@ impl Instruction {
                 | Instruction::Reveal { .. }
                 | Instruction::ExileFromHand { .. }
                 | Instruction::PutFromHand { .. }
+                | Instruction::YouMayCastOneOfThem
+                | Instruction::PutOneOfThemIntoYourHand
+                | Instruction::TokenCopyOfAPermanentYouControl
+                | Instruction::DistributePlusOneCounters(_)
         )
     }
 }
@@ -407,6 +443,14 @@ pub struct Resolution {
     /// The targets chosen for a copy of a spell ([`Instruction::CopyTargetSpell`],
     /// 707.10c), once chosen.
     pub new_targets: Option<Vec<Target>>,
+    /// The source is an instant or sorcery spell resolving: once its
+    /// instructions are done it is put into its owner's graveyard (608.2n).
+    pub spell: bool,
+    /// The cards exiled this way ("the other cards exiled this way"), and
+    /// those of them the exile looked for ("one of those two cards"), in
+    /// the order exiled ([`Instruction::ExileUntil`]).
+    pub exiled: Vec<CardId>,
+    pub found: Vec<CardId>,
 }
 
 /// A kind of counter (122.1).
@@ -476,9 +520,11 @@ impl TokenSpec {
                 toughness: self.toughness,
                 defense: None,
                 colors: self.colors.clone(),
+                all_colors: false,
                 keywords: self.keywords.clone(),
                 effect: None,
                 spell_steps: Vec::new(),
+                spell_targets: Vec::new(),
                 enters_as_copy_of_battle: false,
                 enters_as_copy_of_creature_card: None,
                 triggers: self.triggers.clone(),
@@ -525,6 +571,9 @@ impl Game {
             searched_library: false,
             scry_bottom: Vec::new(),
             new_targets: None,
+            spell: false,
+            exiled: Vec::new(),
+            found: Vec::new(),
         }));
         self.go_on()
     }
@@ -537,9 +586,26 @@ impl Game {
                 return true;
             };
             let Some(step) = r.steps.first().cloned() else {
+                let (source, spell) = (r.source, r.spell);
                 self.resolution = None;
+                if spell {
+                    self.finish_spell(source);
+                }
                 return true;
             };
+            if let Instruction::CastWithoutPaying(card) = step {
+                let r = self.resolution.as_mut().expect("an ability is resolving");
+                r.steps.remove(0);
+                let controller = r.controller;
+                let cast = crate::free_cast::FreeCast {
+                    transformed: false,
+                    resolving: true,
+                };
+                if !self.cast_free_or_wait(controller, card, cast) {
+                    return false;
+                }
+                continue;
+            }
             if matches!(
                 step,
                 Instruction::CopyTargetSpell | Instruction::CopyThatSpell
@@ -832,6 +898,27 @@ impl Game {
                 }
             }
             Instruction::Draw(n) => self.draw(controller, *n),
+            Instruction::TheyDraw { who, count } => {
+                for p in self.told(*who, controller, target) {
+                    self.draw(p, *count);
+                }
+            }
+            Instruction::ExileUntil { find, count } => self.exile_until(controller, find, *count),
+            Instruction::PutTheRestOnTheBottomInARandomOrder => {
+                let r = self.resolution.as_ref().expect("an ability is resolving");
+                let rest: Vec<CardId> = r
+                    .exiled
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.obj(c).zone == Zone::Exile)
+                    .collect();
+                if !self.fault(EngineFault::ExiledLeftInExile) {
+                    for &c in &rest {
+                        self.move_to(c, Zone::Library);
+                    }
+                    self.put_on_bottom_in_random_order(controller, &rest);
+                }
+            }
             Instruction::Mill { who, count } => {
                 for p in self.told(*who, controller, target) {
                     self.mill(p, *count);
@@ -909,11 +996,18 @@ impl Game {
             | Instruction::YouMayCopyThatSpell
             | Instruction::Reveal { .. }
             | Instruction::ExileFromHand { .. }
-            | Instruction::PutFromHand { .. } => {
+            | Instruction::PutFromHand { .. }
+            | Instruction::YouMayCastOneOfThem
+            | Instruction::PutOneOfThemIntoYourHand
+            | Instruction::TokenCopyOfAPermanentYouControl
+            | Instruction::DistributePlusOneCounters(_) => {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
             }
             Instruction::CopyTargetSpell | Instruction::CopyThatSpell => {
                 unreachable!("a spell is copied in `copy_or_wait`")
+            }
+            Instruction::CastWithoutPaying(_) => {
+                unreachable!("a spell is cast in `go_on`")
             }
         }
     }
@@ -993,8 +1087,28 @@ impl Game {
         );
     }
 
+    /// `controller` exiles cards from the top of their library one at a
+    /// time until `count` that `find` accepts are exiled, or none is left
+    /// (406.1); the resolving ability keeps them.
+    fn exile_until(&mut self, controller: PlayerId, find: &CardFilter, count: u8) {
+        let (mut exiled, mut found) = (Vec::new(), Vec::new());
+        while found.len() < usize::from(count) {
+            let Some(&c) = self.players[controller.0 as usize].library.last() else {
+                break;
+            };
+            self.move_to(c, Zone::Exile);
+            exiled.push(c);
+            if self.card_matches(find, c) {
+                found.push(c);
+            }
+        }
+        let r = self.resolution.as_mut().expect("an ability is resolving");
+        r.exiled = exiled;
+        r.found = found;
+    }
+
     /// Put `n` +1/+1 counters on permanent `c` (122.1a, 122.6).
-    fn put_plus_one_counters(&mut self, c: CardId, n: u8) {
+    pub(crate) fn put_plus_one_counters(&mut self, c: CardId, n: u8) {
         let o = self.obj_mut(c);
         o.plus_one = o.plus_one.saturating_add(n);
         self.emit(Event::CounterAdded {

@@ -183,6 +183,23 @@ pub enum EngineFault {
     /// Tokens are made colorless, whatever colors the effect names (111.4).
     /// Caught by the real-card scenarios (c05-invasion-of-ravnica).
     TokensColorless,
+    /// "Mana value 4 or less" read as "less than 4" (202.3): Invasion of
+    /// Alara passes over a card with mana value 4, and every "N or less"
+    /// search bound is one short. Caught by the real-card scenarios
+    /// (c05-invasion-of-alara).
+    ManaValueBoundExclusive,
+    /// "Then put the other cards exiled this way on the bottom of your
+    /// library" forgotten: they stay in exile. Caught by the real-card
+    /// scenarios (c05-invasion-of-alara).
+    ExiledLeftInExile,
+    /// "Distribute three +1/+1 counters among one, two, or three
+    /// creatures" puts them all on the first creature named (122.6).
+    /// Caught by the real-card scenarios (c05-awaken-the-maelstrom).
+    DistributionOnOneCreature,
+    /// "Awaken the Maelstrom is all colors" ignored (604.3): the back
+    /// face, with no mana cost and no color indicator, is colorless.
+    /// Caught by the real-card scenarios (c05-awaken-the-maelstrom).
+    AllColorsIgnored,
     /// A back face's color indicator is ignored (204): a transformed
     /// permanent or spell is colorless. Caught by the real-card scenarios
     /// (c05-guildpact-paragon).
@@ -294,7 +311,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 71] = [
+    pub const ALL: [EngineFault; 75] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -366,5 +383,9 @@ impl EngineFault {
         EngineFault::DiscardCostNotPaid,
         EngineFault::ExilePermissionNeverEnds,
         EngineFault::DiscardTriggerForAnyCard,
+        EngineFault::ManaValueBoundExclusive,
+        EngineFault::ExiledLeftInExile,
+        EngineFault::DistributionOnOneCreature,
+        EngineFault::AllColorsIgnored,
     ];
 }

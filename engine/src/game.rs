@@ -450,10 +450,13 @@ pub enum Waiting {
         player: PlayerId,
     },
     /// A resolving effect copies `spell` and `player`, its controller,
-    /// chooses the copy's targets (707.10c).
+    /// chooses the copy's targets (707.10c); or, with `cast`, `player`
+    /// casts `spell` without paying its mana cost and chooses its targets
+    /// (601.2c, 608.2g; [`crate::free_cast`]).
     ChooseNewTargets {
         player: PlayerId,
         spell: CardId,
+        cast: Option<crate::free_cast::FreeCast>,
     },
     GameOver,
 }

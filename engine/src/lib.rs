@@ -75,6 +75,7 @@ pub mod error;
 pub mod event;
 pub mod exile_play;
 pub mod fault;
+pub mod free_cast;
 pub mod game;
 pub mod jsonpos;
 pub mod leave;

@@ -42,6 +42,14 @@ pub struct OracleLine {
     /// followed in order (608.2c): "Create two 3/2 tokens".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spell_steps: Option<Vec<crate::effects::Instruction>>,
+    /// The targets of a spell written as instructions, one per instance of
+    /// the word "target" (115.3), in order: on its `spell_steps` line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spell_targets: Vec<crate::cards::TargetKind>,
+    /// "\[This\] is all colors": a characteristic-defining ability (604.3)
+    /// that makes the object each of the five colors (105.1) in every zone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub all_colors: bool,
     /// A static ability (604).
     #[serde(default, rename = "static", skip_serializing_if = "Option::is_none")]
     pub static_ability: Option<StaticAbility>,
@@ -78,6 +86,7 @@ impl OracleLine {
             + usize::from(self.trigger.is_some())
             + usize::from(self.spell.is_some())
             + usize::from(self.spell_steps.is_some())
+            + usize::from(self.all_colors)
             + usize::from(self.static_ability.is_some())
             + usize::from(self.mana.is_some())
             + usize::from(self.activated.is_some())
@@ -178,6 +187,24 @@ fn read_face(face: &mut Face) -> Result<(), String> {
                 ));
             }
         }
+        if !line.spell_targets.is_empty() && line.spell_steps.is_none() {
+            return Err(format!(
+                "{}: line {}: `spell_targets` are the targets of the `spell_steps` on the same line",
+                field("text"),
+                i + 1
+            ));
+        }
+        if line.all_colors {
+            if !face.colors.is_empty() {
+                return Err(format!(
+                    "{}: line {}: the face is all colors by this ability (604.3): leave its `colors` out",
+                    field("text"),
+                    i + 1
+                ));
+            }
+            face.colors = crate::color::Color::ALL.to_vec();
+            face.all_colors = true;
+        }
         if let Some(steps) = &line.spell_steps {
             if !face.spell_steps.is_empty() {
                 return Err(format!(
@@ -187,6 +214,7 @@ fn read_face(face: &mut Face) -> Result<(), String> {
                 ));
             }
             face.spell_steps = steps.clone();
+            face.spell_targets = line.spell_targets.clone();
         }
         if let Some(effect) = line.spell {
             if face.effect.replace(effect).is_some() {

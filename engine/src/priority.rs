@@ -155,8 +155,17 @@ impl Game {
             Waiting::KeepLegend { player } => {
                 format!("{player} to choose the legendary permanent they keep")
             }
-            Waiting::ChooseNewTargets { player, spell } => {
+            Waiting::ChooseNewTargets {
+                player,
+                spell,
+                cast: None,
+            } => {
                 format!("{player} to choose the targets of the copy of {spell}")
+            }
+            Waiting::ChooseNewTargets { player, spell, .. } => {
+                format!(
+                    "{player} to choose the targets of {spell}, cast without paying its mana cost"
+                )
             }
             Waiting::GameOver => "nothing: the game is over".to_string(),
         }

@@ -156,10 +156,11 @@ impl Game {
     }
 
     /// The trigger's controller casts the exiled card transformed, without
-    /// paying its mana cost, or declines; declined, it stays in exile (B21).
-    /// The spell has only its back face's characteristics (712.8c) and no
-    /// player receives priority until the trigger has finished resolving
-    /// (608.2g); then the active player does (117.3b).
+    /// paying its mana cost ([`crate::free_cast`]; with its targets, if it
+    /// has any, chosen next), or declines; declined, it stays in exile
+    /// (B21). The spell has only its back face's characteristics (712.8c)
+    /// and no player receives priority until the trigger has finished
+    /// resolving (608.2g); then the active player does (117.3b).
     pub(crate) fn cast_transformed(
         &mut self,
         player: PlayerId,
@@ -191,30 +192,24 @@ impl Game {
                 format!("the resolving trigger exiled {which}, not {card}"),
             );
         }
+        if cast && !self.may_cast_free(player, card, true) {
+            return illegal(
+                "601.2c",
+                format!("{card} transformed has targets and none is legal: it can't be cast"),
+            );
+        }
         if self.fault(EngineFault::OptionalTrigger) && cast {
             self.move_to(card, Zone::Exile);
             bump(&mut self.obj_mut(card).history.trigger_exiles);
         }
         if cast {
-            self.move_to(card, Zone::Stack);
-            let o = self.obj_mut(card);
-            o.back_face = true;
-            o.controller = player;
-            o.base_controller = player;
-            bump(&mut o.history.transformed_casts);
-            self.stack.push(StackItem::Spell {
-                card,
-                controller: player,
+            let free = crate::free_cast::FreeCast {
                 transformed: true,
-                targets: Vec::new(),
-            });
-            self.emit(Event::Cast {
-                player,
-                card,
-                transformed: true,
-                targets: Vec::new(),
-            });
-            self.cast_triggers(player, card, false);
+                resolving: false,
+            };
+            if !self.cast_free_or_wait(player, card, free) {
+                return Ok(());
+            }
         } else {
             self.emit(Event::DeclinedCast { player, card });
         }

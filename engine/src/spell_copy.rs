@@ -35,6 +35,7 @@ impl Game {
                 self.waiting = Waiting::ChooseNewTargets {
                     player: controller,
                     spell,
+                    cast: None,
                 };
                 return false;
             }
@@ -63,11 +64,7 @@ impl Game {
 
     /// The kinds of target of spell `spell`, one per target (115.1).
     fn spell_target_kinds(&self, spell: CardId) -> Vec<crate::cards::TargetKind> {
-        self.obj(spell)
-            .face()
-            .effect
-            .map(|e| e.targets().to_vec())
-            .unwrap_or_default()
+        self.obj(spell).face().target_kinds().to_vec()
     }
 
     /// `player` chooses `targets` as the targets of the copy of `spell`
@@ -82,6 +79,7 @@ impl Game {
         let Waiting::ChooseNewTargets {
             player: who,
             spell: which,
+            cast,
         } = self.waiting
         else {
             return illegal(
@@ -92,10 +90,17 @@ impl Game {
                 ),
             );
         };
+        if let (Some(cast), true) = (cast, who == player && which == spell) {
+            return self.choose_cast_targets(player, spell, targets, cast);
+        }
         if who != player || which != spell {
+            let whose = match cast {
+                Some(_) => format!("{which}, cast without paying its mana cost"),
+                None => format!("the copy of {which}"),
+            };
             return illegal(
-                "707.10c",
-                format!("{who} chooses the targets of the copy of {which}"),
+                if cast.is_some() { "601.2c" } else { "707.10c" },
+                format!("{who} chooses the targets of {whose}"),
             );
         }
         let old = self.spell_targets(spell).unwrap_or_default();

@@ -64,8 +64,8 @@ impl Game {
                 ),
             );
         }
-        if let Some(effect) = face.effect {
-            let kinds = effect.targets();
+        let kinds = face.target_kinds();
+        if !kinds.is_empty() {
             if targets.len() != kinds.len() {
                 return illegal(
                     "601.2c",
@@ -340,6 +340,10 @@ impl Game {
                             Ok(())
                         }
                     }
+                    TargetKind::PermanentAnOpponentControls if !theirs => illegal(
+                        "115.1",
+                        format!("{c} ({name}) is not a permanent an opponent of {caster} controls"),
+                    ),
                     TargetKind::TriggeredAbility => illegal(
                         "115.1",
                         format!("{c} is a permanent, not a triggered ability"),
@@ -478,19 +482,20 @@ impl Game {
     ) {
         let face = self.obj(card).card.face(transformed).clone();
         if !face.is_permanent() {
+            // 608.2b: a spell whose every target is now illegal does not
+            // resolve; illegal targets are left out of what it does.
+            let legal: Vec<bool> = targets
+                .iter()
+                .zip(face.target_kinds())
+                .map(|(&t, &k)| self.still_legal(t, k, controller))
+                .collect();
+            if !legal.is_empty() && legal.iter().all(|l| !l) {
+                self.emit(Event::Fizzled { source: card });
+                self.move_to(card, Zone::Graveyard);
+                self.settle(self.active);
+                return;
+            }
             if let Some(effect) = face.effect {
-                let kinds = effect.targets();
-                let legal: Vec<bool> = targets
-                    .iter()
-                    .zip(kinds)
-                    .map(|(&t, &k)| self.still_legal(t, k, controller))
-                    .collect();
-                if !legal.is_empty() && legal.iter().all(|l| !l) {
-                    self.emit(Event::Fizzled { source: card });
-                    self.move_to(card, Zone::Graveyard);
-                    self.settle(self.active);
-                    return;
-                }
                 self.apply_effect(card, controller, effect, targets, &legal);
                 if self.entry.is_some() {
                     // The token it makes waits for its protector choice.
@@ -498,15 +503,23 @@ impl Game {
                 }
             }
             if !face.spell_steps.is_empty() {
-                // 608.2c; the steps of a spell ask for no choice of cards
-                // (checked as cards load), so they are done at once.
+                // 608.2c: its instructions in order, each target as its
+                // own group.
+                let groups: Vec<(u8, Target)> = (0u8..)
+                    .zip(targets)
+                    .zip(&legal)
+                    .filter(|(_, &l)| l)
+                    .map(|((i, t), _)| (i, t.0))
+                    .collect();
                 let x = self.obj(card).x;
-                let done = self.follow(card, controller, &face.spell_steps, Vec::new(), None, x);
-                debug_assert!(done, "a spell's steps ask for no choice");
+                if !self.follow(card, controller, &face.spell_steps, groups, None, x) {
+                    // 608.2d: a player chooses; the spell finishes once its
+                    // instructions are done (`go_on`).
+                    self.resolution.as_mut().expect("a choice waits").spell = true;
+                    return;
+                }
             }
-            self.emit(Event::Resolved { source: card });
-            // 608.2n: an instant or sorcery goes to its owner's graveyard.
-            self.move_to(card, Zone::Graveyard);
+            self.finish_spell(card);
             // 117.3b: the active player receives priority.
             let next = if self.fault(EngineFault::PriorityToCaster) {
                 controller
@@ -547,6 +560,13 @@ impl Game {
             }
         }
         self.enter(card, controller, transformed, None);
+    }
+
+    /// The last of an instant's or sorcery's resolution: it is put into
+    /// its owner's graveyard (608.2n).
+    pub(crate) fn finish_spell(&mut self, card: CardId) {
+        self.emit(Event::Resolved { source: card });
+        self.move_to(card, Zone::Graveyard);
     }
 
     /// The battles a permanent entering as a copy of a battle of

@@ -323,6 +323,26 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "stack size",
         ),
         (
+            EngineFault::ManaValueBoundExclusive,
+            "c05-invasion-of-alara.json",
+            "shock.zone",
+        ),
+        (
+            EngineFault::ExiledLeftInExile,
+            "c05-invasion-of-alara.json",
+            "forest1.zone",
+        ),
+        (
+            EngineFault::DistributionOnOneCreature,
+            "c05-awaken-the-maelstrom.json",
+            "giant.power",
+        ),
+        (
+            EngineFault::AllColorsIgnored,
+            "c05-awaken-the-maelstrom.json",
+            "alara.colors",
+        ),
+        (
             EngineFault::DiscardCostNotPaid,
             "c05-kyren-flamewright.json",
             "shock.zone",

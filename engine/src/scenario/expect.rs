@@ -39,6 +39,7 @@ impl Run {
             || e.power.is_some()
             || e.toughness.is_some()
             || e.mana_value.is_some()
+            || e.colors.is_some()
             || e.history.is_some();
         if card_fields && e.card.is_none() {
             return Err(self.invalid(
@@ -211,6 +212,12 @@ impl Run {
             if let Some(v) = e.mana_value {
                 match seen.subject.mana_value(id) {
                     Some(actual) => cmp(w("mana_value"), v.to_string(), actual.to_string()),
+                    None => report.unchecked += 1,
+                }
+            }
+            if let Some(want) = &e.colors {
+                match seen.subject.colors(id) {
+                    Some(actual) => cmp(w("colors"), format!("{want:?}"), format!("{actual:?}")),
                     None => report.unchecked += 1,
                 }
             }

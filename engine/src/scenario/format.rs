@@ -644,6 +644,11 @@ pub struct Expect {
     /// does not tell it (the report counts it unchecked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mana_value: Option<u8>,
+    /// Its colors (105.2), in WUBRG order; `[]` for colorless. Checked on
+    /// this repository's engine; an engine behind the protocol does not
+    /// tell them (the report counts them unchecked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colors: Option<Vec<crate::color::Color>>,
     /// Its whole history (fields left out are 0 or false).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub history: Option<History>,

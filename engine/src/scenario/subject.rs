@@ -55,6 +55,10 @@ pub trait Subject {
     fn mana_value(&self, _c: battlecheck_properties::CardId) -> Option<u8> {
         None
     }
+    /// The colors of `c` (105.2), if the subject tells.
+    fn colors(&self, _c: battlecheck_properties::CardId) -> Option<Vec<crate::color::Color>> {
+        None
+    }
     /// The rules what the subject did since the last call breaks, in
     /// words, if it tells what it did ([`step_violations`] of its events).
     fn broken(&mut self) -> Vec<String> {
@@ -148,6 +152,10 @@ impl Subject for Played {
 
     fn mana_value(&self, c: battlecheck_properties::CardId) -> Option<u8> {
         Some(self.game.mana_value(c))
+    }
+
+    fn colors(&self, c: battlecheck_properties::CardId) -> Option<Vec<crate::color::Color>> {
+        Some(self.game.colors(c).to_vec())
     }
 
     fn broken(&mut self) -> Vec<String> {

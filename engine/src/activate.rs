@@ -60,6 +60,10 @@ pub struct ActivationCost {
     /// activation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crew: Option<u8>,
+    /// A loyalty ability's cost, "+1" or "−2" (606.4): loyalty counters
+    /// put on or removed from its source ([`crate::planeswalker`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loyalty: Option<i8>,
 }
 
 impl Game {
@@ -148,6 +152,9 @@ impl Game {
             (None, None) => {}
         }
         self.check_crew(player, source, a.cost.crew, &crew, &name)?;
+        if let Some(cost) = a.cost.loyalty {
+            self.check_loyalty_cost(player, source, cost, &name)?;
+        }
         // 602.2b, 601.2h: the costs are paid.
         if let (Some(cost), true) = (a.cost.mana, self.pays_mana) {
             self.pay(player, &cost, name)?;
@@ -167,6 +174,9 @@ impl Game {
         }
         for &c in &crew {
             self.obj_mut(c).tapped = true;
+        }
+        if let Some(cost) = a.cost.loyalty {
+            self.pay_loyalty(source, cost);
         }
         let targeted = target.map(|t| (t, self.target_incarnation(t)));
         self.stack.push(StackItem::Ability {

@@ -375,6 +375,10 @@ pub enum TargetKind {
     SpellYouControl,
     /// "Target permanent an opponent controls" (102.2).
     PermanentAnOpponentControls,
+    /// "Target nonland permanent an opponent controls with mana value X or
+    /// less" (202.3), in a triggered ability whose X is fixed as it
+    /// triggers (Teferi Akosa of Zhalfir's reflexive ability).
+    NonlandPermanentAnOpponentControlsWithManaValueAtMostX,
 }
 
 impl TargetKind {
@@ -456,6 +460,9 @@ pub struct Face {
     /// Printed defense (310.4a).
     #[serde(default)]
     pub defense: Option<u8>,
+    /// Printed loyalty (306.5a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loyalty: Option<u8>,
     /// Its colors (105.2, [`crate::color`]): a back face's color indicator
     /// (204) as written in the card file, a token's colors (111.4); a
     /// card's front face has those of its mana cost, filled in as the card
@@ -629,6 +636,7 @@ impl From<CardEntry> for Card {
                 power: e.power,
                 toughness: e.toughness,
                 defense: e.defense,
+                loyalty: None,
                 colors: Vec::new(),
                 all_colors: false,
                 keywords: e.keywords,
@@ -887,6 +895,12 @@ fn validate(card: &Card) -> Result<(), String> {
             return Err(format!(
                 "{}: a battle has a printed defense and nothing else does (310.4a)",
                 field("defense")
+            ));
+        }
+        if face.is(CardType::Planeswalker) != face.loyalty.is_some() {
+            return Err(format!(
+                "{}: a planeswalker has a printed loyalty and nothing else does (306.5a)",
+                field("loyalty")
             ));
         }
         if face.is(CardType::Creature) && (face.power.is_none() || face.toughness.is_none()) {

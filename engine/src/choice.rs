@@ -23,6 +23,9 @@ pub(crate) struct CardChoice {
     pub max: usize,
     pub ordered: bool,
     pub repeats: bool,
+    /// "Unless you discard a \[creature card\]": the options that may be
+    /// chosen alone instead.
+    pub or_one: Option<Vec<CardId>>,
 }
 
 impl CardChoice {
@@ -35,19 +38,27 @@ impl CardChoice {
             max,
             ordered: false,
             repeats: false,
+            or_one: None,
         }
+    }
+
+    /// Is `cards` as many cards as the choice asks for, or one that may be
+    /// chosen alone?
+    fn counts(&self, cards: &[CardId]) -> bool {
+        (self.min..=self.max).contains(&cards.len())
+            || matches!((cards, &self.or_one), ([one], Some(alone)) if alone.contains(one))
     }
 
     /// The choice has one possible answer: every option (in the one
     /// order there is), or none; with repeats, the one option each time.
     fn forced(&self) -> bool {
-        match self.repeats {
-            true => self.options.len() <= 1,
-            false => {
-                self.options.is_empty()
-                    || (self.min == self.options.len()
-                        && (!self.ordered || self.options.len() == 1))
-            }
+        let all = self.min == self.options.len() && (!self.ordered || self.options.len() == 1);
+        match (self.repeats, &self.or_one) {
+            (true, _) => self.options.len() <= 1,
+            // One card, discarded either way; or every card, none of which
+            // may go alone.
+            (false, Some(alone)) => self.options.len() <= 1 || (all && alone.is_empty()),
+            (false, None) => self.options.is_empty() || all,
         }
     }
 
@@ -98,7 +109,13 @@ impl Game {
         let chosen = std::mem::take(&mut r.chosen);
         r.choosers = None;
         r.steps.remove(0);
-        r.did = !chosen.is_empty() || matches!(step, Instruction::Reveal { .. });
+        // Revealing or tapping none is still doing it: "when you do"
+        // follows either way.
+        r.did = !chosen.is_empty()
+            || matches!(
+                step,
+                Instruction::Reveal { .. } | Instruction::TapAnyNumberOfUntappedCreaturesYouControl
+            );
         if let Instruction::Search { .. } = step {
             // "And/or graveyard" ("and/or outside the game"): taking a card
             // from there is searching only there.
@@ -154,6 +171,23 @@ impl Game {
     /// What `chooser` may choose for `step` now.
     pub(crate) fn card_choice(&self, step: &Instruction, chooser: PlayerId) -> CardChoice {
         let (options, count, may): (Vec<CardId>, u8, bool) = match step {
+            Instruction::Discard {
+                count,
+                unless_one: Some(find),
+                ..
+            } => {
+                let hand: Vec<CardId> = self.hand_of(chooser).collect();
+                let alone = hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| find.accepts(self.obj(c).face()))
+                    .collect();
+                let all = hand.len().min(usize::from(*count));
+                return CardChoice {
+                    or_one: Some(alone),
+                    ..CardChoice::some_of(hand, all, all)
+                };
+            }
             Instruction::Discard { count, may, .. } => {
                 (self.hand_of(chooser).collect(), *count, *may)
             }
@@ -265,6 +299,15 @@ impl Game {
                     .collect();
                 (left, 1, false)
             }
+            Instruction::TapAnyNumberOfUntappedCreaturesYouControl => {
+                let untapped: Vec<CardId> = self
+                    .creatures_controlled_by(chooser)
+                    .into_iter()
+                    .filter(|&c| !self.obj(c).tapped)
+                    .collect();
+                let all = untapped.len();
+                return CardChoice::some_of(untapped, 0, all);
+            }
             Instruction::TokenCopyOfAPermanentYouControl => (
                 self.battlefield()
                     .filter(|o| o.controller == chooser)
@@ -343,6 +386,7 @@ impl Game {
                 | Instruction::ExileFromHand { .. }
                 | Instruction::PutFromHand { .. } => zone == Zone::Hand,
                 Instruction::Sacrifice { .. }
+                | Instruction::TapAnyNumberOfUntappedCreaturesYouControl
                 | Instruction::TokenCopyOfAPermanentYouControl
                 | Instruction::DistributePlusOneCounters(_) => zone == Zone::Battlefield,
                 Instruction::YouMayCastOneOfThem | Instruction::PutOneOfThemIntoYourHand => {
@@ -393,6 +437,10 @@ impl Game {
                     r.steps.insert(0, Instruction::CastWithoutPaying(c));
                 }
                 Instruction::PutOneOfThemIntoYourHand => self.move_to(c, Zone::Hand),
+                Instruction::TapAnyNumberOfUntappedCreaturesYouControl => {
+                    self.obj_mut(c).tapped = true;
+                    self.emit(Event::Tapped { card: c });
+                }
                 Instruction::TokenCopyOfAPermanentYouControl => {
                     let controller = self.resolution.as_ref().expect("resolving").controller;
                     self.create_token_copy_of(c, controller);
@@ -453,6 +501,7 @@ impl Game {
             | Instruction::YouMayCastOneOfThem
             | Instruction::PutOneOfThemIntoYourHand
             | Instruction::TokenCopyOfAPermanentYouControl
+            | Instruction::TapAnyNumberOfUntappedCreaturesYouControl
             | Instruction::DistributePlusOneCounters(_) => self.card_choice(step, chooser).options,
             Instruction::Sacrifice { .. } => self.battlefield().map(|o| o.id).collect(),
             Instruction::Search {
@@ -551,7 +600,7 @@ impl Game {
         if distinct.len() != cards.len() && !choice.repeats {
             return illegal("608.2d", "a card is chosen once");
         }
-        if cards.len() < choice.min || cards.len() > choice.max {
+        if !choice.counts(cards) {
             return illegal(
                 rule,
                 format!(

@@ -2,7 +2,7 @@
 //! defending player (802.4), first-strike and regular combat damage (510,
 //! 702.7b), trample (702.19b) and removal from combat (506.4, 506.4c).
 
-use crate::cards::Keyword;
+use crate::cards::{CardType, Keyword};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::game::{Combat, Game, Snapshot, TurnStep, Waiting};
@@ -841,6 +841,7 @@ impl Game {
                         continue;
                     }
                     let (creature, battle) = (o.is_creature(), o.is_battle());
+                    let planeswalker = o.is(CardType::Planeswalker);
                     self.emit(Event::Damage {
                         source,
                         to,
@@ -860,6 +861,9 @@ impl Game {
                         {
                             self.deathtouched.push(c);
                         }
+                    }
+                    if planeswalker {
+                        self.damage_loyalty(c, n);
                     }
                     if battle {
                         *to_battles.entry(c).or_default() += n as u32;

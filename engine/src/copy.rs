@@ -134,6 +134,7 @@ impl Game {
         o.base_controller = controller;
         o.copy = Some(face);
         self.emit(Event::TokenCreated { token, controller });
+        self.enters_with_loyalty(token);
         self.enter_as_battle(token, protector);
         // 707.2, 603.6a: the token has the copied card's abilities, its
         // enters triggers included.

@@ -21,6 +21,17 @@ pub enum Instruction {
     GainLife(u8),
     /// "Draw N cards" (121.1, 121.2).
     Draw(u8),
+    /// "You get an emblem with \[abilities\]" (114.2,
+    /// [`crate::planeswalker`]).
+    YouGetAnEmblem(Vec<crate::statics::StaticAbility>),
+    /// "Tap any number of untapped creatures you control" (701.26a): the
+    /// controller chooses which, none included. "When you do" follows
+    /// however many were tapped, X being that number (Teferi Akosa of
+    /// Zhalfir's ruling: tapping none, X is 0).
+    TapAnyNumberOfUntappedCreaturesYouControl,
+    /// "Shuffle target \[permanent\] into its owner's library" (701.24a):
+    /// it is put into its owner's library, which is then shuffled.
+    ShuffleTargetIntoItsOwnersLibrary,
     /// "Target player draws N cards" (121.1): each player told.
     TheyDraw { who: Who, count: u8 },
     /// "Exile cards from the top of your library until you exile N
@@ -129,12 +140,16 @@ pub enum Instruction {
     /// into their graveyard (701.17a).
     Mill { who: Who, count: u8 },
     /// "\[They\] discard N cards", or "you may discard a card" (`may`): each
-    /// chooses the cards from their hand (701.9a, 701.9b).
+    /// chooses the cards from their hand (701.9a, 701.9b). "Discard two
+    /// cards unless you discard a \[creature card\]" (`unless_one`): or one
+    /// card of that kind alone.
     Discard {
         who: Who,
         count: u8,
         #[serde(default)]
         may: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unless_one: Option<CardFilter>,
     },
     /// "\[They\] sacrifice a \[type\] of their choice", or "you may sacrifice
     /// an artifact or creature" (`may`): a permanent they control of any of
@@ -301,6 +316,7 @@ impl Instruction {
                 | Instruction::PutOneOfThemIntoYourHand
                 | Instruction::TokenCopyOfAPermanentYouControl
                 | Instruction::DistributePlusOneCounters(_)
+                | Instruction::TapAnyNumberOfUntappedCreaturesYouControl
         )
     }
 }
@@ -461,6 +477,8 @@ pub enum CounterKind {
     PlusOne,
     /// A stun counter (122.1d).
     Stun,
+    /// A loyalty counter (122.1e).
+    Loyalty,
 }
 
 /// The characteristics a token-making instruction gives its tokens (111.4):
@@ -519,6 +537,7 @@ impl TokenSpec {
                 power: self.power,
                 toughness: self.toughness,
                 defense: None,
+                loyalty: None,
                 colors: self.colors.clone(),
                 all_colors: false,
                 keywords: self.keywords.clone(),
@@ -898,6 +917,14 @@ impl Game {
                 }
             }
             Instruction::Draw(n) => self.draw(controller, *n),
+            Instruction::YouGetAnEmblem(abilities) => self.get_emblem(controller, abilities),
+            Instruction::ShuffleTargetIntoItsOwnersLibrary => {
+                if let Some(c) = permanent {
+                    let owner = self.obj(c).owner;
+                    self.move_to(c, Zone::Library);
+                    self.shuffle(owner);
+                }
+            }
             Instruction::TheyDraw { who, count } => {
                 for p in self.told(*who, controller, target) {
                     self.draw(p, *count);
@@ -963,6 +990,12 @@ impl Game {
                         })
                         .collect();
                     let incarnation = self.obj(source).incarnation;
+                    // "Where X is the number of creatures tapped this way":
+                    // fixed as it triggers.
+                    let x = match self.fault(EngineFault::TappedCountIgnored) {
+                        true => 0,
+                        false => self.resolution.as_ref().map_or(0, |r| r.chosen_last),
+                    };
                     self.waiting_triggers.push(Trigger {
                         source,
                         incarnation,
@@ -973,7 +1006,7 @@ impl Game {
                             steps: steps.clone(),
                         }),
                         subject: None,
-                        x: 0,
+                        x,
                     });
                     self.emit(Event::ReflexiveTriggered { source, controller });
                 }
@@ -1000,7 +1033,8 @@ impl Game {
             | Instruction::YouMayCastOneOfThem
             | Instruction::PutOneOfThemIntoYourHand
             | Instruction::TokenCopyOfAPermanentYouControl
-            | Instruction::DistributePlusOneCounters(_) => {
+            | Instruction::DistributePlusOneCounters(_)
+            | Instruction::TapAnyNumberOfUntappedCreaturesYouControl => {
                 unreachable!("a choice of cards is made in `choose_or_wait`")
             }
             Instruction::CopyTargetSpell | Instruction::CopyThatSpell => {
@@ -1048,6 +1082,7 @@ impl Game {
         o.controller = controller;
         o.base_controller = controller;
         if !self.fault(EngineFault::PutBattleNotABattle) {
+            self.enters_with_loyalty(c);
             self.enter_as_battle(c, None);
         }
         self.enters_triggers(c);

@@ -58,6 +58,8 @@ pub enum Event {
     },
     /// Every counter was removed from a permanent (122.1).
     CountersRemoved { card: CardId },
+    /// A player got an emblem (114.2).
+    EmblemCreated { player: PlayerId },
     /// The modes of a modal triggered ability were chosen (603.3c).
     ModesChosen { source: CardId, modes: Vec<u8> },
     /// Ward triggered: `source` became the target of a spell or ability an
@@ -296,6 +298,7 @@ impl Event {
             Event::SpellCopied { .. } => ("spell_copied", "707.10"),
             Event::Untapped { .. } => ("untapped", "701.26b"),
             Event::CountersRemoved { .. } => ("counters_removed", "122.1"),
+            Event::EmblemCreated { .. } => ("emblem_created", "114.2"),
             Event::WardTriggered { .. } => ("triggered", "702.21a"),
             Event::Countered { .. } => ("countered", "701.6a"),
             Event::ModesChosen { .. } => ("modes_chosen", "603.3c"),
@@ -381,6 +384,7 @@ impl Event {
         ("spell_copied", "707.10"),
         ("untapped", "701.26b"),
         ("counters_removed", "122.1"),
+        ("emblem_created", "114.2"),
         ("triggered", "702.21a"),
         ("countered", "701.6a"),
         ("modes_chosen", "603.3c"),
@@ -431,6 +435,7 @@ impl Event {
         ("state_based", "704.5f"),
         ("state_based", "704.5g"),
         ("state_based", "704.5h"),
+        ("state_based", "704.5i"),
         ("state_based", "704.5n"),
         ("state_based", "704.5p"),
         ("state_based", "704.5v"),

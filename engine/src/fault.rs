@@ -200,6 +200,23 @@ pub enum EngineFault {
     /// face, with no mana cost and no color indicator, is colorless.
     /// Caught by the real-card scenarios (c05-awaken-the-maelstrom).
     AllColorsIgnored,
+    /// 606.3 broken: a planeswalker's loyalty abilities may be activated
+    /// more than once in a turn. Caught by the real-card scenarios
+    /// (c05-teferi-akosa-of-zhalfir).
+    LoyaltyAbilityTwicePerTurn,
+    /// 306.8 broken: damage dealt to a planeswalker removes no loyalty
+    /// counters. Caught by the real-card scenarios
+    /// (c05-teferi-akosa-of-zhalfir).
+    PlaneswalkerDamageIgnored,
+    /// 114.2 broken: an emblem's "Knights you control" applies to every
+    /// player's Knights. Caught by the real-card scenarios
+    /// (c05-teferi-akosa-of-zhalfir-emblem).
+    EmblemForEveryone,
+    /// "Where X is the number of creatures tapped this way" read as 0:
+    /// Teferi's reflexive ability may target only a nonland permanent with
+    /// mana value 0. Caught by the real-card scenarios
+    /// (c05-teferi-akosa-of-zhalfir-taps-creatures).
+    TappedCountIgnored,
     /// A back face's color indicator is ignored (204): a transformed
     /// permanent or spell is colorless. Caught by the real-card scenarios
     /// (c05-guildpact-paragon).
@@ -311,7 +328,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 75] = [
+    pub const ALL: [EngineFault; 79] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -387,5 +404,9 @@ impl EngineFault {
         EngineFault::ExiledLeftInExile,
         EngineFault::DistributionOnOneCreature,
         EngineFault::AllColorsIgnored,
+        EngineFault::LoyaltyAbilityTwicePerTurn,
+        EngineFault::PlaneswalkerDamageIgnored,
+        EngineFault::EmblemForEveryone,
+        EngineFault::TappedCountIgnored,
     ];
 }

@@ -134,6 +134,10 @@ pub struct Object {
     pub spell_copy: bool,
     /// Defense counters (310.4c).
     pub defense: u8,
+    /// Loyalty counters (306.5c, 122.1e).
+    pub loyalty: u8,
+    /// A loyalty ability of it was activated this turn (606.3).
+    pub loyalty_activated: bool,
     /// +1/+1 counters (122.1a).
     pub plus_one: u8,
     /// Stun counters (122.1d).
@@ -180,6 +184,8 @@ impl Object {
             crewed: false,
             spell_copy: false,
             defense: 0,
+            loyalty: 0,
+            loyalty_activated: false,
             plus_one: 0,
             stun: 0,
             until_end_of_turn: (0, 0),
@@ -556,6 +562,8 @@ pub struct Game {
     /// Cards in exile that their owner may play (see
     /// [`crate::exile_play`]).
     pub playable_from_exile: Vec<crate::exile_play::ExilePermission>,
+    /// The emblems in the command zone (114.1).
+    pub emblems: Vec<crate::planeswalker::Emblem>,
     /// Costs are paid with mana (see [`crate::mana`]); without, spells cost
     /// nothing, as in the model.
     pub pays_mana: bool,

@@ -194,6 +194,9 @@ impl Game {
         }
         self.players[p.0 as usize].in_game = false;
         self.emit(Event::LeftGame { player: p });
+        // 800.4a: the objects a player owns leave with them, emblems too
+        // (114.2).
+        self.emblems.retain(|e| e.controller != p);
         let owned: Vec<CardId> = self
             .objects
             .iter()

@@ -51,11 +51,13 @@
 //! none. Activated abilities ([`activate`]) pay {T}, sacrifice, discard and
 //! mana costs, and crew ([`crew`]); spells may have convoke ([`convoke`]);
 //! both tap creatures ([`tap_creatures`]). Cards may be played from exile
-//! for a while ([`exile_play`]); spells may be copied ([`spell_copy`]).
-//! Objects have colors ([`color`]: mana costs, color indicators, tokens).
-//! Not modelled: planeswalker rules (loyalty, attacking planeswalkers),
-//! effects that change colors; `battlecheck cards` lists every line of
-//! card text not played.
+//! for a while ([`exile_play`]); spells may be copied ([`spell_copy`]) and
+//! cast without paying their mana cost as something resolves
+//! ([`free_cast`]). Objects have colors ([`color`]: mana costs, color
+//! indicators, tokens, "is all colors"). Planeswalkers ([`planeswalker`])
+//! have loyalty, loyalty abilities and emblems. Not modelled: effects that
+//! change colors; `battlecheck cards` lists every line of card text not
+//! played.
 
 pub mod action;
 pub mod activate;
@@ -84,6 +86,7 @@ pub mod library;
 pub mod mana;
 pub mod observe;
 pub mod oracle;
+pub mod planeswalker;
 pub mod priority;
 pub mod protector;
 pub mod reselect;

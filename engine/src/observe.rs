@@ -114,6 +114,7 @@ impl GameView for Game {
                     .is_some_and(|b| b.is(CardType::Sorcery)),
             siege_copy: o.on_battlefield() && o.copy.as_ref().is_some_and(|f| f.is_siege()),
             defense: o.defense,
+            loyalty: if o.on_battlefield() { o.loyalty } else { 0 },
             printed_defense: if exists { face.defense.unwrap_or(0) } else { 0 },
             protector: o.protector,
             protector_origin: o.protector_origin,

@@ -340,6 +340,14 @@ impl Game {
                             Ok(())
                         }
                     }
+                    TargetKind::NonlandPermanentAnOpponentControlsWithManaValueAtMostX
+                        if o.is(CardType::Land) || !theirs =>
+                    {
+                        illegal(
+                            "115.1",
+                            format!("{c} ({name}) is not a nonland permanent an opponent of {caster} controls"),
+                        )
+                    }
                     TargetKind::PermanentAnOpponentControls if !theirs => illegal(
                         "115.1",
                         format!("{c} ({name}) is not a permanent an opponent of {caster} controls"),
@@ -816,6 +824,7 @@ impl Game {
             o.copy = Some(face);
             self.emit(Event::BecameCopy { card, of: name });
         }
+        self.enters_with_loyalty(card);
         self.enter_as_battle(card, protector);
         self.enters_triggers(card);
     }

@@ -60,6 +60,16 @@ pub enum StaticAbility {
     /// "Noncreature spells you cast have convoke" (Caetus, Sea Tyrant of
     /// Segovia; 702.51a): see [`crate::convoke`].
     NoncreatureSpellsYouCastHaveConvoke,
+    /// "\[Knights\] you control get +P/+T and have ward \[cost\]" (Teferi
+    /// Akosa of Zhalfir's emblem; 613.4c, layer 7c, and layer 6): each
+    /// creature of the subtype its controller controls.
+    SubtypeYouControlGet {
+        subtype: String,
+        power: i8,
+        toughness: i8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ward: Option<crate::ward::WardCost>,
+    },
     /// "Other transformed permanents you control have \[keywords\] and ward
     /// \[cost\]" (Gargantuan Slabhorn; 604.2, layer 6): a "transformed
     /// permanent" is a double-faced permanent with its back face up
@@ -137,6 +147,29 @@ impl Game {
                 }
                 _ => None,
             })
+    }
+
+    /// What "\[Knights\] you control get +P/+T and have ward \[cost\]"
+    /// abilities give permanent `id`, each as its +P/+T and ward cost: those
+    /// of permanents its controller controls (604.2) and of their emblems
+    /// (114.4), if it is a creature of the subtype.
+    pub(crate) fn subtype_grants(
+        &self,
+        id: CardId,
+    ) -> impl Iterator<Item = (i8, i8, Option<crate::ward::WardCost>)> + '_ {
+        let o = self.obj(id);
+        let creature = o.on_battlefield() && o.is_creature();
+        let printed = self
+            .battlefield()
+            .filter(move |s| creature && s.controller == o.controller && self.has_abilities(s.id))
+            .flat_map(|s| s.face().statics.iter());
+        let emblems = creature
+            .then(|| self.emblem_abilities(o.controller))
+            .into_iter()
+            .flatten();
+        printed
+            .chain(emblems)
+            .filter_map(move |s| subtype_bonus(s, o.face()))
     }
 
     /// The damage `source` deals to `to` when it would deal `n` (614.1a):
@@ -256,7 +289,16 @@ impl Game {
                         p = p.saturating_add(power);
                         t = t.saturating_add(toughness);
                     }
+                    StaticAbility::SubtypeYouControlGet { .. }
+                        if source.controller == o.controller =>
+                    {
+                        if let Some((power, toughness, _)) = subtype_bonus(ability, o.face()) {
+                            p = p.saturating_add(power);
+                            t = t.saturating_add(toughness);
+                        }
+                    }
                     StaticAbility::CreaturesYouControlGet { .. }
+                    | StaticAbility::SubtypeYouControlGet { .. }
                     | StaticAbility::CreatureTokensYouControlGet { .. }
                     | StaticAbility::NoncreatureSourcesYouControlDealMore(_)
                     | StaticAbility::NoncreatureSpellsYouCastHaveConvoke
@@ -271,6 +313,31 @@ impl Game {
                 }
             }
         }
+        // 114.4: the abilities of its controller's emblems.
+        for ability in self.emblem_abilities(o.controller) {
+            if let Some((power, toughness, _)) = subtype_bonus(ability, o.face()) {
+                p = p.saturating_add(power);
+                t = t.saturating_add(toughness);
+            }
+        }
         (p, t)
+    }
+}
+
+/// What ability `s` gives a creature with characteristics `face` if it is
+/// a "\[Knights\] you control get +P/+T and have ward \[cost\]" of its
+/// subtype: +P/+T and ward cost.
+fn subtype_bonus(
+    s: &StaticAbility,
+    face: &crate::cards::Face,
+) -> Option<(i8, i8, Option<crate::ward::WardCost>)> {
+    match s {
+        StaticAbility::SubtypeYouControlGet {
+            subtype,
+            power,
+            toughness,
+            ward,
+        } if face.has_subtype(subtype) => Some((*power, *toughness, *ward)),
+        _ => None,
     }
 }

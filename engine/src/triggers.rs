@@ -373,7 +373,21 @@ impl Game {
                 ),
             );
         }
-        self.check_target(x, kind, t.controller)
+        self.check_target(x, kind, t.controller)?;
+        if let (
+            TargetKind::NonlandPermanentAnOpponentControlsWithManaValueAtMostX,
+            Target::Permanent(c),
+        ) = (kind, x)
+        {
+            let mana_value = self.mana_value(c);
+            if mana_value > t.x {
+                return illegal(
+                    "115.1",
+                    format!("{c} has mana value {mana_value}, more than X = {}", t.x),
+                );
+            }
+        }
+        Ok(())
     }
 
     /// 603.3c: the modal triggered abilities just put on the stack get

@@ -101,6 +101,8 @@ impl Game {
             // 514.2: "until end of turn" effects end.
             o.until_end_of_turn = (0, 0);
             o.crewed &= crew_never_ends;
+            // 606.3: "that turn" is over.
+            o.loyalty_activated = false;
         }
         // "Since your last turn": the turn of the player whose turn ends
         // counts from now.

@@ -58,6 +58,7 @@ impl Game {
                 .filter(|_| self.has_abilities(c))
                 .into_iter()
                 .chain(self.transformed_grants(c).filter_map(|(_, ward)| ward))
+                .chain(self.subtype_grants(c).filter_map(|(_, _, ward)| ward))
                 .collect();
             let (ward_controller, incarnation) = (o.controller, o.incarnation);
             for cost in costs {

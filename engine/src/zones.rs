@@ -53,6 +53,8 @@ impl Game {
         o.animated = None;
         o.crewed = false;
         o.defense = 0;
+        o.loyalty = 0;
+        o.loyalty_activated = false;
         o.plus_one = 0;
         o.stun = 0;
         o.until_end_of_turn = (0, 0);

@@ -343,6 +343,26 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "alara.colors",
         ),
         (
+            EngineFault::LoyaltyAbilityTwicePerTurn,
+            "c05-teferi-akosa-of-zhalfir.json",
+            "refused by rule 606.3",
+        ),
+        (
+            EngineFault::PlaneswalkerDamageIgnored,
+            "c05-teferi-akosa-of-zhalfir.json",
+            "phyrexia.loyalty",
+        ),
+        (
+            EngineFault::EmblemForEveryone,
+            "c05-teferi-akosa-of-zhalfir-emblem.json",
+            "theirknight.power",
+        ),
+        (
+            EngineFault::TappedCountIgnored,
+            "c05-teferi-akosa-of-zhalfir-taps-creatures.json",
+            "TargetTrigger",
+        ),
+        (
             EngineFault::DiscardCostNotPaid,
             "c05-kyren-flamewright.json",
             "shock.zone",

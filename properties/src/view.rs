@@ -269,6 +269,10 @@ pub struct ObjectObs {
     pub siege_copy: bool,
     /// Defense counters (310.4c).
     pub defense: u8,
+    /// Loyalty counters (306.5c): a planeswalker on the battlefield; 0 for
+    /// anything else. Optional on the wire (absent means 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub loyalty: u8,
     /// Printed defense of its current face, or of the battle it copies (310.4a).
     pub printed_defense: u8,
     pub protector: Option<PlayerId>,
@@ -637,4 +641,8 @@ impl GameView for Seated<'_> {
             seated: self.seated,
         }
     }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

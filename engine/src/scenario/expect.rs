@@ -24,6 +24,7 @@ impl Run {
         }
         let card_fields = e.zone.is_some()
             || e.defense.is_some()
+            || e.loyalty.is_some()
             || e.protector.is_some()
             || e.protector_origin.is_some()
             || e.controller.is_some()
@@ -167,6 +168,9 @@ impl Run {
             }
             if let Some(d) = e.defense {
                 cmp(w("defense"), d.to_string(), o.defense.to_string());
+            }
+            if let Some(d) = e.loyalty {
+                cmp(w("loyalty"), d.to_string(), o.loyalty.to_string());
             }
             if let Some(p) = &e.protector {
                 cmp(w("protector"), p.clone(), opt_player(o.protector));

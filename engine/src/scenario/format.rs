@@ -223,6 +223,11 @@ pub struct CardSetup {
     /// A battle's defense counters (default: its printed defense).
     #[serde(default)]
     pub defense: Option<u8>,
+    /// A planeswalker's loyalty counters (default: its printed loyalty,
+    /// 306.5b).
+    #[serde(default)]
+    #[schemars(example = 2)]
+    pub loyalty: Option<u8>,
     /// A battle's protector (default: the next opponent of its controller
     /// in turn order for a Siege, its controller for another battle), or
     /// "none": state-based actions choose one when the position is settled
@@ -594,6 +599,10 @@ pub struct Expect {
     /// Its defense counters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defense: Option<u8>,
+    /// Its loyalty counters (306.5c; 0 for anything but a planeswalker on
+    /// the battlefield).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loyalty: Option<u8>,
     /// A player, or "none".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protector: Option<String>,

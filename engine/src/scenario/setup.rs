@@ -317,6 +317,7 @@ impl Run {
             attacked_this_turn: Vec::new(),
             deathtouched: Vec::new(),
             playable_from_exile: Vec::new(),
+            emblems: Vec::new(),
             pays_mana: s.mana,
             ward: None,
             to_graveyard_this_turn: false,
@@ -329,6 +330,7 @@ impl Run {
             let id = CardId(i as u8);
             let on_bf = c.zone == Zone::Battlefield;
             let given = c.defense.is_some()
+                || c.loyalty.is_some()
                 || c.plus_one_counters > 0
                 || c.protector.is_some()
                 || c.attached_to.is_some()
@@ -337,11 +339,16 @@ impl Run {
             if !on_bf && given {
                 return Err(self.invalid(
                     at,
-                    "defense, counters, protector, attachments and combat are for cards on the battlefield",
+                    "defense, loyalty, counters, protector, attachments and combat are for cards on the battlefield",
                 ));
             }
             if !on_bf {
                 continue;
+            }
+            let o = game.obj(id);
+            if o.is(crate::cards::CardType::Planeswalker) || c.loyalty.is_some() {
+                let loyalty = c.loyalty.unwrap_or(o.face().loyalty.unwrap_or(0));
+                game.obj_mut(id).loyalty = loyalty;
             }
             let o = game.obj(id);
             if o.is_battle() || c.protector.is_some() {

@@ -99,6 +99,14 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "no card of the model copies a spell: scenario c05-overloaded-mage-ring covers it",
     ),
     (
+        ("state_based", "704.5i"),
+        "the model has no planeswalkers: scenario c05-teferi-akosa-of-zhalfir covers it",
+    ),
+    (
+        ("emblem_created", "114.2"),
+        "the model has no planeswalkers: scenario c05-teferi-akosa-of-zhalfir-emblem covers it",
+    ),
+    (
         ("untapped", "701.26b"),
         "no card of the model untaps a permanent: scenario c05-caetus-sea-tyrant-of-segovia \
          covers it",

@@ -141,6 +141,7 @@ impl GameState {
             ) && !def.token,
             siege_copy: copy_root_siege && o.zone == Zone::Battlefield,
             defense: o.counters,
+            loyalty: 0,
             printed_defense: c.printed_defense,
             protector: o.protector,
             protector_origin: o.protector_origin,

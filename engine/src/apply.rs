@@ -486,8 +486,8 @@ impl Game {
 
     /// Every attack declaration `player` might make: each of their (and
     /// with Two-Headed Giant their teammate's) creatures
-    /// attacking nothing, a defending player or a battle (508.1a). The
-    /// declaration's own checks decide which are legal.
+    /// attacking nothing, a defending player, a battle or a planeswalker
+    /// (508.1a). The declaration's own checks decide which are legal.
     pub(crate) fn attack_candidates(&self, player: PlayerId) -> Vec<Vec<(CardId, AttackTarget)>> {
         let mut targets: Vec<Option<AttackTarget>> = vec![None];
         targets.extend(
@@ -497,8 +497,8 @@ impl Game {
         );
         targets.extend(
             self.battlefield()
-                .filter(|o| o.is_battle())
-                .map(|o| Some(AttackTarget::Battle(o.id))),
+                .filter_map(crate::reselect::attackable)
+                .map(Some),
         );
         // 805.10b: the creatures of the whole attacking team.
         let mine: Vec<CardId> = self
@@ -586,7 +586,8 @@ impl Game {
     }
 
     /// Every reselection a player might make: none, each player, each
-    /// battle. The reselection's own checks decide which are legal.
+    /// battle or planeswalker. The reselection's own checks decide which
+    /// are legal.
     pub(crate) fn reselect_candidates(&self) -> Vec<Option<AttackTarget>> {
         std::iter::once(None)
             .chain(
@@ -596,8 +597,8 @@ impl Game {
             )
             .chain(
                 self.battlefield()
-                    .filter(|o| o.is_battle())
-                    .map(|o| Some(AttackTarget::Battle(o.id))),
+                    .filter_map(crate::reselect::attackable)
+                    .map(Some),
             )
             .collect()
     }

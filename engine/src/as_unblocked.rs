@@ -126,7 +126,7 @@ impl Game {
             attacker,
             to: target.map(|t| match t {
                 AttackTarget::Player(p) => Target::Player(p),
-                AttackTarget::Battle(b) => Target::Permanent(b),
+                AttackTarget::Battle(c) | AttackTarget::Planeswalker(c) => Target::Permanent(c),
             }),
             human: self.is_human(attacker),
         }

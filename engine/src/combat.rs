@@ -172,12 +172,17 @@ impl Game {
                         }
                     }
                 }
+                AttackTarget::Planeswalker(w) => {
+                    self.attackable_planeswalker(o.controller, w, &defenders)?
+                }
             };
             declared.push((a, target, defender));
         }
         for &(a, target) in attacks {
             let battle = match target {
-                AttackTarget::Battle(b) => Some(self.obj(b).snapshot()),
+                AttackTarget::Battle(c) | AttackTarget::Planeswalker(c) => {
+                    Some(self.obj(c).snapshot())
+                }
                 AttackTarget::Player(_) => None,
             };
             // 508.1f: attacking causes a creature to tap (unless vigilance).
@@ -207,12 +212,43 @@ impl Game {
         Ok(())
     }
 
+    /// The defending player of a creature of `controller` attacking
+    /// planeswalker `w` (506.2, 508.1b): its controller, who must be a
+    /// defending player the active player may attack (`defenders`).
+    fn attackable_planeswalker(
+        &self,
+        controller: PlayerId,
+        w: CardId,
+        defenders: &[PlayerId],
+    ) -> Result<PlayerId, EngineError> {
+        self.known(w)?;
+        let o = self.obj(w);
+        if !o.on_battlefield() || !o.is(CardType::Planeswalker) {
+            return illegal(
+                "506.3",
+                format!("{w} is not a planeswalker on the battlefield"),
+            );
+        }
+        let p = o.controller;
+        if !defenders.contains(&p) {
+            return illegal(
+                self.why_not_attackable(controller, p),
+                format!(
+                    "{w}'s controller {p} is not a defending player {} may attack",
+                    self.active
+                ),
+            );
+        }
+        Ok(p)
+    }
+
     /// The defending player `d` may block `attacker` (509.1a, 802.4a,
-    /// 310.9c): it attacks `d` or a battle `d` protects. A creature attacking
-    /// a battle that was removed from combat "may be blocked" (506.4c) but
-    /// 509.1a names no player who may block it; the engine lets the player
-    /// who was defending against it (508.5: the battle's protector when it
-    /// was removed) block it.
+    /// 310.9c): it attacks `d`, a planeswalker `d` controls (506.2) or a
+    /// battle `d` protects. A creature attacking a battle or planeswalker
+    /// that was removed from combat "may be blocked" (506.4c) but 509.1a
+    /// names no player who may block it; the engine lets the player who was
+    /// defending against it (508.5: the battle's protector, or the
+    /// planeswalker's controller, when it was removed) block it.
     fn may_block(&self, d: PlayerId, attacker: CardId) -> Result<(), EngineError> {
         let a = self.obj(attacker);
         let Combat::Attacking { target, battle, .. } = &a.combat else {
@@ -231,7 +267,12 @@ impl Game {
                     format!("{d} does not protect {b}: only its protector's creatures can block creatures attacking it"),
                 ),
             },
-            None => match battle.and_then(|s| s.protector) {
+            // 506.2: the planeswalker's controller is the defending player.
+            Some(AttackTarget::Planeswalker(w)) => match self.obj(*w).controller {
+                p if d_team(p) || self.fault(crate::fault::EngineFault::AnyoneBlocksForPlaneswalkers) => Ok(()),
+                p => illegal("509.1a", format!("{attacker} attacks {w}, which {p} controls, not {d}")),
+            },
+            None => match battle.and_then(|s| s.protector.or(Some(s.controller))) {
                 Some(p) if d_team(p) => Ok(()),
                 _ => illegal("509.1a", format!("{attacker} attacks nothing that {d} defends")),
             },
@@ -698,7 +739,9 @@ impl Game {
                 } => {
                     let to_target = |n: u8, dealt: &mut Vec<_>| match target {
                         Some(AttackTarget::Player(p)) => dealt.push((id, Target::Player(*p), n)),
-                        Some(AttackTarget::Battle(b)) => dealt.push((id, Target::Permanent(*b), n)),
+                        Some(AttackTarget::Battle(c) | AttackTarget::Planeswalker(c)) => {
+                            dealt.push((id, Target::Permanent(*c), n))
+                        }
                         None => {}
                     };
                     let blockers = self.current_blockers(id);
@@ -921,35 +964,44 @@ impl Game {
                 self.emit(Event::RemovedFromCombat { object: id });
             }
         }
-        let mut removed_battles: Vec<CardId> = Vec::new();
+        let mut removed_targets: Vec<CardId> = Vec::new();
         for i in 0..self.objects.len() {
             let id = self.objects[i].id;
-            let (b, snap) = match &self.objects[i].combat {
+            let (b, snap, kind) = match &self.objects[i].combat {
                 Combat::Attacking {
                     target: Some(AttackTarget::Battle(b)),
                     battle: Some(s),
                     ..
-                } => (*b, *s),
+                } => (*b, *s, CardType::Battle),
+                Combat::Attacking {
+                    target: Some(AttackTarget::Planeswalker(w)),
+                    battle: Some(s),
+                    ..
+                } => (*w, *s, CardType::Planeswalker),
                 _ => continue,
             };
-            if !self.battle_unchanged(b, snap) {
+            if !self.attacked_unchanged(b, snap, kind) {
                 if let Combat::Attacking { target, .. } = &mut self.obj_mut(id).combat {
                     *target = None;
                 }
-                removed_battles.push(b);
+                removed_targets.push(b);
             }
         }
-        // One event per battle, however many creatures attacked it.
-        removed_battles.sort_unstable();
-        removed_battles.dedup();
-        for b in removed_battles {
+        // One event per battle or planeswalker, however many creatures
+        // attacked it.
+        removed_targets.sort_unstable();
+        removed_targets.dedup();
+        for b in removed_targets {
             self.emit(Event::RemovedFromCombat { object: b });
         }
     }
 
-    fn battle_unchanged(&self, b: CardId, s: Snapshot) -> bool {
+    /// Is the attacked battle or planeswalker `b` still the object it was,
+    /// with the same controller and protector, and still of its type
+    /// (506.4)?
+    fn attacked_unchanged(&self, b: CardId, s: Snapshot, kind: CardType) -> bool {
         let o = self.obj(b);
-        o.on_battlefield() && o.is_battle() && o.snapshot() == s
+        o.on_battlefield() && o.is(kind) && o.snapshot() == s
     }
 
     /// 511.3: as the end of combat step ends, everything is removed from

@@ -217,6 +217,10 @@ pub enum EngineFault {
     /// mana value 0. Caught by the real-card scenarios
     /// (c05-teferi-akosa-of-zhalfir-taps-creatures).
     TappedCountIgnored,
+    /// 506.2 broken: any defending player may block a creature attacking a
+    /// planeswalker, not only the planeswalker's controller. Caught by the
+    /// real-card scenarios (c05-attacking-teferi-akosa-of-zhalfir).
+    AnyoneBlocksForPlaneswalkers,
     /// A back face's color indicator is ignored (204): a transformed
     /// permanent or spell is colorless. Caught by the real-card scenarios
     /// (c05-guildpact-paragon).
@@ -328,7 +332,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 79] = [
+    pub const ALL: [EngineFault; 80] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -408,5 +412,6 @@ impl EngineFault {
         EngineFault::PlaneswalkerDamageIgnored,
         EngineFault::EmblemForEveryone,
         EngineFault::TappedCountIgnored,
+        EngineFault::AnyoneBlocksForPlaneswalkers,
     ];
 }

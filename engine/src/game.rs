@@ -85,7 +85,7 @@ pub enum Combat {
     Attacking {
         /// What it attacks; `None` once that was removed from combat (506.4c).
         target: Option<AttackTarget>,
-        /// The attacked battle as it was when attacked.
+        /// The attacked battle or planeswalker as it was when attacked.
         battle: Option<Snapshot>,
         blocked: bool,
         /// Its blockers, in declaration order.

@@ -3,11 +3,8 @@
 //! loyalty abilities of Teferi Akosa of Zhalfir (the back face of Invasion
 //! of New Phyrexia) make. A planeswalker with loyalty 0 is put into its
 //! owner's graveyard as a state-based action (306.9, 704.5i; in
-//! [`crate::sba`]).
-//!
-//! Attacking a planeswalker (306.6, 506.3) is not played: a creature
-//! attacks a player or a battle here, and a decision naming a planeswalker
-//! as what a creature attacks is refused.
+//! [`crate::sba`]). Planeswalkers can be attacked (306.6, 506.3; in
+//! [`crate::combat`]): its controller is the defending player (506.2).
 
 use crate::error::{illegal, EngineError};
 use crate::event::Event;

@@ -38,15 +38,16 @@ impl Game {
     }
 
     /// The defending player chosen for `attacker` (508.1b, 508.5): the
-    /// player it attacks, or the protector of the battle it attacks (the
-    /// battle as it was when attacked, if it was removed from combat).
+    /// player it attacks, the protector of the battle it attacks or the
+    /// controller of the planeswalker it attacks (as it was when attacked,
+    /// if it was removed from combat).
     fn chosen_defender(&self, attacker: CardId) -> Option<PlayerId> {
         match &self.obj(attacker).combat {
             Combat::Attacking {
                 target: Some(AttackTarget::Player(p)),
                 ..
             } => Some(*p),
-            Combat::Attacking { battle, .. } => battle.and_then(|s| s.protector),
+            Combat::Attacking { battle, .. } => battle.map(|s| s.protector.unwrap_or(s.controller)),
             _ => None,
         }
     }
@@ -81,6 +82,17 @@ impl Game {
                     }
                 }
             }
+            AttackTarget::Planeswalker(w) => {
+                self.known(w)?;
+                let wo = self.obj(w);
+                if !wo.on_battlefield() || !wo.is(crate::cards::CardType::Planeswalker) {
+                    return illegal(
+                        "508.7c",
+                        format!("{w} is not a planeswalker on the battlefield"),
+                    );
+                }
+                wo.controller
+            }
         };
         let controller = o.controller;
         let chosen = self.chosen_defender(attacker).unwrap_or(defender);
@@ -105,11 +117,7 @@ impl Game {
         self.players_from(PlayerId(0))
             .into_iter()
             .map(AttackTarget::Player)
-            .chain(
-                self.battlefield()
-                    .filter(|o| o.is_battle())
-                    .map(|o| AttackTarget::Battle(o.id)),
-            )
+            .chain(self.battlefield().filter_map(attackable))
             .filter(|&to| self.check_reselect(attacker, to).is_ok())
             .collect()
     }
@@ -143,7 +151,9 @@ impl Game {
             let defender = self.check_reselect(attacker, to)?;
             let chosen = self.chosen_defender(attacker).unwrap_or(defender);
             let battle = match to {
-                AttackTarget::Battle(b) => Some(self.obj(b).snapshot()),
+                AttackTarget::Battle(c) | AttackTarget::Planeswalker(c) => {
+                    Some(self.obj(c).snapshot())
+                }
                 AttackTarget::Player(_) => None,
             };
             let controller = self.obj(attacker).controller;
@@ -163,5 +173,17 @@ impl Game {
         }
         self.settle(self.active);
         Ok(())
+    }
+}
+
+/// What a creature may attack among permanents (506.3): a battle or a
+/// planeswalker, as an attack target.
+pub(crate) fn attackable(o: &crate::game::Object) -> Option<AttackTarget> {
+    if o.is_battle() {
+        Some(AttackTarget::Battle(o.id))
+    } else if o.is(crate::cards::CardType::Planeswalker) {
+        Some(AttackTarget::Planeswalker(o.id))
+    } else {
+        None
     }
 }

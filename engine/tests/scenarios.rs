@@ -358,6 +358,11 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "theirknight.power",
         ),
         (
+            EngineFault::AnyoneBlocksForPlaneswalkers,
+            "c05-attacking-teferi-akosa-of-zhalfir.json",
+            "refused by rule 509.1a",
+        ),
+        (
             EngineFault::TappedCountIgnored,
             "c05-teferi-akosa-of-zhalfir-taps-creatures.json",
             "TargetTrigger",

@@ -83,6 +83,9 @@ pub enum Target {
 pub enum AttackTarget {
     Player(PlayerId),
     Battle(CardId),
+    /// A planeswalker (306.6, 506.3): in positions with real cards only;
+    /// the model has none.
+    Planeswalker(CardId),
 }
 
 /// One mana, of a color or colorless (105.1, 106.1b), named by its symbol
@@ -394,6 +397,7 @@ impl fmt::Display for AttackTarget {
         match self {
             AttackTarget::Player(p) => write!(f, "{p}"),
             AttackTarget::Battle(c) => write!(f, "battle {c}"),
+            AttackTarget::Planeswalker(c) => write!(f, "planeswalker {c}"),
         }
     }
 }

@@ -461,7 +461,7 @@ impl Observation {
         };
         let target = |t: AttackTarget, at: &str| match t {
             AttackTarget::Player(p) => player(p, at),
-            AttackTarget::Battle(c) => card(c, at),
+            AttackTarget::Battle(c) | AttackTarget::Planeswalker(c) => card(c, at),
         };
         if players == 0 {
             return Err("players is empty".into());

@@ -96,7 +96,7 @@ impl Run {
             .flatten()
         {
             if x != "none" && x != "nothing" {
-                self.target(x, at)?;
+                self.target(x.strip_prefix("planeswalker:").unwrap_or(x), at)?;
             }
         }
         Ok(())
@@ -239,6 +239,10 @@ impl Run {
                         target: Some(AttackTarget::Battle(b)),
                         ..
                     } => self.name_card(*b),
+                    CombatObs::Attacking {
+                        target: Some(AttackTarget::Planeswalker(w)),
+                        ..
+                    } => format!("planeswalker:{}", self.name_card(*w)),
                     _ => "none".to_string(),
                 };
                 cmp(w("attacking"), a.clone(), actual);

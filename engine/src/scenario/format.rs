@@ -265,7 +265,8 @@ pub struct CardSetup {
     /// The permanent an Equipment is attached to.
     #[serde(default)]
     pub attached_to: Option<String>,
-    /// What it attacks: a player or a battle label, or "nothing".
+    /// What it attacks: a player or a battle label, a planeswalker written
+    /// `planeswalker:<label>`, or "nothing".
     #[serde(default)]
     pub attacking: Option<String>,
     /// The attacker it blocks.
@@ -524,8 +525,9 @@ pub enum Act {
     Attack {
         /// The active player.
         player: String,
-        /// Pairs of an attacking creature and what it attacks (a player or
-        /// a battle); empty for no attack.
+        /// Pairs of an attacking creature and what it attacks (a player, a
+        /// battle, or a planeswalker written `planeswalker:<label>`); empty
+        /// for no attack.
         attacks: Vec<(String, String)>,
     },
     /// A defending player declares blockers (509.1).
@@ -629,7 +631,8 @@ pub struct Expect {
     /// Whether it is a creature now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature: Option<bool>,
-    /// What it attacks: a player, a battle, "nothing" (506.4c) or "none"
+    /// What it attacks: a player, a battle, `planeswalker:<label>`,
+    /// "nothing" (506.4c) or "none"
     /// (not attacking).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacking: Option<String>,

@@ -96,11 +96,16 @@ impl Run {
         Ok(Target::Permanent(self.card(name, at)?))
     }
 
+    /// What a creature attacks: a player, a battle, or a planeswalker
+    /// written `planeswalker:<card>` (506.3).
     pub(super) fn attack_target(
         &self,
         name: &str,
         at: &str,
     ) -> Result<AttackTarget, ScenarioError> {
+        if let Some(w) = name.strip_prefix("planeswalker:") {
+            return Ok(AttackTarget::Planeswalker(self.card(w, at)?));
+        }
         Ok(match self.target(name, at)? {
             Target::Player(p) => AttackTarget::Player(p),
             Target::Permanent(c) => AttackTarget::Battle(c),
@@ -381,7 +386,9 @@ impl Run {
                     Some(self.attack_target(t, &at)?)
                 };
                 let battle = match target {
-                    Some(AttackTarget::Battle(b)) => Some(game.obj(b).snapshot()),
+                    Some(AttackTarget::Battle(c) | AttackTarget::Planeswalker(c)) => {
+                        Some(game.obj(c).snapshot())
+                    }
                     _ => None,
                 };
                 let me = game.obj(id).snapshot();

@@ -46,6 +46,7 @@ fn attack_target(t: Option<AttackTarget>) -> [u8; 2] {
         None => [0, 0],
         Some(AttackTarget::Player(p)) => [1, p.0],
         Some(AttackTarget::Battle(c)) => [2, c.0],
+        Some(AttackTarget::Planeswalker(c)) => [3, c.0],
     }
 }
 

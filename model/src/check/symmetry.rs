@@ -78,6 +78,7 @@ fn renamed_obj(o: &Obj, r: &Renaming) -> Obj {
     let at = |x: AttackTarget| match x {
         AttackTarget::Player(q) => AttackTarget::Player(p(q)),
         AttackTarget::Battle(o) => AttackTarget::Battle(c(o)),
+        AttackTarget::Planeswalker(o) => AttackTarget::Planeswalker(c(o)),
     };
     let mut n = *o;
     n.controller = p(o.controller);

@@ -177,7 +177,7 @@ impl GameState {
                 } => {
                     let to = match t {
                         AttackTarget::Player(p) => Some(l.players[p.0 as usize]),
-                        AttackTarget::Battle(b) => card_at(b),
+                        AttackTarget::Battle(b) | AttackTarget::Planeswalker(b) => card_at(b),
                     };
                     if let Some(to) = to {
                         s.push_str(&curve(

@@ -36,7 +36,7 @@ impl Setup {
         };
         let attacked = |t: &AttackTarget| match t {
             AttackTarget::Player(p) => p.to_string(),
-            AttackTarget::Battle(b) => name(b),
+            AttackTarget::Battle(b) | AttackTarget::Planeswalker(b) => name(b),
         };
         match d {
             Decision::PassAll => "all players pass priority".into(),
@@ -261,6 +261,7 @@ impl GameState {
                 Some(p) => format!("{} (protected by {p})", self.card_name(*b)),
                 None => self.card_name(*b),
             },
+            AttackTarget::Planeswalker(w) => self.card_name(*w),
         }
     }
 

@@ -55,7 +55,7 @@ impl GameState {
     pub(crate) fn attacked_recipient(target: Option<AttackTarget>) -> Option<Target> {
         target.map(|t| match t {
             AttackTarget::Player(p) => Target::Player(p),
-            AttackTarget::Battle(b) => Target::Permanent(b),
+            AttackTarget::Battle(c) | AttackTarget::Planeswalker(c) => Target::Permanent(c),
         })
     }
 }

@@ -69,7 +69,8 @@ impl GameState {
     }
 
     /// The defending player relative to a creature attacking `target`
-    /// (508.5, 310.9d): the player, or the battle's protector.
+    /// (508.5, 310.9d): the player, the battle's protector, or the
+    /// planeswalker's controller (506.2).
     pub(crate) fn defender_of(&self, target: AttackTarget) -> PlayerId {
         match target {
             AttackTarget::Player(p) => p,
@@ -77,6 +78,7 @@ impl GameState {
                 .obj(b)
                 .protector
                 .expect("an attackable battle has a protector"),
+            AttackTarget::Planeswalker(w) => self.obj(w).controller,
         }
     }
 
@@ -153,6 +155,9 @@ impl GameState {
                         Some(AttackTarget::Battle(b)) => {
                             self.obj(*b).protector.is_some_and(|q| self.teammates(q, p))
                                 || self.setup().fault(Fault::AnyoneMayBlock)
+                        }
+                        Some(AttackTarget::Planeswalker(w)) => {
+                            self.teammates(self.obj(*w).controller, p)
                         }
                         None => self.teammates(*defender, p),
                     })

@@ -58,9 +58,6 @@ impl Game {
                 // 704.5h: dealt damage by a source with deathtouch since
                 // the last check (toughness above 0 here).
                 to_graveyard.push((o.id, "704.5h"));
-            } else if o.is(CardType::Planeswalker) && o.loyalty == 0 {
-                // 306.9, 704.5i.
-                to_graveyard.push((o.id, "704.5i"));
             } else if o.is_battle() && o.defense == 0 {
                 if !o.is_siege() {
                     if !self.injected_non_siege_wait() {
@@ -69,6 +66,9 @@ impl Game {
                 } else if !self.trigger_pending(o.id) {
                     to_graveyard.push((o.id, "704.5v"));
                 }
+            } else if o.loyalty == 0 && o.is(CardType::Planeswalker) {
+                // 306.9, 704.5i.
+                to_graveyard.push((o.id, "704.5i"));
             }
             if let Some(host) = o.attached_to {
                 if o.is_battle() || o.is_creature() {

@@ -313,7 +313,11 @@ impl Game {
                 }
             }
         }
-        // 114.4: the abilities of its controller's emblems.
+        // 114.4: the abilities of its controller's emblems (most games have
+        // none: nothing more to look at).
+        if self.emblems.is_empty() {
+            return (p, t);
+        }
         for ability in self.emblem_abilities(o.controller) {
             if let Some((power, toughness, _)) = subtype_bonus(ability, o.face()) {
                 p = p.saturating_add(power);

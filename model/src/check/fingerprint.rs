@@ -104,6 +104,10 @@ fn history(h: History, attacked: bool, shielded: bool) -> [u8; 8] {
     ]
 }
 
+// Inlined into the hash and the canonical fingerprint: called once per
+// object per state, it is the checker's hottest function (a separate call
+// cost about 4% of `check`'s time).
+#[inline(always)]
 fn obj(o: &Obj) -> [u8; 30] {
     let Obj {
         zone,

@@ -897,6 +897,17 @@ fn validate(card: &Card) -> Result<(), String> {
                 field("defense")
             ));
         }
+        if face.statics.iter().any(|s| {
+            matches!(
+                s,
+                crate::statics::StaticAbility::SubtypeYouControlGet { .. }
+            )
+        }) {
+            return Err(format!(
+                "{}: \"[Knights] you control get ...\" is an emblem's ability here (114.4), not a face's",
+                field("text")
+            ));
+        }
         if face.is(CardType::Planeswalker) != face.loyalty.is_some() {
             return Err(format!(
                 "{}: a planeswalker has a printed loyalty and nothing else does (306.5a)",

@@ -62,7 +62,8 @@ pub enum StaticAbility {
     NoncreatureSpellsYouCastHaveConvoke,
     /// "\[Knights\] you control get +P/+T and have ward \[cost\]" (Teferi
     /// Akosa of Zhalfir's emblem; 613.4c, layer 7c, and layer 6): each
-    /// creature of the subtype its controller controls.
+    /// permanent of the subtype the emblem's controller controls. An
+    /// emblem's ability only: a card face with it is refused as cards load.
     SubtypeYouControlGet {
         subtype: String,
         power: i8,
@@ -149,26 +150,19 @@ impl Game {
             })
     }
 
-    /// What "\[Knights\] you control get +P/+T and have ward \[cost\]"
-    /// abilities give permanent `id`, each as its +P/+T and ward cost: those
-    /// of permanents its controller controls (604.2) and of their emblems
-    /// (114.4), if it is a creature of the subtype.
+    /// What the "\[Knights\] you control get +P/+T and have ward \[cost\]"
+    /// abilities of its controller's emblems (114.4) give permanent `id`,
+    /// each as its +P/+T and ward cost, if it has the subtype (its +P/+T
+    /// counts only for a creature, [`Game::power_toughness`]).
     pub(crate) fn subtype_grants(
         &self,
         id: CardId,
     ) -> impl Iterator<Item = (i8, i8, Option<crate::ward::WardCost>)> + '_ {
         let o = self.obj(id);
-        let creature = o.on_battlefield() && o.is_creature();
-        let printed = self
-            .battlefield()
-            .filter(move |s| creature && s.controller == o.controller && self.has_abilities(s.id))
-            .flat_map(|s| s.face().statics.iter());
-        let emblems = creature
+        o.on_battlefield()
             .then(|| self.emblem_abilities(o.controller))
             .into_iter()
-            .flatten();
-        printed
-            .chain(emblems)
+            .flatten()
             .filter_map(move |s| subtype_bonus(s, o.face()))
     }
 
@@ -289,14 +283,6 @@ impl Game {
                         p = p.saturating_add(power);
                         t = t.saturating_add(toughness);
                     }
-                    StaticAbility::SubtypeYouControlGet { .. }
-                        if source.controller == o.controller =>
-                    {
-                        if let Some((power, toughness, _)) = subtype_bonus(ability, o.face()) {
-                            p = p.saturating_add(power);
-                            t = t.saturating_add(toughness);
-                        }
-                    }
                     StaticAbility::CreaturesYouControlGet { .. }
                     | StaticAbility::SubtypeYouControlGet { .. }
                     | StaticAbility::CreatureTokensYouControlGet { .. }
@@ -318,11 +304,9 @@ impl Game {
         if self.emblems.is_empty() {
             return (p, t);
         }
-        for ability in self.emblem_abilities(o.controller) {
-            if let Some((power, toughness, _)) = subtype_bonus(ability, o.face()) {
-                p = p.saturating_add(power);
-                t = t.saturating_add(toughness);
-            }
+        for (power, toughness, _) in self.subtype_grants(id) {
+            p = p.saturating_add(power);
+            t = t.saturating_add(toughness);
         }
         (p, t)
     }

@@ -402,6 +402,86 @@ fn a_malformed_card_file_names_the_file_and_field() {
     );
 }
 
+/// All 36 Sieges of the bundled cards are fully playable: every line of
+/// both faces carries a reading (C05); a line without one is text not
+/// played, and a line with one is.
+#[test]
+fn every_siege_is_fully_playable() {
+    use battlecheck_engine::oracle::{fully_playable, OracleLine};
+    let cards = Catalogue::bundled().unwrap();
+    let sieges: Vec<_> = cards
+        .iter()
+        .filter(|c| c.front.is_siege() && !c.synthetic)
+        .collect();
+    assert_eq!(sieges.len(), 36);
+    for c in &sieges {
+        assert!(fully_playable(c), "{}", c.name());
+    }
+    let bare: OracleLine = serde_json::from_str(r#"{"text": "Scry 9 twice."}"#).unwrap();
+    assert_eq!(bare.unplayed(), Some("Scry 9 twice."));
+    let read: OracleLine =
+        serde_json::from_str(r#"{"text": "Flying", "keywords": ["flying"]}"#).unwrap();
+    assert!(read.is_read());
+}
+
+/// Card files whose readings contradict the rules or each other are
+/// refused, naming the card and what is wrong: a planeswalker without
+/// printed loyalty (306.5a), instructions naming a target the spell does
+/// not have, targets without instructions, and "is all colors" beside a
+/// list of colors.
+#[test]
+fn an_inconsistent_card_is_refused_naming_the_card() {
+    let refused = |text: &str, card: &str, says: &str| {
+        let mut c = Catalogue::default();
+        let shown = c
+            .add_text(Path::new("cards/odd.json"), text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            shown.contains("cards/odd.json") && shown.contains(card) && shown.contains(says),
+            "{shown}"
+        );
+    };
+    refused(
+        r#"{"cards": [{"name": "Loyal", "types": ["planeswalker"]}]}"#,
+        "Loyal",
+        "(306.5a)",
+    );
+    refused(
+        r#"{"cards": [{"name": "Stray Bolt", "types": ["sorcery"], "text": [
+            {"text": "Destroy target permanent an opponent controls.", "spell_targets": ["permanent_an_opponent_controls"],
+             "spell_steps": [{"for_each_target": {"group": 1, "steps": ["destroy_target"]}}]}]}]}"#,
+        "Stray Bolt",
+        "names group 1",
+    );
+    refused(
+        r#"{"cards": [{"name": "Lone Brawl", "types": ["sorcery"], "text": [
+            {"text": "Target creature fights another target creature.", "spell_targets": ["creature"],
+             "spell_steps": [{"fight_target": {"group": 1}}]}]}]}"#,
+        "Lone Brawl",
+        "names group 1",
+    );
+    refused(
+        r#"{"cards": [{"name": "Aimless", "types": ["sorcery"], "text": [
+            {"text": "Target player draws a card.", "spell_targets": ["player"]}]}]}"#,
+        "Aimless",
+        "`spell_targets`",
+    );
+    refused(
+        r#"{"cards": [{"name": "Knight Banner", "types": ["enchantment"], "text": [
+            {"text": "Knights you control get +1/+0.", "static": {"subtype_you_control_get": {"subtype": "Knight", "power": 1, "toughness": 0}}}]}]}"#,
+        "Knight Banner",
+        "(114.4)",
+    );
+    refused(
+        r#"{"cards": [{"name": "Prism Door", "cost": "{R}", "layout": "transform", "types": ["sorcery"],
+            "back": {"name": "Prism", "types": ["sorcery"], "colors": ["red"], "text": [
+            {"text": "Prism is all colors.", "all_colors": true}]}}]}"#,
+        "Prism",
+        "(604.3)",
+    );
+}
+
 #[test]
 fn a_malformed_scenario_names_the_field_or_step() {
     let cards = Catalogue::bundled().unwrap();

@@ -674,3 +674,66 @@ fn step_who(step: &Instruction) -> crate::effects::Who {
         _ => crate::effects::Who::You,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::Catalogue;
+    use crate::effects::{CardFilter, Instruction, Who};
+    use crate::scenario::build_game;
+    use battlecheck_properties::{CardId, PlayerId, Zone};
+    use std::path::Path;
+
+    /// "Discard two cards unless you discard a creature card" (Teferi
+    /// Akosa of Zhalfir's +1) and "discard two cards": a choice with one
+    /// possible answer is made without asking (one card, or two cards of
+    /// which none may go alone, or exactly two to discard); otherwise the
+    /// game waits for the player.
+    #[test]
+    fn a_discard_asks_only_when_there_is_a_choice() {
+        let cards = Catalogue::bundled().unwrap();
+        let discard = |unless: bool| Instruction::Discard {
+            who: Who::You,
+            count: 2,
+            may: false,
+            unless_one: unless.then(|| CardFilter {
+                types: vec![crate::cards::CardType::Creature],
+                ..CardFilter::default()
+            }),
+        };
+        for (hand, unless, asks) in [
+            (&["Forest"][..], true, false),
+            (&["Forest", "Plains"][..], true, false),
+            (&["Forest", "Grizzly Bears"][..], true, true),
+            (&["Forest", "Plains"][..], false, false),
+            (&["Forest", "Plains", "Island"][..], false, true),
+        ] {
+            let listed: Vec<String> = hand
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    format!(r#"{{"id": "c{i}", "card": "{c}", "owner": "P1", "zone": "hand"}}"#)
+                })
+                .collect();
+            let text = format!(
+                r#"{{"name": "discard", "players": 2, "cards": [{}], "steps": []}}"#,
+                listed.join(", ")
+            );
+            let mut g = build_game(Path::new("discard.json"), &text, &cards).unwrap();
+            let done = g.follow(
+                CardId(0),
+                PlayerId(0),
+                &[discard(unless)],
+                Vec::new(),
+                None,
+                0,
+            );
+            assert_eq!(done, !asks, "{hand:?} unless {unless}");
+            if done {
+                let left = (0..hand.len())
+                    .filter(|&i| g.obj(CardId(i as u8)).zone == Zone::Hand)
+                    .count();
+                assert_eq!(left, hand.len().saturating_sub(2), "{hand:?}");
+            }
+        }
+    }
+}

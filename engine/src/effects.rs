@@ -477,8 +477,6 @@ pub enum CounterKind {
     PlusOne,
     /// A stun counter (122.1d).
     Stun,
-    /// A loyalty counter (122.1e).
-    Loyalty,
 }
 
 /// The characteristics a token-making instruction gives its tokens (111.4):

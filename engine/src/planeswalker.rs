@@ -64,7 +64,8 @@ impl Game {
         Ok(())
     }
 
-    /// Pay a loyalty cost (606.4): put on or remove loyalty counters.
+    /// Pay a loyalty cost (606.4): put on or remove loyalty counters (the
+    /// observation's `loyalty` shows them).
     pub(crate) fn pay_loyalty(&mut self, source: CardId, cost: i8) {
         let o = self.obj_mut(source);
         o.loyalty_activated = true;
@@ -72,12 +73,6 @@ impl Game {
             true => o.loyalty.saturating_add(cost.unsigned_abs()),
             false => o.loyalty.saturating_sub(cost.unsigned_abs()),
         };
-        if cost > 0 {
-            self.emit(Event::CounterAdded {
-                card: source,
-                kind: crate::effects::CounterKind::Loyalty,
-            });
-        }
     }
 
     /// Damage dealt to planeswalker `c` removes that many loyalty counters

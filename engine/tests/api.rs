@@ -455,6 +455,13 @@ fn an_inconsistent_card_is_refused_naming_the_card() {
         "names group 1",
     );
     refused(
+        r#"{"cards": [{"name": "Late Verdict", "types": ["sorcery"], "text": [
+            {"text": "If a permanent was put into a graveyard this turn, destroy target creature.", "spell_targets": ["creature"],
+             "spell_steps": [{"if": {"condition": "permanent_to_graveyard_this_turn", "steps": [{"for_each_target": {"group": 1, "steps": ["destroy_target"]}}]}}]}]}]}"#,
+        "Late Verdict",
+        "names group 1",
+    );
+    refused(
         r#"{"cards": [{"name": "Lone Brawl", "types": ["sorcery"], "text": [
             {"text": "Target creature fights another target creature.", "spell_targets": ["creature"],
              "spell_steps": [{"fight_target": {"group": 1}}]}]}]}"#,

@@ -277,28 +277,14 @@ impl Game {
                 let n = u8::try_from(all.len()).unwrap_or(u8::MAX);
                 (all, n, true)
             }
-            Instruction::YouMayCastOneOfThem => {
-                let r = self.resolution.as_ref().expect("an ability is resolving");
-                let castable = r
-                    .found
-                    .iter()
-                    .copied()
-                    .filter(|&c| {
-                        self.obj(c).zone == Zone::Exile && self.may_cast_free(chooser, c, false)
-                    })
-                    .collect();
-                (castable, 1, true)
-            }
-            Instruction::PutOneOfThemIntoYourHand => {
-                let r = self.resolution.as_ref().expect("an ability is resolving");
-                let left = r
-                    .found
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.obj(c).zone == Zone::Exile)
-                    .collect();
-                (left, 1, false)
-            }
+            Instruction::YouMayCastOneOfThem => (
+                self.found_in_exile()
+                    .filter(|&c| self.may_cast_free(chooser, c, false))
+                    .collect(),
+                1,
+                true,
+            ),
+            Instruction::PutOneOfThemIntoYourHand => (self.found_in_exile().collect(), 1, false),
             Instruction::TapAnyNumberOfUntappedCreaturesYouControl => {
                 let untapped: Vec<CardId> = self
                     .creatures_controlled_by(chooser)
@@ -333,6 +319,16 @@ impl Game {
         };
         let max = options.len().min(usize::from(count));
         CardChoice::some_of(options, if may { 0 } else { max }, max)
+    }
+
+    /// The cards the resolving ability's exile looked for ("those two
+    /// cards", [`Instruction::ExileUntil`]) that are still in exile.
+    fn found_in_exile(&self) -> impl Iterator<Item = CardId> + '_ {
+        let r = self.resolution.as_ref().expect("an ability is resolving");
+        r.found
+            .iter()
+            .copied()
+            .filter(|&c| self.obj(c).zone == Zone::Exile)
     }
 
     /// Do what `step` says to the cards chosen for it.

@@ -196,11 +196,7 @@ impl Game {
                 spell,
                 cast,
             } => {
-                let choices = match cast {
-                    Some(c) => self.free_cast_targets(*player, *spell, c.transformed),
-                    None => self.new_target_candidates(*spell),
-                };
-                for targets in choices {
+                for targets in self.target_candidates(*player, *spell, *cast) {
                     candidates.push(Decision::ChooseNewTargets {
                         player: *player,
                         spell: *spell,

@@ -9,8 +9,7 @@
 //! priority after it is cast (608.2g): what was resolving goes on.
 
 use crate::error::{illegal, EngineError};
-use crate::event::Event;
-use crate::game::{bump, Game, StackItem, Waiting};
+use crate::game::{bump, Game, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 
 /// A spell cast without paying its mana cost, waiting for its targets.
@@ -114,10 +113,6 @@ impl Game {
     /// `targets` (601.2a, 601.2i), paid for by no mana (118.9; X is 0,
     /// 107.3b): its cast triggers and the ward of what it targets trigger.
     fn cast_free(&mut self, player: PlayerId, card: CardId, transformed: bool, targets: &[Target]) {
-        let with_incarnations: Vec<(Target, u32)> = targets
-            .iter()
-            .map(|&t| (t, self.target_incarnation(t)))
-            .collect();
         self.move_to(card, Zone::Stack);
         let o = self.obj_mut(card);
         o.back_face = transformed;
@@ -127,20 +122,6 @@ impl Game {
         if transformed {
             bump(&mut o.history.transformed_casts);
         }
-        self.stack.push(StackItem::Spell {
-            card,
-            controller: player,
-            transformed,
-            targets: with_incarnations,
-        });
-        self.emit(Event::Cast {
-            player,
-            card,
-            transformed,
-            targets: targets.to_vec(),
-        });
-        self.cast_triggers(player, card, false);
-        // 702.21a: becoming the target of an opponent's spell.
-        self.ward_triggers(targets, player, crate::ward::Warded::Spell(card));
+        self.becomes_spell(player, card, transformed, targets, false);
     }
 }

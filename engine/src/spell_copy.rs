@@ -135,6 +135,20 @@ impl Game {
         Ok(())
     }
 
+    /// Every choice of targets `player` might make for `spell`: a spell
+    /// cast without paying its mana cost (`cast`), or the copy of `spell`.
+    pub(crate) fn target_candidates(
+        &self,
+        player: PlayerId,
+        spell: CardId,
+        cast: Option<crate::free_cast::FreeCast>,
+    ) -> Vec<Vec<Target>> {
+        match cast {
+            Some(c) => self.free_cast_targets(player, spell, c.transformed),
+            None => self.new_target_candidates(spell),
+        }
+    }
+
     /// Every choice of targets for the copy of `spell`: for each target,
     /// the spell's own or any other; the choice's own checks decide which
     /// are legal.

@@ -98,10 +98,6 @@ impl Game {
             let cost = self.total_cost(card, x);
             self.pay_with_convoke(player, &cost, convoke, face.name.clone())?;
         }
-        let targets: Vec<(Target, u32)> = targets
-            .iter()
-            .map(|&t| (t, self.target_incarnation(t)))
-            .collect();
         self.move_to(card, Zone::Stack);
         let o = self.obj_mut(card);
         o.controller = player;
@@ -110,25 +106,42 @@ impl Game {
         if may_play {
             bump(&mut o.history.exile_casts);
         }
-        self.stack.push(StackItem::Spell {
-            card,
-            controller: player,
-            transformed: false,
-            targets: targets.clone(),
-        });
-        let chosen: Vec<Target> = targets.iter().map(|t| t.0).collect();
-        self.emit(Event::Cast {
-            player,
-            card,
-            transformed: false,
-            targets: chosen.clone(),
-        });
-        self.cast_triggers(player, card, in_hand);
-        // 702.21a: becoming the target of an opponent's spell.
-        self.ward_triggers(&chosen, player, crate::ward::Warded::Spell(card));
+        self.becomes_spell(player, card, false, targets, in_hand);
         // 117.3c: the caster receives priority again.
         self.settle(player);
         Ok(())
+    }
+
+    /// `card`, moved to the stack, becomes a spell under `player`'s
+    /// control with `targets` (601.2a, 601.2i), cast from their hand or
+    /// not: its cast triggers and the ward of what it targets trigger
+    /// (702.21a: becoming the target of an opponent's spell).
+    pub(crate) fn becomes_spell(
+        &mut self,
+        player: PlayerId,
+        card: CardId,
+        transformed: bool,
+        targets: &[Target],
+        from_hand: bool,
+    ) {
+        let with_incarnations: Vec<(Target, u32)> = targets
+            .iter()
+            .map(|&t| (t, self.target_incarnation(t)))
+            .collect();
+        self.stack.push(StackItem::Spell {
+            card,
+            controller: player,
+            transformed,
+            targets: with_incarnations,
+        });
+        self.emit(Event::Cast {
+            player,
+            card,
+            transformed,
+            targets: targets.to_vec(),
+        });
+        self.cast_triggers(player, card, from_hand);
+        self.ward_triggers(targets, player, crate::ward::Warded::Spell(card));
     }
 
     /// 117.1a, 307.1: the active player, in a main phase, with an empty

@@ -39,7 +39,9 @@ impl Game {
         if !in_hand && !may_play {
             return illegal("601.2a", format!("{card} is not in {player}'s hand"));
         }
-        let face = o.card.front().clone();
+        // The card's data, shared: its face is read while the game changes.
+        let data = Arc::clone(&o.card);
+        let face = data.front();
         // 305.9: a land is played (see `mana`), never cast.
         if face.is(CardType::Land) {
             return illegal(
@@ -501,7 +503,8 @@ impl Game {
         transformed: bool,
         targets: &[(Target, u32)],
     ) {
-        let face = self.obj(card).card.face(transformed).clone();
+        let data = Arc::clone(&self.obj(card).card);
+        let face = data.face(transformed);
         if !face.is_permanent() {
             // 608.2b: a spell whose every target is now illegal does not
             // resolve; illegal targets are left out of what it does.

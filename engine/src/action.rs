@@ -368,7 +368,7 @@ impl Game {
         match d {
             Decision::PassAll => {
                 let order = self.players_from(self.priority);
-                let n = order.len().saturating_sub(self.passes);
+                let n = order.clone().count().saturating_sub(self.passes);
                 order
                     .into_iter()
                     .take(n)
@@ -618,7 +618,6 @@ impl Game {
             return Vec::new();
         }
         self.players_from(self.priority)
-            .into_iter()
             .take_while(|&p| p != player)
             .map(|p| Action::Pass { player: p })
             .collect()

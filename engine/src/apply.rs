@@ -10,6 +10,18 @@ use crate::error::{illegal, EngineError};
 use crate::event::{step_violations, Event};
 use crate::game::{Combat, Game, StackItem, Waiting};
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
+use std::cell::Cell;
+
+thread_local! {
+    /// A game no longer needed, kept for the next copy made on this thread
+    /// ([`Game::spare_copy`]).
+    static SPARE: Cell<Option<Game>> = const { Cell::new(None) };
+}
+
+/// Keep `game` for the next copy made on this thread.
+fn recycle(game: Game) {
+    SPARE.set(Some(game));
+}
 
 impl Game {
     /// Perform `action`. On error the game is unchanged.
@@ -32,8 +44,27 @@ impl Game {
     pub fn accepts(&self, d: &Decision) -> bool {
         match (d, self.decision_actions(d)) {
             (Decision::Concede { player }, Ok(_)) => self.may_act(*player).is_ok(),
-            (_, Ok(actions)) => self.performed(&actions, false).is_ok(),
+            (_, Ok(actions)) => {
+                let mut copy = self.spare_copy();
+                let accepted = copy.perform_all(&actions, false).is_ok();
+                recycle(copy);
+                accepted
+            }
             (_, Err(_)) => false,
+        }
+    }
+
+    /// A copy of this game, made into the game last recycled on this
+    /// thread if there is one: [`Clone::clone_from`] keeps its
+    /// allocations, and judging candidate decisions copies the game once
+    /// per candidate.
+    fn spare_copy(&self) -> Game {
+        match SPARE.take() {
+            Some(mut spare) => {
+                spare.clone_from(self);
+                spare
+            }
+            None => self.clone(),
         }
     }
 
@@ -59,14 +90,18 @@ impl Game {
     }
 
     fn apply_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, EngineError> {
-        let mut next = self.performed(actions, true)?;
+        let mut next = self.spare_copy();
+        if let Err(e) = next.perform_all(actions, true) {
+            recycle(next);
+            return Err(e);
+        }
         let events = next.take_events();
         if next.step_broken.is_none() {
             next.step_broken = step_violations(&events, &next.table())
                 .first()
                 .map(|b| b.what);
         }
-        *self = next;
+        recycle(std::mem::replace(self, next));
         Ok(events)
     }
 
@@ -74,16 +109,24 @@ impl Game {
     /// events if `record`; this game is untouched.
     fn performed(&self, actions: &[Action], record: bool) -> Result<Game, EngineError> {
         let mut next = self.clone();
-        next.events.clear();
-        next.recording = record;
+        next.perform_all(actions, record)?;
+        Ok(next)
+    }
+
+    /// Perform `actions` in order on this game, holding their events if
+    /// `record`; on error the game is left part-way (callers work on a
+    /// copy).
+    fn perform_all(&mut self, actions: &[Action], record: bool) -> Result<(), EngineError> {
+        self.events.clear();
+        self.recording = record;
         for a in actions {
-            next.perform(a)?;
+            self.perform(a)?;
             // 506.4 applies at once, also while a resolution waits for a
             // decision (e.g. a Siege exiled by its trigger before the cast).
-            next.enforce_removal_from_combat();
+            self.enforce_removal_from_combat();
         }
-        next.recording = true;
-        Ok(next)
+        self.recording = true;
+        Ok(())
     }
 
     /// Why `player` may take no action at all now, if so: an unknown

@@ -41,7 +41,6 @@ impl Game {
         }
         let table = self.seating();
         self.players_from(self.active)
-            .into_iter()
             .filter(|&q| table.may_attack(self.active, q))
             .collect()
     }

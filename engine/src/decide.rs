@@ -109,7 +109,7 @@ impl Game {
                 }
             }
             Waiting::ChooseProtectors => {
-                let players = self.players_from(PlayerId(0));
+                let players: Vec<PlayerId> = self.players_from(PlayerId(0)).collect();
                 let mut all: Vec<Vec<(CardId, PlayerId)>> = vec![Vec::new()];
                 for c in &self.protector_choices {
                     all = all

@@ -1181,7 +1181,6 @@ impl Game {
     ) -> Vec<PlayerId> {
         let in_range = self.seating();
         self.apnap()
-            .into_iter()
             .filter(|&p| match who {
                 Who::You => p == controller,
                 Who::Target => target == Some(Target::Player(p)),

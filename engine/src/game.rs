@@ -13,8 +13,29 @@ use battlecheck_properties::view::{CombatObs, History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target, Zone};
 use std::sync::Arc;
 
+/// `Clone` field by field, with a `clone_from` that copies each field into
+/// the target's own (a `Vec` keeps its allocation): judging candidate
+/// decisions copies one game into the same scratch game again and again
+/// ([`Game::legal_decisions_among`]). The destructuring is exhaustive, so a
+/// field left out of the list does not compile.
+macro_rules! clone_by_field {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                let $ty { $($field),* } = self;
+                $ty { $($field: $field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let $ty { $($field),* } = source;
+                $(self.$field.clone_from($field);)*
+            }
+        }
+    };
+}
+
 /// A player (102).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Player {
     pub life: i32,
     /// False once the player has left the game (104.3a, 704.5a, 800.4a).
@@ -36,6 +57,17 @@ pub struct Player {
     /// last turn".
     pub combat_damaged: bool,
 }
+
+clone_by_field!(Player {
+    life,
+    in_game,
+    seated,
+    library,
+    drew_from_empty,
+    pool,
+    lands_played,
+    combat_damaged,
+});
 
 /// The steps of a turn (500.1). Steps in which no player receives priority
 /// (untap, cleanup) are passed through at once.
@@ -102,7 +134,7 @@ pub enum Combat {
 }
 
 /// A card or token of the game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Object {
     pub id: CardId,
     /// The card; for a token, the card its copiable values come from.
@@ -163,6 +195,39 @@ pub struct Object {
     pub attached_incarnation: u32,
     pub history: History,
 }
+
+clone_by_field!(Object {
+    id,
+    card,
+    owner,
+    token,
+    zone,
+    controller,
+    base_controller,
+    control_effects,
+    incarnation,
+    back_face,
+    copy,
+    animated,
+    crewed,
+    spell_copy,
+    defense,
+    loyalty,
+    loyalty_activated,
+    plus_one,
+    stun,
+    until_end_of_turn,
+    damage,
+    x,
+    tapped,
+    sick,
+    protector,
+    protector_origin,
+    combat,
+    attached_to,
+    attached_incarnation,
+    history,
+});
 
 impl Object {
     /// A new object with no history: untapped, no counters, damage or
@@ -497,7 +562,7 @@ pub struct ProtectorChoice {
 }
 
 /// The whole game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     pub players: Vec<Player>,
     /// Cards in setup order, then tokens (see [`CardId`]).
@@ -578,6 +643,43 @@ pub struct Game {
     pub faults: Vec<crate::fault::EngineFault>,
 }
 
+clone_by_field!(Game {
+    players,
+    objects,
+    stack,
+    waiting_triggers,
+    turn,
+    active,
+    step,
+    waiting,
+    priority,
+    passes,
+    protector_choices,
+    as_unblocked,
+    trample,
+    division,
+    resume,
+    attackers_declared,
+    token_of,
+    events,
+    recording,
+    step_broken,
+    entry,
+    variant,
+    to_graveyard_this_turn,
+    deathtouched,
+    attacked_this_turn,
+    gained_until_end_of_turn,
+    lost_abilities,
+    playable_from_exile,
+    emblems,
+    pays_mana,
+    ward,
+    resolution,
+    shuffle_state,
+    faults,
+});
+
 /// Saturating add for [`History`] counts (they saturate at 3).
 pub fn bump(n: &mut u8) {
     *n = (*n + 1).min(3);
@@ -597,15 +699,14 @@ impl Game {
         self.players.get(p.0 as usize).is_some_and(|x| x.in_game)
     }
     /// Players still in the game, in turn order starting with `from`.
-    pub fn players_from(&self, from: PlayerId) -> Vec<PlayerId> {
+    pub fn players_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + Clone + '_ {
         let n = self.players.len();
         (0..n)
-            .map(|i| PlayerId(((from.0 as usize + i) % n) as u8))
+            .map(move |i| PlayerId(((from.0 as usize + i) % n) as u8))
             .filter(|&p| self.in_game(p))
-            .collect()
     }
     /// Players in the game in APNAP order (101.4).
-    pub fn apnap(&self) -> Vec<PlayerId> {
+    pub fn apnap(&self) -> impl Iterator<Item = PlayerId> + Clone + '_ {
         self.players_from(self.active)
     }
     /// The next player in turn order after `p` who is still in the game.
@@ -657,7 +758,6 @@ impl Game {
     pub fn opponents_in_range(&self, p: PlayerId) -> Vec<PlayerId> {
         let table = self.seating();
         self.players_from(p)
-            .into_iter()
             .filter(|&q| table.variant.opponents(p, q) && table.in_range(p, q))
             .collect()
     }

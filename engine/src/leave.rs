@@ -180,7 +180,6 @@ impl Game {
     pub(crate) fn leave_game(&mut self, p: PlayerId) {
         let team: Vec<PlayerId> = self
             .players_from(p)
-            .into_iter()
             .filter(|&q| self.teammates(p, q))
             .collect();
         for q in team {

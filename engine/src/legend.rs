@@ -19,9 +19,7 @@ impl Game {
         if self.fault(EngineFault::LegendRuleIgnored) || !self.battlefield().any(legendary) {
             return None;
         }
-        self.apnap()
-            .into_iter()
-            .find(|&p| self.legend_group(p).len() >= 2)
+        self.apnap().find(|&p| self.legend_group(p).len() >= 2)
     }
 
     /// The first name of which `p` controls two or more legendary

@@ -108,14 +108,14 @@ impl Game {
         if self.waiting == Waiting::GameOver {
             return true;
         }
-        let left: Vec<PlayerId> = self.players_from(PlayerId(0));
-        if left.iter().any(|&q| !self.teammates(left[0], q)) {
-            return false;
+        let first = self.players_from(PlayerId(0)).next();
+        if let Some(first) = first {
+            if self.players_from(first).any(|q| !self.teammates(first, q)) {
+                return false;
+            }
         }
         self.waiting = Waiting::GameOver;
-        self.emit(Event::GameOver {
-            winner: left.first().copied(),
-        });
+        self.emit(Event::GameOver { winner: first });
         true
     }
 

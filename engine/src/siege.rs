@@ -90,7 +90,7 @@ impl Game {
     /// controller left the game is not put on the stack (800.4d).
     pub(crate) fn put_triggers_on_stack(&mut self) {
         let waiting = std::mem::take(&mut self.waiting_triggers);
-        for p in self.apnap() {
+        for p in self.apnap().collect::<Vec<_>>() {
             let mut mine: Vec<Trigger> = waiting
                 .iter()
                 .filter(|t| t.controller == p)

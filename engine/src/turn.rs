@@ -111,11 +111,11 @@ impl Game {
         // 805.4: with shared team turns the next team takes the turn; its
         // first seat stands for it where one active player is named.
         let ap = self.active;
-        self.active = self
+        let next = self
             .players_from(ap)
-            .into_iter()
             .find(|&p| !self.teammates(p, ap))
             .unwrap_or_else(|| self.next_player(ap));
+        self.active = next;
         self.turn += 1;
         self.to_graveyard_this_turn = false;
         self.attacked_this_turn.clear();

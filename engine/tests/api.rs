@@ -801,3 +801,22 @@ fn a_scenario_with_256_players_is_refused() {
     let text = SETUP.replace("\"players\": 2,", &format!("\"players\": [{players}],"));
     assert!(build_game(Path::new("s.json"), &text, &Catalogue::bundled().unwrap()).is_ok());
 }
+
+/// A game copied into another (`clone_from`, which keeps the target's
+/// allocations: candidate decisions are judged on such copies) is the
+/// same game as a fresh copy, whatever the target held: more or fewer
+/// cards, players, library cards.
+#[test]
+fn a_game_copied_into_another_is_the_same_game() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/c05-invasion-of-alara.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cards = Catalogue::bundled().unwrap();
+    let large = build_game(&path, &text, &cards).unwrap();
+    let small = game(true);
+    assert_ne!(format!("{large:?}"), format!("{small:?}"));
+    for (from, into) in [(&small, &large), (&large, &small)] {
+        let mut copy = into.clone();
+        copy.clone_from(from);
+        assert_eq!(format!("{copy:?}"), format!("{from:?}"));
+    }
+}

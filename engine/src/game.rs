@@ -14,24 +14,49 @@ use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target, Zone};
 use std::sync::Arc;
 
 /// `Clone` field by field, with a `clone_from` that copies each field into
-/// the target's own (a `Vec` keeps its allocation): judging candidate
-/// decisions copies one game into the same scratch game again and again
-/// ([`Game::legal_decisions_among`]). The destructuring is exhaustive, so a
-/// field left out of the list does not compile.
+/// the target's own (a `Vec` keeps its allocation; shared data already
+/// shared is left alone): judging candidate decisions copies one game into
+/// the same recycled game again and again (see [`Game::accepts`]). The
+/// destructuring is exhaustive, so a field left out of the lists does not
+/// compile.
 macro_rules! clone_by_field {
-    ($ty:ident { $($field:ident),* $(,)? }) => {
+    ($ty:ident { $($field:ident),* $(,)? } $(shared { $($shared:ident),* $(,)? })?) => {
         impl Clone for $ty {
             fn clone(&self) -> Self {
-                let $ty { $($field),* } = self;
-                $ty { $($field: $field.clone()),* }
+                let $ty { $($field,)* $($($shared),*)? } = self;
+                $ty { $($field: $field.clone(),)* $($($shared: $shared.clone()),*)? }
             }
 
             fn clone_from(&mut self, source: &Self) {
-                let $ty { $($field),* } = source;
+                let $ty { $($field,)* $($($shared),*)? } = source;
                 $(self.$field.clone_from($field);)*
+                $($(self.$shared.share($shared);)*)?
             }
         }
     };
+}
+
+/// Data shared between copies of a game (card data, copiable values):
+/// copying it into a copy that already shares it costs nothing.
+trait Share {
+    fn share(&mut self, from: &Self);
+}
+
+impl<T> Share for Arc<T> {
+    fn share(&mut self, from: &Self) {
+        if !Arc::ptr_eq(self, from) {
+            *self = Arc::clone(from);
+        }
+    }
+}
+
+impl<T> Share for Option<Arc<T>> {
+    fn share(&mut self, from: &Self) {
+        match (self.as_mut(), from) {
+            (Some(to), Some(from)) => to.share(from),
+            _ => self.clone_from(from),
+        }
+    }
 }
 
 /// A player (102).
@@ -198,7 +223,6 @@ pub struct Object {
 
 clone_by_field!(Object {
     id,
-    card,
     owner,
     token,
     zone,
@@ -207,7 +231,6 @@ clone_by_field!(Object {
     control_effects,
     incarnation,
     back_face,
-    copy,
     animated,
     crewed,
     spell_copy,
@@ -227,7 +250,7 @@ clone_by_field!(Object {
     attached_to,
     attached_incarnation,
     history,
-});
+} shared { card, copy });
 
 impl Object {
     /// A new object with no history: untapped, no counters, damage or

@@ -468,6 +468,23 @@ fn an_inconsistent_card_is_refused_naming_the_card() {
         "Lone Brawl",
         "names group 1",
     );
+    // A triggered ability's target groups are checked as a spell's are.
+    refused(
+        r#"{"cards": [{"name": "Stray Spark", "types": ["creature"], "power": 1, "toughness": 1, "text": [
+            {"text": "When this creature enters, it deals 1 damage to up to one target creature.",
+             "trigger": {"when": "enters", "effect": {"do": {"targets": [{"kind": "creature", "up_to": 1}],
+             "steps": [{"for_each_target": {"group": 1, "steps": [{"damage_to_target": 1}]}}]}}}}]}]}"#,
+        "Stray Spark",
+        "names group 1",
+    );
+    // What is done for each target is done at once: no choice inside.
+    refused(
+        r#"{"cards": [{"name": "Armory Each", "types": ["sorcery"], "text": [
+            {"text": "For each target creature, you may put an artifact card from your hand onto the battlefield.", "spell_targets": ["creature"],
+             "spell_steps": [{"for_each_target": {"group": 0, "steps": [{"put_from_hand": {"find": {"types": ["artifact"]}}}]}}]}]}]}"#,
+        "Armory Each",
+        "done at once",
+    );
     refused(
         r#"{"cards": [{"name": "Aimless", "types": ["sorcery"], "text": [
             {"text": "Target player draws a card.", "spell_targets": ["player"]}]}]}"#,

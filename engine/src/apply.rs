@@ -610,11 +610,7 @@ impl Game {
     pub(crate) fn ability_target_candidates(&self) -> Vec<Target> {
         self.battlefield()
             .map(|o| Target::Permanent(o.id))
-            .chain(
-                self.players_from(PlayerId(0))
-                    .into_iter()
-                    .map(Target::Player),
-            )
+            .chain(self.players_from(PlayerId(0)).map(Target::Player))
             .chain(
                 self.objects
                     .iter()
@@ -631,7 +627,6 @@ impl Game {
         std::iter::once(None)
             .chain(
                 self.players_from(PlayerId(0))
-                    .into_iter()
                     .map(|p| Some(AttackTarget::Player(p))),
             )
             .chain(
@@ -650,7 +645,6 @@ impl Game {
     /// are legal.
     pub(crate) fn spell_target_candidates(&self) -> Vec<Target> {
         self.players_from(PlayerId(0))
-            .into_iter()
             .map(Target::Player)
             .chain(self.battlefield().map(|o| Target::Permanent(o.id)))
             .chain(self.stack.iter().filter_map(|s| match s {

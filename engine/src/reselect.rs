@@ -115,7 +115,6 @@ impl Game {
     /// Everything `attacker`'s attack may be reselected onto.
     pub(crate) fn reselect_options(&self, attacker: CardId) -> Vec<AttackTarget> {
         self.players_from(PlayerId(0))
-            .into_iter()
             .map(AttackTarget::Player)
             .chain(self.battlefield().filter_map(attackable))
             .filter(|&to| self.check_reselect(attacker, to).is_ok())

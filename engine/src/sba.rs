@@ -21,7 +21,6 @@ impl Game {
         // player who drew from an empty library since the last check.
         let losers: Vec<PlayerId> = self
             .players_from(PlayerId(0))
-            .into_iter()
             .filter(|&p| {
                 let pl = &self.players[p.0 as usize];
                 pl.life <= 0 || pl.drew_from_empty

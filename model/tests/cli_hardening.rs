@@ -39,6 +39,7 @@ fn flags_with_bad_values_name_the_flag() {
     assert_bad_input(&["check", "--life", "-5"], "life must be 1 to 40, got -5");
     assert_bad_input(&["explore", "--port", "-1"], "--port");
     assert_bad_input(&["sweep", "--shard", "-1/2"], "--shard");
+    assert_bad_input(&["check", "--shard", "3/2"], "--shard");
     assert_bad_input(&["check", "--timeout", "1e308"], "--timeout");
     assert_bad_input(&["check", "--hand", "1=bolt,,bolt"], "empty card name");
     assert_bad_input(
@@ -72,6 +73,47 @@ fn flags_that_do_not_apply_are_refused() {
         ],
         "use --engine-fault",
     );
+    assert_bad_input(
+        &[
+            "check", "--preset", "tiny", "--target", "engine", "--shard", "1/2",
+        ],
+        "--target model only",
+    );
+}
+
+/// `check --shard` on the command line: each shard's JSON report, merged
+/// by `merge-reports`, gives the whole configuration's verdict and exit
+/// code; a merge of something else names the file.
+#[test]
+fn the_shards_of_a_check_merge_on_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let o = battlecheck(&[
+            "check", "--preset", "duel", "--shard", &shard, "--format", "json",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let file = dir.join(format!("shard-{k}.json"));
+        std::fs::write(&file, &o.stdout).unwrap();
+        files.push(file.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["merge-reports", "--format", "human"];
+    args.extend(files.iter().map(String::as_str));
+    let o = battlecheck(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("merged from 3 shards") && text(&o).contains("result: PASS"));
+    let o = battlecheck(&["merge-reports", &files[0], &files[2]]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("miss shards [2] of 3"), "{}", text(&o));
+    let other = dir.join("other.json");
+    std::fs::write(&other, "{\"name\": \"not a report\"}").unwrap();
+    assert_bad_input(
+        &["merge-reports", other.to_str().unwrap()],
+        "neither a sweep report",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The model's stack and waiting triggers have fixed capacities: a

@@ -17,6 +17,7 @@ pub mod fingerprint;
 pub mod model;
 pub mod record;
 pub mod search;
+pub mod split;
 pub mod stop;
 pub mod sweep;
 pub mod symmetry;
@@ -32,7 +33,7 @@ use battlecheck_properties::view::GameViewExt;
 use battlecheck_properties::{
     CardId, Decision, GameView, Kind, Observation, PropertyId, Target, CATALOGUE,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use stateright::{Checker, Model};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -52,6 +53,9 @@ pub struct CheckOptions {
     pub max_states: Option<usize>,
     /// Show progress (states, states per second, depth, elapsed) on stderr.
     pub progress: bool,
+    /// Explore only this shard of the configuration's states (see
+    /// [`split`]).
+    pub shard: Option<sweep::Shard>,
 }
 
 impl Default for CheckOptions {
@@ -62,6 +66,7 @@ impl Default for CheckOptions {
             timeout: None,
             max_states: None,
             progress: false,
+            shard: None,
         }
     }
 }
@@ -77,7 +82,7 @@ fn progress_bar() -> indicatif::ProgressBar {
 }
 
 /// What became of a property.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     Holds,
@@ -178,7 +183,7 @@ pub struct PropertyResult {
 }
 
 /// How the symmetry reduction was used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SymmetryUse {
     Off,
@@ -210,6 +215,14 @@ pub struct CheckReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<&'static str>,
     pub properties: Vec<PropertyResult>,
+    /// The shard of the configuration's states this run explored
+    /// (`--shard`): its invariants hold or not, but a witness it does not
+    /// reach may be another shard's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<split::SplitInfo>,
+    /// The number of shards whose reports were merged into this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merged_shards: Option<usize>,
 }
 
 impl CheckReport {
@@ -235,12 +248,17 @@ impl CheckReport {
             complete: !stop.stopped(),
             stopped_by: stop.stopped().then(|| stop.reason()),
             properties,
+            shard: run.split,
+            merged_shards: None,
         }
     }
 
     /// Every invariant holds and every applicable witness was found (in a
     /// complete run).
     pub fn passed(&self) -> bool {
+        if self.shard.is_some() {
+            return self.complete && self.properties.iter().all(|p| p.status != Status::Violated);
+        }
         self.complete
             && self.properties.iter().all(|p| {
                 matches!(
@@ -266,6 +284,8 @@ pub struct Exploration {
     pub elapsed: Duration,
     /// The invariants violated and the witnesses found.
     pub found: Vec<&'static str>,
+    /// The shard explored, if the run explored one ([`split`]).
+    pub split: Option<split::SplitInfo>,
 }
 
 /// A state's representative under the symmetry reduction (stateright's
@@ -310,16 +330,30 @@ where
     let tally = Arc::new(Tally::new(model.checked(), stop.clone(), futile));
     let model = with_tally(model, tally.clone());
     let builder = || model.clone().checker().threads(opts.threads.max(1));
-    let (unique, generated, depth) = match search {
-        Search::DepthFirst(canonical) => {
+    let mut split = None;
+    let (unique, generated, depth) = match (search, opts.shard) {
+        (Search::DepthFirst(canonical), Some(shard)) => {
+            let visited = visited::Visited::default();
+            let (run, info) = split::depth_first_shard(
+                &model,
+                opts.threads,
+                canonical,
+                opts.progress,
+                shard,
+                &visited,
+            );
+            split = Some(info);
+            (run.unique, run.generated, run.depth)
+        }
+        (Search::DepthFirst(canonical), None) => {
             let run = search::depth_first(&model, opts.threads, canonical, opts.progress);
             (run.unique, run.generated, run.depth)
         }
-        Search::StaterightDepthFirst(None) => run_to_end(builder().spawn_dfs()),
-        Search::StaterightDepthFirst(Some(representative)) => {
+        (Search::StaterightDepthFirst(None), _) => run_to_end(builder().spawn_dfs()),
+        (Search::StaterightDepthFirst(Some(representative)), _) => {
             run_to_end(builder().symmetry_fn(representative).spawn_dfs())
         }
-        Search::BreadthFirst => run_to_end(builder().spawn_bfs()),
+        (Search::BreadthFirst, _) => run_to_end(builder().spawn_bfs()),
     };
     Exploration {
         unique,
@@ -327,6 +361,7 @@ where
         depth,
         elapsed: start.elapsed(),
         found: tally.found(),
+        split,
     }
 }
 

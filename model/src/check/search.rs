@@ -30,6 +30,7 @@
 use crate::check::model::{tally, Judged};
 use crate::check::visited::Visited;
 use crate::check::Canonical;
+use stateright::Model;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -108,11 +109,7 @@ where
     M: Judged + Sync,
     M::State: Hash + Send + Sync,
 {
-    let threads = threads.max(1);
-    let key = |s: &M::State| match canonical {
-        Some(c) => c(s),
-        None => fingerprint(s),
-    };
+    let key = key_of::<M>(canonical);
     let visited = Visited::default();
     let mut start = Vec::new();
     let init = model.init_states();
@@ -122,6 +119,43 @@ where
             start.push((s, 1));
         }
     }
+    let run = depth_first_from(model, threads, canonical, progress, start, &visited);
+    Searched {
+        generated: run.generated + generated_init,
+        ..run
+    }
+}
+
+/// How states are identified: the fingerprint of their representative
+/// with `canonical`, of themselves without.
+pub(crate) fn key_of<M: Model>(canonical: Option<Canonical<M>>) -> impl Fn(&M::State) -> u64 + Sync
+where
+    M::State: Hash,
+{
+    move |s: &M::State| match canonical {
+        Some(c) => c(s),
+        None => fingerprint(s),
+    }
+}
+
+/// [`depth_first`] from the states of `start` (each with its depth), whose
+/// keys `visited` already holds, as it may hold others' that are not to be
+/// explored (a shard's, see [`crate::check::split`]). The count of unique
+/// states is that of `visited` at the end.
+pub fn depth_first_from<M>(
+    model: &M,
+    threads: usize,
+    canonical: Option<Canonical<M>>,
+    progress: bool,
+    start: Vec<(M::State, usize)>,
+    visited: &Visited,
+) -> Searched
+where
+    M: Judged + Sync,
+    M::State: Hash + Send + Sync,
+{
+    let threads = threads.max(1);
+    let key = key_of::<M>(canonical);
     let shared = Shared {
         jobs: Mutex::new(Jobs {
             batches: vec![start],
@@ -134,7 +168,7 @@ where
     let bar = progress.then(super::progress_bar);
     let (generated, depth) = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|_| scope.spawn(|| worker(model, &shared, &visited, &key, threads)))
+            .map(|_| scope.spawn(|| worker(model, &shared, visited, &key, threads)))
             .collect();
         if let Some(bar) = &bar {
             let begun = std::time::Instant::now();
@@ -151,7 +185,7 @@ where
         workers
             .into_iter()
             .map(|w| w.join().expect("a search worker does not panic"))
-            .fold((generated_init, 0), |(g, d), (wg, wd)| (g + wg, d.max(wd)))
+            .fold((0, 0), |(g, d), (wg, wd)| (g + wg, d.max(wd)))
     });
     Searched {
         unique: visited.count(),

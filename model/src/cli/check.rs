@@ -4,7 +4,8 @@
 use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, SearchArgs};
 use super::out::Out;
 use super::{Failure, Outcome};
-use crate::check::{check, CheckOptions, Status};
+use crate::check::sweep::Shard;
+use crate::check::{check, CheckOptions, CheckReport, Status};
 use crate::conform::scenario::save_counterexamples;
 use crate::report::{human_report, junit_report};
 use clap::Args;
@@ -38,6 +39,13 @@ pub struct CheckArgs {
     /// Check the model (the specification) or the engine (the implementation).
     #[arg(long, value_enum, default_value_t = Target::Model)]
     target: Target,
+    /// Explore only shard K of N (1-based) of the configuration's states,
+    /// for N machines to check it together: the JSON reports of all N
+    /// merge with `merge-reports` into the configuration's verdict. A
+    /// shard fails only on a violated invariant (another shard may reach
+    /// a witness it does not).
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
+    shard: Option<Shard>,
     /// With --target engine: inject a known engine bug. Repeatable.
     #[arg(long, value_name = "BUG")]
     engine_fault: Vec<String>,
@@ -67,6 +75,11 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
                 "--engine-cmd applies to --target engine only".into(),
             ))
         }
+        Target::Engine if args.shard.is_some() => {
+            return Err(Failure::BadInput(
+                "--shard splits the model's states: it applies to --target model only".into(),
+            ))
+        }
         Target::Engine if args.engine.engine_cmd.is_some() && !faults.is_empty() => {
             return Err(Failure::BadInput(
                 "--engine-fault injects bugs into the engine in process; for an engine process give them to it (`battlecheck serve-engine --engine-fault BUG`)".into(),
@@ -83,6 +96,7 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         timeout,
         max_states,
         progress,
+        shard: args.shard,
     };
     let engine_timeout = args.engine.timeout()?;
     let engine_cmd = args.engine.engine_cmd.as_deref();
@@ -102,20 +116,26 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
             eprintln!("counterexample written to {}", file.display());
         }
     }
-    match args.format {
-        Format::Human => out.print(&human_report(&report)),
-        Format::Json => out.println(&json(&report)),
-        Format::Junit => out.print(&junit_report(&report)),
+    Ok(print(&report, args.format, out))
+}
+
+/// Print a check's report; its exit code: 0 passed, 1 failed, 3 stopped
+/// early with no violation found.
+pub(super) fn print(report: &CheckReport, format: Format, out: &mut Out) -> ExitCode {
+    match format {
+        Format::Human => out.print(&human_report(report)),
+        Format::Json => out.println(&json(report)),
+        Format::Junit => out.print(&junit_report(report)),
     }
     let violated = report
         .properties
         .iter()
         .any(|p| p.status == Status::Violated);
-    Ok(if report.passed() {
+    if report.passed() {
         ExitCode::SUCCESS
     } else if !report.complete && !violated {
         ExitCode::from(3)
     } else {
         ExitCode::from(1)
-    })
+    }
 }

@@ -5,6 +5,7 @@
 use super::args::{json, Format};
 use super::out::Out;
 use super::{Failure, Outcome};
+use crate::check::split::{self, ShardReport};
 use crate::check::sweep::{self, Matrix, Shard, SweepReport};
 use crate::report::sweep::human;
 use crate::report::{config_line, junit, Case};
@@ -40,7 +41,8 @@ pub struct SweepArgs {
 
 #[derive(Args)]
 pub struct MergeArgs {
-    /// JSON sweep reports, one per shard.
+    /// JSON reports, one per shard: of a sweep (`sweep --shard`), or of one
+    /// configuration's states (`check --shard`).
     #[arg(required = true)]
     reports: Vec<PathBuf>,
     /// Report format.
@@ -61,16 +63,43 @@ pub fn run(args: SweepArgs, out: &mut Out) -> Outcome {
 }
 
 pub fn merge(args: MergeArgs, out: &mut Out) -> Outcome {
-    let mut reports = Vec::new();
+    let mut sweeps = Vec::new();
+    let mut shards = Vec::new();
     for path in &args.reports {
         let name = path.display().to_string();
         let text = read_text(path)?;
-        let report = serde_json::from_str::<SweepReport>(&text)
-            .map_err(|e| Failure::BadInput(format!("{name}: not a sweep report: {e}")))?;
-        reports.push((name, report));
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| Failure::BadInput(format!("{name}: not JSON: {e}")))?;
+        let bad = |kind: &str, e: serde_json::Error| {
+            Failure::BadInput(format!("{name}: not a {kind} report: {e}"))
+        };
+        if value.get("matrix").is_some() {
+            let report =
+                serde_json::from_value::<SweepReport>(value).map_err(|e| bad("sweep", e))?;
+            sweeps.push((name, report));
+        } else if value.get("shard").is_some() {
+            let report = serde_json::from_value::<ShardReport>(value)
+                .map_err(|e| bad("shard's check", e))?;
+            shards.push((name, report));
+        } else {
+            return Err(Failure::BadInput(format!(
+                "{name}: neither a sweep report (`sweep --format json`) nor a shard's check report (`check --shard K/N --format json`)"
+            )));
+        }
     }
-    let report = sweep::merge(reports)?;
-    Ok(print(&report, args.format, out))
+    match (sweeps.is_empty(), shards.is_empty()) {
+        (false, true) => {
+            let report = sweep::merge(sweeps)?;
+            Ok(print(&report, args.format, out))
+        }
+        (true, false) => {
+            let report = split::merge(shards)?;
+            Ok(super::check::print(&report, args.format, out))
+        }
+        _ => Err(Failure::BadInput(
+            "the reports mix sweeps and shards of a check: merge one kind at a time".into(),
+        )),
+    }
 }
 
 fn print(r: &SweepReport, format: Format, out: &mut Out) -> ExitCode {

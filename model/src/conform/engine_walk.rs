@@ -193,6 +193,7 @@ pub fn check_engine_process(
         depth,
         elapsed: start.elapsed(),
         found: found.keys().copied().collect(),
+        split: None,
     };
     let mut traces = HashMap::new();
     for (name, id) in &found {

@@ -67,6 +67,25 @@ pub fn human_report(r: &CheckReport) -> String {
         r.threads,
         r.symmetry
     );
+    if let Some(x) = &r.shard {
+        let _ = writeln!(
+            s,
+            "shard {}/{} of this configuration's states: {} states above the split (judged by every shard), {} at depth {} ({} of them this shard's); a witness not reached here may be reached by another shard: merge the JSON reports of all {} with merge-reports",
+            x.index,
+            x.count,
+            thousands(x.prefix_states),
+            thousands(x.frontier_states),
+            x.frontier_depth,
+            thousands(x.owned_frontier_states),
+            x.count
+        );
+    }
+    if let Some(n) = r.merged_shards {
+        let _ = writeln!(
+            s,
+            "merged from {n} shards: the counts are summed (a state reached by several shards is counted by each), the time is the longest shard's"
+        );
+    }
     if !r.complete {
         let _ = writeln!(
             s,
@@ -81,6 +100,7 @@ pub fn human_report(r: &CheckReport) -> String {
                 Status::Holds => "holds",
                 Status::Violated => "VIOLATED",
                 Status::Witnessed => "witnessed",
+                Status::NotWitnessed if r.shard.is_some() => "not here",
                 Status::NotWitnessed => "NOT WITNESSED",
                 Status::NotApplicable => "n/a",
             };

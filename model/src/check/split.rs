@@ -1,0 +1,372 @@
+//! One configuration's states split into shards (`check --shard K/N`), so
+//! that N machines (a CI matrix) check a configuration too large for one,
+//! and `merge-reports` joins their reports into the configuration's
+//! verdict.
+//!
+//! The search tree is cut at the first breadth-first level that holds at
+//! least [`PER_SHARD`] states per shard: the *frontier*. Every shard judges
+//! the states above it (the *prefix*, small) and explores depth-first from
+//! its own frontier states (every N-th in breadth-first order), taking the
+//! other shards' frontier states as already visited.
+//!
+//! The shards together cover every reachable state. A state above the
+//! frontier is in the prefix. Take any other reachable state X and a
+//! shortest path to it: the path passes through one state F at the
+//! frontier's distance (every state at that distance is in the frontier),
+//! and every state after F is farther, so in no shard's starting set. F's
+//! owner explores from F and, depth-first, every successor of every state
+//! it reaches that it has not reached before: it reaches X. (With the
+//! symmetry reduction the same holds of the quotient graph, since renaming
+//! keeps distances.) A state can be reached by several shards (paths from
+//! different frontier states meet), so the shards' counts overlap: their
+//! sum bounds the configuration's count from above.
+//!
+//! Verdicts merge exactly: an invariant holds if it holds in every shard,
+//! a witness is reached if some shard reaches it (each shard alone may
+//! miss one). Each counterexample is the shortest path of the whole
+//! configuration (found by the same breadth-first search as an unsplit
+//! check), so every shard that sees a violation reports the same one.
+
+use crate::check::model::{tally, BattleModel, Judged};
+use crate::check::search::{depth_first_from, key_of, Searched};
+use crate::check::sweep::Shard;
+use crate::check::visited::Visited;
+use crate::check::{property_results, trace, Canonical, CheckReport, Status, SymmetryUse};
+use crate::rules::config::{Config, ConfigError};
+use battlecheck_properties::{Decision, CATALOGUE};
+use serde::{Deserialize, Serialize};
+use std::hash::Hash;
+
+/// Frontier states per shard, at least: enough that the subtrees below
+/// them even out between shards.
+pub const PER_SHARD: usize = 64;
+
+/// Where a shard's states come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitInfo {
+    /// This shard, K of N (1-based).
+    pub index: usize,
+    pub count: usize,
+    /// The frontier's breadth-first level (the initial state is at 1).
+    pub frontier_depth: usize,
+    /// States above the frontier, judged by every shard.
+    pub prefix_states: usize,
+    /// States at the frontier, of every shard.
+    pub frontier_states: usize,
+    /// This shard's frontier states.
+    pub owned_frontier_states: usize,
+}
+
+/// Shard `shard` of `model`'s states (see the module documentation),
+/// tallied as [`crate::check::search::depth_first`] tallies, with `visited` holding the
+/// keys of the states reached (and the other shards' frontier states).
+/// The count of unique states is of this shard's states.
+pub fn depth_first_shard<M>(
+    model: &M,
+    threads: usize,
+    canonical: Option<Canonical<M>>,
+    progress: bool,
+    shard: Shard,
+    visited: &Visited,
+) -> (Searched, SplitInfo)
+where
+    M: Judged + Sync,
+    M::State: Hash + Send + Sync,
+{
+    let key = key_of::<M>(canonical);
+    let mut generated = 0;
+    let mut level = Vec::new();
+    for s in model.init_states() {
+        generated += 1;
+        if visited.insert(key(&s)) {
+            level.push(s);
+        }
+    }
+    let (mut depth, mut prefix) = (1, 0);
+    let mut actions = Vec::new();
+    while !level.is_empty() && level.len() < PER_SHARD * shard.count {
+        let mut next = Vec::new();
+        for s in &level {
+            if !tally(model, s) {
+                // Stopped (a limit, an interrupt) above the frontier.
+                let info = split_info(shard, depth, prefix, 0, 0);
+                let run = Searched {
+                    unique: visited.count(),
+                    generated,
+                    depth,
+                };
+                return (run, info);
+            }
+            model.actions(s, &mut actions);
+            for action in actions.drain(..) {
+                let Some(n) = model.next_state(s, action) else {
+                    continue;
+                };
+                if !model.within_boundary(&n) {
+                    continue;
+                }
+                generated += 1;
+                if visited.insert(key(&n)) {
+                    next.push(n);
+                }
+            }
+        }
+        prefix += level.len();
+        level = next;
+        depth += 1;
+    }
+    let frontier = level.len();
+    let start: Vec<(M::State, usize)> = level
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.contains(*i))
+        .map(|(_, s)| (s, depth))
+        .collect();
+    let owned = start.len();
+    let run = depth_first_from(model, threads, canonical, progress, start, visited);
+    let info = split_info(shard, depth, prefix, frontier, owned);
+    let searched = Searched {
+        // The other shards' frontier states are in `visited`, not explored.
+        unique: run.unique - (frontier - owned),
+        generated: generated + run.generated,
+        depth: run.depth.max(depth),
+    };
+    (searched, info)
+}
+
+fn split_info(
+    shard: Shard,
+    depth: usize,
+    prefix: usize,
+    frontier: usize,
+    owned: usize,
+) -> SplitInfo {
+    SplitInfo {
+        index: shard.index,
+        count: shard.count,
+        frontier_depth: depth,
+        prefix_states: prefix,
+        frontier_states: frontier,
+        owned_frontier_states: owned,
+    }
+}
+
+/// What `merge-reports` reads of a shard's JSON check report.
+#[derive(Debug, Deserialize)]
+pub struct ShardReport {
+    pub config: Config,
+    pub shard: SplitInfo,
+    pub threads: usize,
+    pub symmetry: SymmetryUse,
+    pub unique_states: usize,
+    pub generated_states: usize,
+    pub max_depth: usize,
+    pub seconds: f64,
+    pub complete: bool,
+    pub properties: Vec<PropertyPart>,
+}
+
+/// One property's verdict in a shard's report.
+#[derive(Debug, Deserialize)]
+pub struct PropertyPart {
+    pub name: String,
+    pub status: Status,
+    #[serde(default)]
+    pub counterexample: Option<TracePart>,
+}
+
+/// The decisions of a counterexample (the rest is rebuilt from them).
+#[derive(Debug, Deserialize)]
+pub struct TracePart {
+    pub steps: Vec<StepPart>,
+    pub shortest: bool,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct StepPart {
+    pub decision: Decision,
+}
+
+/// Merge the reports of every shard of one configuration's split into the
+/// configuration's report: the reports are of one configuration and one
+/// split in N, each shard 1..=N exactly once. Counts are summed (states
+/// reached by several shards are counted by each), the time is the
+/// longest shard's. `reports` are (name, report) pairs; every error names
+/// the report at fault.
+pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigError> {
+    let err = |name: &str, what: String| Err(ConfigError(format!("{name}: {what}")));
+    let Some((first_name, first)) = reports.first() else {
+        return Err(ConfigError(
+            "merge-reports needs at least one report".into(),
+        ));
+    };
+    let count = first.shard.count;
+    for (i, (name, r)) in reports.iter().enumerate() {
+        if r.config != first.config {
+            return err(name, format!("a different configuration than {first_name}"));
+        }
+        if r.shard.count != count {
+            return err(
+                name,
+                format!(
+                    "shard {}/{} is of a split in {}, {first_name} of a split in {count}",
+                    r.shard.index, r.shard.count, r.shard.count
+                ),
+            );
+        }
+        if r.shard.index == 0 || r.shard.index > count {
+            return err(
+                name,
+                format!("shard {}/{count} is not a shard", r.shard.index),
+            );
+        }
+        if let Some((other, _)) = reports[..i]
+            .iter()
+            .find(|(_, o)| o.shard.index == r.shard.index)
+        {
+            return err(
+                name,
+                format!("shard {}/{count} again (also {other})", r.shard.index),
+            );
+        }
+    }
+    let missing: Vec<usize> = (1..=count)
+        .filter(|k| !reports.iter().any(|(_, r)| r.shard.index == *k))
+        .collect();
+    if !missing.is_empty() {
+        return Err(ConfigError(format!(
+            "the reports miss shards {missing:?} of {count}: merge every shard"
+        )));
+    }
+    let mut found: Vec<&'static str> = Vec::new();
+    for (name, r) in &reports {
+        for p in &r.properties {
+            let Some(spec) = CATALOGUE.iter().find(|s| s.name == p.name) else {
+                return err(
+                    name,
+                    format!("names no property of the catalogue: {}", p.name),
+                );
+            };
+            if matches!(p.status, Status::Violated | Status::Witnessed)
+                && !found.contains(&spec.name)
+            {
+                found.push(spec.name);
+            }
+        }
+    }
+    let model = BattleModel::new(first.config.clone())?;
+    let mut by_index: Vec<&ShardReport> = reports.iter().map(|(_, r)| r).collect();
+    by_index.sort_by_key(|r| r.shard.index);
+    let properties = property_results(&model.not_applicable(), &found, |id| {
+        by_index.iter().find_map(|r| {
+            let part = r.properties.iter().find(|p| p.name == id.name())?;
+            let t = part.counterexample.as_ref()?;
+            let path: Vec<Decision> = t.steps.iter().map(|s| s.decision.clone()).collect();
+            Some(trace(&model, &path, t.shortest))
+        })
+    });
+    let symmetry = if by_index
+        .iter()
+        .any(|r| r.symmetry == SymmetryUse::NotExactRerun)
+    {
+        SymmetryUse::NotExactRerun
+    } else {
+        first.symmetry
+    };
+    let unique_states = by_index.iter().map(|r| r.unique_states).sum();
+    let seconds = by_index.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    let complete = by_index.iter().all(|r| r.complete);
+    Ok(CheckReport {
+        config: first.config.clone(),
+        threads: by_index.iter().map(|r| r.threads).max().unwrap_or(1),
+        symmetry,
+        unique_states,
+        generated_states: by_index.iter().map(|r| r.generated_states).sum(),
+        max_depth: by_index.iter().map(|r| r.max_depth).max().unwrap_or(0),
+        seconds,
+        states_per_second: unique_states as f64 / seconds.max(1e-9),
+        complete,
+        stopped_by: (!complete).then_some("a shard was stopped"),
+        properties,
+        shard: None,
+        merged_shards: Some(count),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{depth_first_shard, Shard};
+    use crate::check::canonical_fingerprint;
+    use crate::check::model::BattleModel;
+    use crate::check::visited::Visited;
+    use crate::rules::config::Config;
+    use stateright::Model;
+    use std::collections::HashSet;
+
+    /// Every state reachable in `table` (up to symmetry, found here by a
+    /// plain breadth-first search) is visited by some shard of a split in
+    /// N, for several N, and a shard visits only reachable states.
+    #[test]
+    fn the_shards_together_visit_every_reachable_state() {
+        let model = BattleModel::new(Config::preset("table").expect("a preset")).expect("valid");
+        let mut all = HashSet::new();
+        let mut level = model.init_states();
+        all.extend(level.iter().map(canonical_fingerprint));
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for s in &level {
+                let mut actions = Vec::new();
+                model.actions(s, &mut actions);
+                for a in actions {
+                    if let Some(n) = model.next_state(s, a) {
+                        if model.within_boundary(&n) && all.insert(canonical_fingerprint(&n)) {
+                            next.push(n);
+                        }
+                    }
+                }
+            }
+            level = next;
+        }
+        for count in [1, 2, 5] {
+            let mut covered = HashSet::new();
+            let mut summed = 0;
+            for index in 1..=count {
+                let visited = Visited::default();
+                let shard = Shard { index, count };
+                let (run, info) = depth_first_shard(
+                    &model,
+                    2,
+                    Some(canonical_fingerprint),
+                    false,
+                    shard,
+                    &visited,
+                );
+                assert_eq!(
+                    info.owned_frontier_states,
+                    (info.frontier_states + count - index) / count
+                );
+                summed += run.unique;
+                // `visited` also holds the other shards' frontier states
+                // (reachable, and explored by their owners).
+                let reached = visited.count();
+                let mut mine = 0;
+                for k in &all {
+                    if !visited.insert(*k) {
+                        mine += 1;
+                        covered.insert(*k);
+                    }
+                }
+                assert_eq!(
+                    mine, reached,
+                    "shard {shard}: a state visited is not reachable"
+                );
+            }
+            assert_eq!(
+                covered.len(),
+                all.len(),
+                "the shards of {count} miss states"
+            );
+            assert!(summed >= all.len());
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! `check --shard K/N`: the shards of one configuration's states, merged by
+//! `merge-reports`, give the verdict of the unsplit check (the same
+//! statuses and the same shortest counterexamples), and a merge of the
+//! wrong set of shards fails naming the report at fault.
+
+use battlecheck::check::split::{merge, ShardReport};
+use battlecheck::check::sweep::Shard;
+use battlecheck::check::{check, CheckOptions, CheckReport, Status};
+use battlecheck::rules::config::Config;
+use battlecheck::rules::faults::Fault;
+
+fn options(shard: Option<Shard>) -> CheckOptions {
+    CheckOptions {
+        threads: 2,
+        shard,
+        ..CheckOptions::default()
+    }
+}
+
+/// The JSON reports of the N shards of `config`, read back as
+/// `merge-reports` reads them.
+fn shards(config: &Config, count: usize) -> Vec<(String, ShardReport)> {
+    (1..=count)
+        .map(|index| {
+            let shard = Shard { index, count };
+            let report = check(config.clone(), &options(Some(shard))).expect("valid");
+            assert!(report.complete);
+            let json = serde_json::to_string(&report).expect("serialisable");
+            let read: ShardReport = serde_json::from_str(&json).expect("a shard's report");
+            (format!("shard-{index}.json"), read)
+        })
+        .collect()
+}
+
+fn verdicts(r: &CheckReport) -> Vec<(&'static str, Status, Option<Vec<String>>)> {
+    r.properties
+        .iter()
+        .map(|p| {
+            let path = p.counterexample.as_ref().map(|t| {
+                t.steps
+                    .iter()
+                    .map(|s| format!("{:?}", s.decision))
+                    .collect()
+            });
+            (p.name, p.status, path)
+        })
+        .collect()
+}
+
+#[test]
+fn merged_shards_give_the_unsplit_verdict() {
+    let table = Config::preset("table").expect("a preset");
+    let mut broken = table.clone();
+    broken.faults = vec![Fault::AnyoneMayBlock];
+    let mut deep = Config::preset("default").expect("a preset");
+    deep.defense = 3;
+    for config in [table, broken, deep] {
+        let whole = check(config.clone(), &options(None)).expect("valid");
+        for count in [2, 3] {
+            let parts = shards(&config, count);
+            let merged = merge(parts).expect("every shard once");
+            assert_eq!(
+                verdicts(&merged),
+                verdicts(&whole),
+                "{} in {count}",
+                config.name
+            );
+            assert_eq!(merged.passed(), whole.passed());
+            assert_eq!(merged.merged_shards, Some(count));
+            // States reached by several shards count in each.
+            assert!(merged.unique_states >= whole.unique_states);
+        }
+    }
+}
+
+/// A shard fails only on a violated invariant: one that does not reach a
+/// witness reached by another still passes (`reselect` split in 16: shard
+/// 12 reaches neither a Siege defeated by a spell nor a reselection onto a
+/// battle; the whole configuration reaches every witness).
+#[test]
+fn a_shard_passes_without_the_witnesses_of_the_others() {
+    let config = Config::preset("reselect").expect("a preset");
+    let reports: Vec<CheckReport> = (1..=16)
+        .map(|index| check(config.clone(), &options(Some(Shard { index, count: 16 }))).unwrap())
+        .collect();
+    assert!(reports.iter().all(CheckReport::passed));
+    let unwitnessed = |r: &CheckReport| {
+        r.properties
+            .iter()
+            .filter(|p| p.status == Status::NotWitnessed)
+            .count()
+    };
+    assert_eq!(unwitnessed(&reports[11]), 2);
+    assert!(check(config, &options(None)).unwrap().passed());
+}
+
+#[test]
+fn a_merge_of_the_wrong_shards_names_the_report_at_fault() {
+    let config = Config::preset("tiny").expect("a preset");
+    let error = |parts: Vec<(String, ShardReport)>| merge(parts).expect_err("must fail").0;
+    let mut parts = shards(&config, 3);
+    parts.remove(1);
+    assert!(error(parts).contains("miss shards [2] of 3"));
+    let mut parts = shards(&config, 2);
+    parts.extend(
+        shards(&config, 2)
+            .into_iter()
+            .take(1)
+            .map(|(_, r)| ("again.json".to_string(), r)),
+    );
+    assert!(error(parts).contains("again.json: shard 1/2 again (also shard-1.json)"));
+    let mut parts = shards(&config, 2);
+    parts.extend(
+        shards(&Config::preset("duel").expect("a preset"), 3)
+            .into_iter()
+            .take(1)
+            .map(|(_, r)| ("other.json".to_string(), r)),
+    );
+    assert!(error(parts).contains("other.json: a different configuration than shard-1.json"));
+}

@@ -340,6 +340,7 @@ where
                 canonical,
                 opts.progress,
                 shard,
+                split::PER_SHARD,
                 &visited,
             );
             split = Some(info);

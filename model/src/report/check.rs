@@ -67,18 +67,30 @@ pub fn human_report(r: &CheckReport) -> String {
         r.threads,
         r.symmetry
     );
-    if let Some(x) = &r.shard {
-        let _ = writeln!(
-            s,
-            "shard {}/{} of this configuration's states: {} states above the split (judged by every shard), {} at depth {} ({} of them this shard's); a witness not reached here may be reached by another shard: merge the JSON reports of all {} with merge-reports",
-            x.index,
-            x.count,
-            thousands(x.prefix_states),
-            thousands(x.frontier_states),
-            x.frontier_depth,
-            thousands(x.owned_frontier_states),
-            x.count
-        );
+    match &r.shard {
+        Some(x) if x.frontier_states == 0 => {
+            let _ = writeln!(
+                s,
+                "shard {}/{}: no breadth-first level of this configuration holds {} states per shard, so every shard explores all of it",
+                x.index,
+                x.count,
+                crate::check::split::PER_SHARD
+            );
+        }
+        Some(x) => {
+            let _ = writeln!(
+                s,
+                "shard {}/{} of this configuration's states: {} states above the split (judged by every shard), {} at depth {} ({} of them this shard's); a witness not reached here may be reached by another shard: merge the JSON reports of all {} with merge-reports",
+                x.index,
+                x.count,
+                thousands(x.prefix_states),
+                thousands(x.frontier_states),
+                x.frontier_depth,
+                thousands(x.owned_frontier_states),
+                x.count
+            );
+        }
+        None => {}
     }
     if let Some(n) = r.merged_shards {
         let _ = writeln!(

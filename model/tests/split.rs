@@ -6,6 +6,7 @@
 use battlecheck::check::split::{merge, ShardReport};
 use battlecheck::check::sweep::Shard;
 use battlecheck::check::{check, CheckOptions, CheckReport, Status};
+use battlecheck::report::junit_report;
 use battlecheck::rules::config::Config;
 use battlecheck::rules::faults::Fault;
 
@@ -98,4 +99,25 @@ fn a_merge_of_the_wrong_shards_names_the_report_at_fault() {
             .map(|(_, r)| ("other.json".to_string(), r)),
     );
     assert!(error(parts).contains("other.json: a different configuration than shard-1.json"));
+}
+
+/// A shard's JUnit report skips a witness the shard does not reach (the
+/// merge judges witnesses), where an unsplit check's fails it.
+#[test]
+fn a_shard_junit_report_skips_the_witnesses_it_misses() {
+    let config = Config::preset("default").expect("a preset");
+    let shard = Shard { index: 1, count: 2 };
+    let mut report = check(config, &options(Some(shard))).expect("valid");
+    assert!(report.shard.is_some());
+    let witness = report
+        .properties
+        .iter_mut()
+        .find(|p| p.status == Status::Witnessed)
+        .expect("a witness reached");
+    witness.status = Status::NotWitnessed;
+    assert!(report.passed());
+    assert!(!junit_report(&report).contains("<failure"));
+    report.shard = None;
+    assert!(!report.passed());
+    assert!(junit_report(&report).contains("<failure message=\"not witnessed"));
 }

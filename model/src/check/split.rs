@@ -163,7 +163,9 @@ fn split_info(
     }
 }
 
-/// What `merge-reports` reads of a shard's JSON check report.
+/// What `merge-reports` reads of a shard's JSON check report (a
+/// [`CheckReport`] names its properties by the catalogue's static strings,
+/// so it is read back through this view, not whole).
 #[derive(Debug, Deserialize)]
 pub struct ShardReport {
     pub config: Config,

@@ -109,10 +109,7 @@ impl Game {
         let name = o.face().name.clone();
         match (a.effect.targets().first(), target) {
             (Some(g), Some(t)) => {
-                self.check_target(t, g.kind, player)?;
-                if t == Target::Permanent(source) && g.kind.another() {
-                    return illegal("115.1", "\"another target\" is not the ability's source");
-                }
+                self.check_ability_target(source, t, g.kind, player)?;
             }
             (Some(_), None) => {
                 return illegal("601.2c", format!("{name}'s ability needs a target"))
@@ -219,7 +216,11 @@ impl Game {
         }
         let chosen = match (effect.targets().first(), target) {
             (Some(g), Some((t, inc))) => {
-                if !self.same_object(t, inc) || self.check_target(t, g.kind, controller).is_err() {
+                if !self.same_object(t, inc)
+                    || self
+                        .check_ability_target(source, t, g.kind, controller)
+                        .is_err()
+                {
                     self.emit(Event::Fizzled { source });
                     self.settle(self.active);
                     return;

@@ -206,6 +206,25 @@ impl Game {
         }
     }
 
+    /// Is `t` a legal target of kind `k` for an ability of `source` that
+    /// `controller` controls (115.1, 801.4)? "Another" target is not the
+    /// ability's source.
+    pub(crate) fn check_ability_target(
+        &self,
+        source: CardId,
+        t: Target,
+        k: TargetKind,
+        controller: PlayerId,
+    ) -> Result<(), EngineError> {
+        if k.another() && t == Target::Permanent(source) {
+            return illegal(
+                "115.1",
+                format!("{source}: \"another target\" is not the ability's source"),
+            );
+        }
+        self.check_target(t, k, controller)
+    }
+
     /// Is `t` a target of kind `k` (115.1, 115.4)?
     fn check_target_kind(
         &self,

@@ -357,23 +357,14 @@ impl Game {
     }
 
     /// Is `x` a legal target of kind `kind` for triggered ability `t`
-    /// (115.1, 801.4)? "Another" target is not the ability's source.
+    /// (115.1, 801.4; see [`Game::check_ability_target`])?
     fn legal_trigger_target(
         &self,
         t: &Trigger,
         x: Target,
         kind: TargetKind,
     ) -> Result<(), EngineError> {
-        if kind.another() && x == Target::Permanent(t.source) {
-            return illegal(
-                "115.1",
-                format!(
-                    "{}: \"another target\" is not the ability's source",
-                    t.source
-                ),
-            );
-        }
-        self.check_target(x, kind, t.controller)?;
+        self.check_ability_target(t.source, x, kind, t.controller)?;
         if let (
             TargetKind::NonlandPermanentAnOpponentControlsWithManaValueAtMostX,
             Target::Permanent(c),

@@ -491,6 +491,14 @@ fn an_inconsistent_card_is_refused_naming_the_card() {
         "Aimless",
         "`spell_targets`",
     );
+    // A permanent's text is abilities, not a spell's instructions (a
+    // permanent spell's resolution puts it onto the battlefield, 608.3).
+    refused(
+        r#"{"cards": [{"name": "Walking Tonic", "types": ["creature"], "power": 1, "toughness": 1, "text": [
+            {"text": "You gain 3 life.", "spell_steps": [{"gain_life": 3}]}]}]}"#,
+        "Walking Tonic",
+        "instructions of a spell",
+    );
     refused(
         r#"{"cards": [{"name": "Knight Banner", "types": ["enchantment"], "text": [
             {"text": "Knights you control get +1/+0.", "static": {"subtype_you_control_get": {"subtype": "Knight", "power": 1, "toughness": 0}}}]}]}"#,

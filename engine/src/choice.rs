@@ -393,7 +393,7 @@ impl Game {
                 Instruction::Search { .. } => {
                     matches!(zone, Zone::Library | Zone::Graveyard | Zone::Outside)
                 }
-                _ => zone == Zone::Library,
+                _ => unreachable!("only a choice of cards is acted on"),
             };
             if !still_there {
                 continue;
@@ -574,7 +574,6 @@ impl Game {
             Instruction::Sacrifice { .. } => "701.21a",
             Instruction::Search { .. } => "701.23a",
             Instruction::Reveal { .. } => "701.20a",
-            Instruction::ExileFromHand { .. } => "608.2d",
             Instruction::Scry(_) | Instruction::ScryBottom => "701.22a",
             Instruction::YouMayCopyThatSpell => "707.10",
             Instruction::YouMayCastOneOfThem => "608.2g",

@@ -41,6 +41,7 @@ impl Run {
             || e.toughness.is_some()
             || e.mana_value.is_some()
             || e.colors.is_some()
+            || e.subtypes.is_some()
             || e.history.is_some();
         if card_fields && e.card.is_none() {
             return Err(self.invalid(
@@ -222,6 +223,17 @@ impl Run {
             if let Some(want) = &e.colors {
                 match seen.subject.colors(id) {
                     Some(actual) => cmp(w("colors"), format!("{want:?}"), format!("{actual:?}")),
+                    None => report.unchecked += 1,
+                }
+            }
+            if let Some(want) = &e.subtypes {
+                match seen.subject.subtypes(id) {
+                    Some(mut actual) => {
+                        let mut want = want.clone();
+                        want.sort();
+                        actual.sort();
+                        cmp(w("subtypes"), format!("{want:?}"), format!("{actual:?}"))
+                    }
                     None => report.unchecked += 1,
                 }
             }

@@ -661,6 +661,12 @@ pub struct Expect {
     /// tell them (the report counts them unchecked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colors: Option<Vec<crate::color::Color>>,
+    /// Its subtypes (205.3), in any order: those of the face it has now,
+    /// or of what it copies with the copy's exceptions (707.9b). Checked on
+    /// this repository's engine; an engine behind the protocol does not
+    /// tell them (the report counts them unchecked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtypes: Option<Vec<String>>,
     /// Its whole history (fields left out are 0 or false).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub history: Option<History>,

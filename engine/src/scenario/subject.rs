@@ -59,6 +59,10 @@ pub trait Subject {
     fn colors(&self, _c: battlecheck_properties::CardId) -> Option<Vec<crate::color::Color>> {
         None
     }
+    /// The subtypes of `c` (205.3), if the subject tells.
+    fn subtypes(&self, _c: battlecheck_properties::CardId) -> Option<Vec<String>> {
+        None
+    }
     /// The rules what the subject did since the last call breaks, in
     /// words, if it tells what it did ([`step_violations`] of its events).
     fn broken(&mut self) -> Vec<String> {
@@ -156,6 +160,10 @@ impl Subject for Played {
 
     fn colors(&self, c: battlecheck_properties::CardId) -> Option<Vec<crate::color::Color>> {
         Some(self.game.colors(c).to_vec())
+    }
+
+    fn subtypes(&self, c: battlecheck_properties::CardId) -> Option<Vec<String>> {
+        Some(self.game.obj(c).face().subtypes.clone())
     }
 
     fn broken(&mut self) -> Vec<String> {

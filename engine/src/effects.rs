@@ -768,7 +768,9 @@ impl Game {
                     o.stun = 0;
                     let defense = o.defense;
                     self.emit(Event::CountersRemoved { card: c });
-                    if defense > 0 && !self.fault(EngineFault::DefenseCountersKept) {
+                    // (removing none from a permanent without defense
+                    // counters does nothing: see `remove_defense`)
+                    if !self.fault(EngineFault::DefenseCountersKept) {
                         self.remove_defense(c, defense, false);
                     }
                 }

@@ -42,6 +42,7 @@ impl Run {
             || e.mana_value.is_some()
             || e.colors.is_some()
             || e.subtypes.is_some()
+            || e.name.is_some()
             || e.history.is_some();
         if card_fields && e.card.is_none() {
             return Err(self.invalid(
@@ -223,6 +224,12 @@ impl Run {
             if let Some(want) = &e.colors {
                 match seen.subject.colors(id) {
                     Some(actual) => cmp(w("colors"), format!("{want:?}"), format!("{actual:?}")),
+                    None => report.unchecked += 1,
+                }
+            }
+            if let Some(want) = &e.name {
+                match seen.subject.name(id) {
+                    Some(actual) => cmp(w("name"), want.clone(), actual),
                     None => report.unchecked += 1,
                 }
             }

@@ -661,6 +661,13 @@ pub struct Expect {
     /// tell them (the report counts them unchecked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colors: Option<Vec<crate::color::Color>>,
+    /// Its name (201.2): that of the face it has now or of what it copies;
+    /// a token's is given by the effect that made it, else its subtypes
+    /// followed by "Token" (111.4). Checked on this repository's engine; an
+    /// engine behind the protocol does not tell it (the report counts it
+    /// unchecked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// Its subtypes (205.3), in any order: those of the face it has now,
     /// or of what it copies with the copy's exceptions (707.9b). Checked on
     /// this repository's engine; an engine behind the protocol does not

@@ -59,6 +59,10 @@ pub trait Subject {
     fn colors(&self, _c: battlecheck_properties::CardId) -> Option<Vec<crate::color::Color>> {
         None
     }
+    /// The name of `c` (201.2), if the subject tells.
+    fn name(&self, _c: battlecheck_properties::CardId) -> Option<String> {
+        None
+    }
     /// The subtypes of `c` (205.3), if the subject tells.
     fn subtypes(&self, _c: battlecheck_properties::CardId) -> Option<Vec<String>> {
         None
@@ -160,6 +164,10 @@ impl Subject for Played {
 
     fn colors(&self, c: battlecheck_properties::CardId) -> Option<Vec<crate::color::Color>> {
         Some(self.game.colors(c).to_vec())
+    }
+
+    fn name(&self, c: battlecheck_properties::CardId) -> Option<String> {
+        Some(self.game.obj(c).face().name.clone())
     }
 
     fn subtypes(&self, c: battlecheck_properties::CardId) -> Option<Vec<String>> {

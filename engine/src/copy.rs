@@ -70,10 +70,29 @@ impl Game {
 
     /// Create the token of `maker` as a copy of battle `of`, under
     /// `controller`'s control (707.5, 111.10). As a battle it enters with
-    /// defense counters (310.4b) and a protector (310.9a).
+    /// defense counters (310.4b) and a protector (310.9a). A card's token
+    /// is set aside when the game is built; a copy of the spell (707.10)
+    /// makes a token too, a new object (room for 256, as for any token).
     pub(crate) fn create_token_copy(&mut self, maker: CardId, of: CardId, controller: PlayerId) {
-        let Some(&(_, token)) = self.token_of.iter().find(|(m, _)| *m == maker) else {
-            return;
+        let token = match self.token_of.iter().find(|(m, _)| *m == maker) {
+            Some(&(_, token)) => token,
+            None => {
+                let Ok(n) = u8::try_from(self.objects.len()) else {
+                    self.emit(Event::NoRoomForToken { controller });
+                    return;
+                };
+                let token = CardId(n);
+                let card = self.obj(of).card.clone();
+                self.objects.push(crate::game::Object::new(
+                    token,
+                    card,
+                    controller,
+                    true,
+                    Zone::Outside,
+                ));
+                self.token_of.push((maker, token));
+                token
+            }
         };
         if self.obj(token).zone != Zone::Outside || !self.in_game(controller) {
             return;

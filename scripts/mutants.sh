@@ -15,6 +15,14 @@
 #        scripts/mutants.sh --shard 0/6 --sharding round-robin
 #                                             (every sixth mutant: a sample that
 #                                              fits a session, ~15-45 s per mutant)
+#
+# The whole engine, in two stages (see scripts/MUTANTS.md):
+#   scripts/mutants.sh --fast      every mutant, judged by the engine's own
+#                                  tests only, built without optimisation
+#                                  (about 3 s a mutant, two at a time);
+#   scripts/mutants.sh --iterate   then only the survivors (cargo-mutants
+#                                  skips what the previous run caught), judged
+#                                  by the conformance tests as well.
 # Not mutated:
 # - the test-only fault switches (engine/src/fault.rs and the code they
 #   guard: `Game::fault`, the injected double trigger and non-Siege wait),
@@ -59,15 +67,33 @@ tests=()
 for t in conform conform_faults proptest_lockstep scenarios random_play api; do
     tests+=(-C "--test=$t")
 done
+judged=(--test-package battlecheck --test-package battlecheck-engine)
+jobs=1
+timeout=120
+
+# --fast: the first stage of a whole-engine run. Only the engine package's
+# tests judge (its unit tests, every scenario replayed, its API tests), so
+# a mutant rebuilds the engine alone; without optimisation that takes about
+# 1.5 s instead of 6.5 s, and the tests about a second (20 s timeout). Two
+# mutants at a time on two cores. The survivors are judged again by the
+# conformance tests with `--iterate`.
+if [ "${1:-}" = "--fast" ]; then
+    shift
+    export CARGO_PROFILE_DEV_OPT_LEVEL=0
+    tests=(-C --lib -C --test=scenarios -C --test=api)
+    judged=(--test-package battlecheck-engine)
+    jobs=2
+    timeout=20
+fi
 
 status=0
 cargo mutants \
     --package battlecheck-engine \
-    --test-package battlecheck \
-    --test-package battlecheck-engine \
+    "${judged[@]}" \
     --baseline skip \
-    --jobs 1 \
-    --timeout 120 \
+    --jobs "$jobs" \
+    --timeout "$timeout" \
+    --build-timeout 900 \
     --exclude-re 'Game::fault|Game::injected_|extra_trigger_per_source' \
     --exclude engine/src/scenario/expect.rs \
     --exclude engine/src/scenario/mod.rs \

@@ -483,6 +483,13 @@ mod tests {
         assert_eq!(ikoria.mana_value(3), 5);
         assert_eq!(ikoria.total(2, 0).text(), "{2}{G}{G}");
         assert_eq!(ManaCost::parse("{0}").unwrap().text(), "{0}");
+        // As printed (202.1): no {0} beside colored symbols or X, and a
+        // cost reads back as the text it was read from.
+        for printed in ["{X}{G}{G}", "{G}", "{X}", "{2}{U}", "{W}{U}{B}{R}{G}"] {
+            let cost = ManaCost::parse(printed).unwrap();
+            assert_eq!(cost.text(), printed);
+            assert_eq!(String::from(cost), printed);
+        }
         assert!(ManaCost::parse("{G/W}").is_err());
         assert!(ManaCost::parse("G").is_err());
         // W U B R G C

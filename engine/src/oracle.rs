@@ -94,11 +94,6 @@ impl OracleLine {
             + usize::from(self.enters_as_copy_of_creature_card.is_some())
     }
 
-    /// Does the engine play all of this line?
-    pub fn is_read(&self) -> bool {
-        self.readings() > 0 && self.missing.is_none()
-    }
-
     /// What of the line the engine does not play, if anything.
     pub fn unplayed(&self) -> Option<&str> {
         match (&self.missing, self.readings()) {

@@ -421,7 +421,12 @@ fn every_siege_is_fully_playable() {
     assert_eq!(bare.unplayed(), Some("Scry 9 twice."));
     let read: OracleLine =
         serde_json::from_str(r#"{"text": "Flying", "keywords": ["flying"]}"#).unwrap();
-    assert!(read.is_read());
+    assert_eq!(read.unplayed(), None);
+    let partly: OracleLine = serde_json::from_str(
+        r#"{"text": "Flying, vigilance", "keywords": ["flying"], "missing": "vigilance"}"#,
+    )
+    .unwrap();
+    assert_eq!(partly.unplayed(), Some("vigilance"));
 }
 
 /// Card files whose readings contradict the rules or each other are

@@ -381,24 +381,11 @@ impl Game {
             self.may_block(player, a)?;
             self.evasion(b, a)?;
         }
-        // 702.111b: menace; with Two-Headed Giant each player's declaration
-        // is checked with the blocks declared before it (deviation: the
-        // rules check the team's blocks together, 509.1c).
-        for &(_, a) in blocks {
-            let here = blocks.iter().filter(|&&(_, x)| x == a).count();
-            let before = match &self.obj(a).combat {
-                Combat::Attacking { blockers, .. } => blockers.len(),
-                _ => 0,
-            };
-            if self.has_keyword(a, Keyword::Menace)
-                && here + before < 2
-                && !self.fault(crate::fault::EngineFault::MenaceIgnored)
-            {
-                return illegal(
-                    "702.111b",
-                    format!("{a} has menace: it can't be blocked except by two or more creatures"),
-                );
-            }
+        if let Some(a) = self.menace_unmet(blocks, remaining) {
+            return illegal(
+                "702.111b",
+                format!("{a} has menace: it can't be blocked except by two or more creatures"),
+            );
         }
         for &(b, a) in blocks {
             let me = self.obj(b).snapshot();
@@ -426,6 +413,50 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// An attacker with menace that the blocks of the player declaring now
+    /// (the first of `remaining`) leave with one blocker, if any (702.111b:
+    /// two or more, or none). With Two-Headed Giant the defending team
+    /// declares one block (805.10d, 810.7), which the engine takes player
+    /// by player (`remaining`, in APNAP order): a part may leave a menace
+    /// attacker with one blocker while a teammate still to declare could
+    /// block it as well, and the last part must complete every menace
+    /// attacker blocked before it.
+    fn menace_unmet(&self, blocks: &[(CardId, CardId)], remaining: &[PlayerId]) -> Option<CardId> {
+        if self.fault(crate::fault::EngineFault::MenaceIgnored) {
+            return None;
+        }
+        // (those after the player declaring now who may block the same
+        // attackers are its teammates, see `may_block`)
+        let later = &remaining[1..];
+        let blockers = |a: CardId| match &self.obj(a).combat {
+            Combat::Attacking { blockers, .. } => blockers.len(),
+            _ => 0,
+        };
+        // The attackers this part blocks, and, for the team's last part,
+        // those its teammates blocked before.
+        let mut attackers: Vec<CardId> = blocks.iter().map(|&(_, a)| a).collect();
+        if later.is_empty() {
+            attackers.extend(
+                self.battlefield()
+                    .map(|o| o.id)
+                    .filter(|&a| blockers(a) > 0),
+            );
+        }
+        attackers.into_iter().find(|&a| {
+            let here = blocks.iter().filter(|&&(_, x)| x == a).count();
+            let blocked_by = here + blockers(a);
+            let could = later.iter().any(|&d| {
+                self.battlefield().any(|b| {
+                    b.controller == d
+                        && self.can_block(b.id)
+                        && self.may_block(d, a).is_ok()
+                        && self.evasion(b.id, a).is_ok()
+                })
+            });
+            self.has_keyword(a, Keyword::Menace) && blocked_by == 1 && !could
+        })
     }
 
     /// Whether `id` deals combat damage in this damage step (702.7b).

@@ -407,7 +407,7 @@ fn a_malformed_card_file_names_the_file_and_field() {
 /// played, and a line with one is.
 #[test]
 fn every_siege_is_fully_playable() {
-    use battlecheck_engine::oracle::{fully_playable, OracleLine};
+    use battlecheck_engine::oracle::{fully_playable, missing, OracleLine};
     let cards = Catalogue::bundled().unwrap();
     let sieges: Vec<_> = cards
         .iter()
@@ -417,6 +417,17 @@ fn every_siege_is_fully_playable() {
     for c in &sieges {
         assert!(fully_playable(c), "{}", c.name());
     }
+    let mut partial = Catalogue::default();
+    partial
+        .add_text(
+            Path::new("cards/partial.json"),
+            r#"{"cards": [{"name": "Half Read", "types": ["creature"], "power": 1, "toughness": 1,
+                "text": [{"text": "Vigilance", "keywords": ["vigilance"]}, {"text": "Scry 9 twice."}]}]}"#,
+        )
+        .unwrap();
+    let half = partial.iter().next().unwrap();
+    assert!(!fully_playable(half));
+    assert_eq!(missing(&half.front), vec!["Scry 9 twice."]);
     let bare: OracleLine = serde_json::from_str(r#"{"text": "Scry 9 twice."}"#).unwrap();
     assert_eq!(bare.unplayed(), Some("Scry 9 twice."));
     let read: OracleLine =
@@ -496,6 +507,28 @@ fn an_inconsistent_card_is_refused_naming_the_card() {
         "Aimless",
         "`spell_targets`",
     );
+    // A face with lines of text says everything on them: not beside them.
+    for (name, beside) in [
+        ("Twice Flying", r#""keywords": ["flying"]"#),
+        (
+            "Twice Burning",
+            r#""effect": {"kind": "damage", "amount": 2}"#,
+        ),
+        (
+            "Twice Triggered",
+            r#""triggers": [{"when": "enters", "effect": {"do": {"steps": [{"gain_life": 1}]}}}]"#,
+        ),
+        ("Twice Copied", r#""enters_as_copy_of_battle": true"#),
+    ] {
+        refused(
+            &format!(
+                r#"{{"cards": [{{"name": "{name}", "types": ["creature"], "power": 1, "toughness": 1, {beside},
+                "text": [{{"text": "Vigilance", "keywords": ["vigilance"]}}]}}]}}"#
+            ),
+            name,
+            "on their lines of text",
+        );
+    }
     // A permanent's text is abilities, not a spell's instructions (a
     // permanent spell's resolution puts it onto the battlefield, 608.3).
     refused(

@@ -72,24 +72,14 @@ impl Game {
     /// `controller`'s control (707.5, 111.10). As a battle it enters with
     /// defense counters (310.4b) and a protector (310.9a). A card's token
     /// is set aside when the game is built; a copy of the spell (707.10)
-    /// makes a token too, a new object (room for 256, as for any token).
+    /// makes a token too, a new object.
     pub(crate) fn create_token_copy(&mut self, maker: CardId, of: CardId, controller: PlayerId) {
         let token = match self.token_of.iter().find(|(m, _)| *m == maker) {
             Some(&(_, token)) => token,
             None => {
-                let Ok(n) = u8::try_from(self.objects.len()) else {
-                    self.emit(Event::NoRoomForToken { controller });
+                let Some(token) = self.new_token(self.obj(of).card.clone(), controller) else {
                     return;
                 };
-                let token = CardId(n);
-                let card = self.obj(of).card.clone();
-                self.objects.push(crate::game::Object::new(
-                    token,
-                    card,
-                    controller,
-                    true,
-                    Zone::Outside,
-                ));
                 self.token_of.push((maker, token));
                 token
             }
@@ -114,23 +104,14 @@ impl Game {
 
     /// Create a token that's a copy of permanent `of` under `controller`'s
     /// control (111.1, 707.2): its copiable values, a battle with defense
-    /// counters and a protector (310.4b, 310.9a). The game has room for
-    /// 256 objects; a token beyond that is not made and the event says so.
+    /// counters and a protector (310.4b, 310.9a), if the game has room for
+    /// it (see `new_token`).
     pub(crate) fn create_token_copy_of(&mut self, of: CardId, controller: PlayerId) {
-        let Ok(n) = u8::try_from(self.objects.len()) else {
-            self.emit(Event::NoRoomForToken { controller });
+        let card = self.obj(of).card.clone();
+        let Some(token) = self.new_token(card.clone(), controller) else {
             return;
         };
-        let token = CardId(n);
-        let card = self.obj(of).card.clone();
         let face = self.copiable(of);
-        self.objects.push(crate::game::Object::new(
-            token,
-            card.clone(),
-            controller,
-            true,
-            Zone::Outside,
-        ));
         self.put_token(token, card, controller, face, None);
     }
 

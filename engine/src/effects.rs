@@ -1196,22 +1196,12 @@ impl Game {
     }
 
     /// A new token of `card` enters the battlefield under `controller`'s
-    /// control (111.1, 111.2). The game has room for 256 objects (card
-    /// numbers are one byte); a token beyond that is not created and the
-    /// event says so.
+    /// control (111.1, 111.2), if the game has room for it (see
+    /// `new_token`).
     fn create_token(&mut self, card: &Arc<Card>, controller: PlayerId) {
-        let Ok(n) = u8::try_from(self.objects.len()) else {
-            self.emit(Event::NoRoomForToken { controller });
+        let Some(id) = self.new_token(card.clone(), controller) else {
             return;
         };
-        let id = CardId(n);
-        self.objects.push(Object::new(
-            id,
-            card.clone(),
-            controller,
-            true,
-            Zone::Outside,
-        ));
         self.move_to(id, Zone::Battlefield);
         self.emit(Event::TokenCreated {
             token: id,

@@ -9,6 +9,30 @@ use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl Game {
+    /// A new token of `card` under `controller`'s control, not yet created
+    /// (outside the game until it is put somewhere, 111.1). The game has
+    /// room for 256 objects (card numbers are one byte): beyond that no
+    /// token is made, the event says so, and this returns `None`.
+    pub(crate) fn new_token(
+        &mut self,
+        card: std::sync::Arc<crate::cards::Card>,
+        controller: PlayerId,
+    ) -> Option<CardId> {
+        let Ok(n) = u8::try_from(self.objects.len()) else {
+            self.emit(Event::NoRoomForToken { controller });
+            return None;
+        };
+        let id = CardId(n);
+        self.objects.push(crate::game::Object::new(
+            id,
+            card,
+            controller,
+            true,
+            Zone::Outside,
+        ));
+        Some(id)
+    }
+
     /// The cards in `p`'s hand (402.1).
     pub(crate) fn hand_of(&self, p: PlayerId) -> impl Iterator<Item = CardId> + '_ {
         self.objects

@@ -444,18 +444,20 @@ impl Game {
                     .filter(|&a| blockers(a) > 0),
             );
         }
-        attackers.into_iter().find(|&a| {
-            let here = blocks.iter().filter(|&&(_, x)| x == a).count();
-            let blocked_by = here + blockers(a);
-            let could = later.iter().any(|&d| {
+        // A teammate still to declare could add a blocker to `a`.
+        let could = |a: CardId| {
+            later.iter().any(|&d| {
                 self.battlefield().any(|b| {
                     b.controller == d
                         && self.can_block(b.id)
                         && self.may_block(d, a).is_ok()
                         && self.evasion(b.id, a).is_ok()
                 })
-            });
-            self.has_keyword(a, Keyword::Menace) && blocked_by == 1 && !could
+            })
+        };
+        attackers.into_iter().find(|&a| {
+            let here = blocks.iter().filter(|&&(_, x)| x == a).count();
+            self.has_keyword(a, Keyword::Menace) && here + blockers(a) == 1 && !could(a)
         })
     }
 

@@ -1,7 +1,7 @@
 //! Players leaving the game (104.3a conceding, 704.5a losing, 800.4a).
 
 use crate::event::Event;
-use crate::game::{Game, StackItem, Waiting};
+use crate::game::{Combat, Game, StackItem, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl Game {
@@ -48,9 +48,10 @@ impl Game {
                 }
             }
             Waiting::AssignTrample(mut queue) => {
-                // The leaver's attackers are gone (800.4a); the others keep
-                // their turn to divide damage.
-                queue.retain(|&a| self.obj(a).on_battlefield() && self.obj(a).controller != p);
+                // The leaver's attackers are gone (800.4a), and one they
+                // controlled by an effect is removed from combat (506.4);
+                // the others keep their turn to divide damage.
+                queue.retain(|&a| matches!(self.obj(a).combat, Combat::Attacking { .. }));
                 if queue.is_empty() {
                     self.begin_division();
                 } else {
@@ -215,6 +216,10 @@ impl Game {
             self.obj_mut(c).control_effects.retain(|&q| q != p);
             self.recompute_controller(c);
         }
+        // 506.4: an attacking or blocking creature whose control returned
+        // to another player is removed from combat at once, before any
+        // choice still to be made in combat is looked at again.
+        self.enforce_removal_from_combat();
         let mut gone_triggers = Vec::new();
         self.stack.retain(|s| match s {
             StackItem::DefeatTrigger(t) if t.controller == p => {

@@ -281,6 +281,7 @@ impl Action {
                 player,
                 source,
                 cards,
+                ordered: false,
             },
             Action::KeepLegend { player, card } => Decision::KeepLegend { player, card },
             Action::ChooseNewTargets {
@@ -570,6 +571,7 @@ impl Game {
                 player,
                 source,
                 cards,
+                ..
             } => vec![Action::ChooseCards {
                 player: *player,
                 source: *source,

@@ -472,6 +472,13 @@ impl Game {
         }
     }
 
+    /// Is the order of the cards chosen now part of the choice (a scry's,
+    /// 701.22a)?
+    pub(crate) fn card_choice_ordered(&self) -> bool {
+        self.choosing()
+            .is_some_and(|(step, chooser)| self.card_choice(step, chooser).ordered)
+    }
+
     /// Every set of cards the player choosing now might name: each set of
     /// at most the instruction's count from the zone it chooses from. The
     /// choice's own checks decide which are legal.

@@ -183,11 +183,13 @@ impl Game {
                 }
             }
             Waiting::ChooseCards { player, source } => {
+                let ordered = self.card_choice_ordered();
                 for cards in self.card_choice_candidates() {
                     candidates.push(Decision::ChooseCards {
                         player: *player,
                         source: *source,
                         cards,
+                        ordered,
                     });
                 }
             }

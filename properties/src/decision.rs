@@ -310,10 +310,16 @@ pub enum Decision {
     /// (701.9b), the permanent they sacrifice (701.21a), the cards they
     /// find in a search of their library (701.23a). `cards` may be empty
     /// where the text lets them choose none ("you may", "up to").
+    /// `ordered`: the order of `cards` is part of the choice (a scry's
+    /// cards kept on top, from the top, and those put on the bottom,
+    /// 701.22a); otherwise `cards` is compared as a set (or, where a card
+    /// may be named more than once, a multiset).
     ChooseCards {
         player: PlayerId,
         source: CardId,
         cards: Vec<CardId>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        ordered: bool,
     },
     /// The legend rule (704.5j): `player`, who controls two or more
     /// legendary permanents with the same name, keeps `card`; the others
@@ -360,8 +366,10 @@ impl Decision {
     }
 
     /// The decision with its combined parts (attacks, blocks, protector
-    /// choices) in a canonical order, so that decisions compare whatever
-    /// order each side lists the parts in (the order means nothing).
+    /// choices, the cards of an unordered choice) in a canonical order, so
+    /// that decisions compare whatever order each side lists the parts in
+    /// (the order means nothing). The cards of an ordered choice keep
+    /// their order.
     pub fn canonical(&self) -> Decision {
         let mut d = self.clone();
         match &mut d {
@@ -369,12 +377,20 @@ impl Decision {
             Decision::DeclareBlockers { blocks } => blocks.sort(),
             Decision::ChooseProtectors { choices } => choices.sort(),
             Decision::DivideDamage { division, .. } => division.sort(),
-            Decision::ChooseCards { cards, .. } => cards.sort(),
+            Decision::ChooseCards {
+                cards,
+                ordered: false,
+                ..
+            } => cards.sort(),
             Decision::ChooseModes { modes, .. } => modes.sort(),
             _ => {}
         }
         d
     }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -399,5 +415,45 @@ impl fmt::Display for AttackTarget {
             AttackTarget::Battle(c) => write!(f, "battle {c}"),
             AttackTarget::Planeswalker(c) => write!(f, "planeswalker {c}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choose(cards: &[u8], ordered: bool) -> Decision {
+        Decision::ChooseCards {
+            player: PlayerId(0),
+            source: CardId(9),
+            cards: cards.iter().map(|&c| CardId(c)).collect(),
+            ordered,
+        }
+    }
+
+    /// The cards of an unordered choice compare as a set; those of an
+    /// ordered one (a scry, 701.22a) in their order.
+    #[test]
+    fn an_ordered_choice_keeps_its_order() {
+        assert_eq!(
+            choose(&[2, 1], false).canonical(),
+            choose(&[1, 2], false).canonical()
+        );
+        assert_ne!(
+            choose(&[2, 1], true).canonical(),
+            choose(&[1, 2], true).canonical()
+        );
+        assert_eq!(choose(&[2, 1], true).canonical(), choose(&[2, 1], true));
+    }
+
+    /// `ordered` is written only when true, and read as false when absent.
+    #[test]
+    fn ordered_is_optional_on_the_wire() {
+        let text = serde_json::to_string(&choose(&[1], false)).unwrap();
+        assert!(!text.contains("ordered"), "{text}");
+        let back: Decision = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, choose(&[1], false));
+        let text = serde_json::to_string(&choose(&[1], true)).unwrap();
+        assert!(text.contains("\"ordered\":true"), "{text}");
     }
 }

@@ -218,6 +218,7 @@ impl Setup {
                 player,
                 source,
                 cards,
+                ..
             } => format!(
                 "{player} chooses {} for the ability of {}",
                 list(cards.iter().map(name).collect()),
@@ -495,6 +496,7 @@ impl GameState {
                 player,
                 source,
                 cards,
+                ..
             } => format!(
                 "{player} chooses {} for the ability of {}",
                 list(cards.iter().map(|c| self.card_name(*c)).collect()),

@@ -188,12 +188,14 @@ impl GameState {
                     player,
                     source,
                     cards: Vec::new(),
+                    ordered: false,
                 });
                 for c in self.exile_candidates(whose) {
                     out.push(Decision::ChooseCards {
                         player,
                         source,
                         cards: vec![c],
+                        ordered: false,
                     });
                 }
             }

@@ -883,3 +883,140 @@ fn a_game_copied_into_another_is_the_same_game() {
         assert_eq!(format!("{copy:?}"), format!("{from:?}"));
     }
 }
+
+/// A card label that would read as another name (a player, a card number,
+/// a trigger, a graveyard card) or as a word of expectations is refused,
+/// naming what it reads as; a label that only begins like one is not.
+#[test]
+fn a_label_that_reads_as_another_name_is_refused() {
+    let cards = Catalogue::bundled().unwrap();
+    let with_label = |label: &str| {
+        let text = SETUP.replace("\"id\": \"mine\"", &format!("\"id\": {label:?}"));
+        assert_ne!(text, SETUP);
+        run_text(Path::new("s.json"), &text, &cards).map_err(|e| e.to_string())
+    };
+    for (label, why) in [
+        ("P2", "reads as a player"),
+        ("P17", "reads as a player"),
+        ("#0", "reads as a card number"),
+        ("trigger:siege", "reads as a triggered ability"),
+        ("card:bear", "reads as a card in a graveyard"),
+        ("none", "is reserved"),
+        ("nothing", "is reserved"),
+        ("", "is reserved"),
+    ] {
+        let err = with_label(label).unwrap_err();
+        assert!(
+            err.contains("cards[2].id") && err.contains(&format!("label {label:?} {why}")),
+            "{label}: {err}"
+        );
+    }
+    for label in ["P", "Plains", "P2b", "Pyre"] {
+        assert!(with_label(label).is_ok(), "{label}");
+    }
+}
+
+/// Each field that puts something on the battlefield (defense, loyalty,
+/// counters, a protector, an attachment, combat) is refused, alone, on a
+/// card in another zone; a spell given on the stack must be in the stack
+/// zone, and a position may wait for the declaration of attackers.
+#[test]
+fn battlefield_fields_and_stack_entries_are_checked_one_by_one() {
+    let cards = Catalogue::bundled().unwrap();
+    let giant = "{\"id\": \"mine\", \"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"battlefield\"}";
+    for field in [
+        "\"defense\": 2",
+        "\"loyalty\": 2",
+        "\"plus_one_counters\": 1",
+        "\"protector\": \"P2\"",
+        "\"attached_to\": \"bear\"",
+        "\"attacking\": \"P2\"",
+        "\"blocking\": \"bear\"",
+    ] {
+        let text = SETUP.replace(
+            giant,
+            &giant.replace(
+                "\"zone\": \"battlefield\"",
+                &format!("\"zone\": \"hand\", {field}"),
+            ),
+        );
+        let err = run_text(Path::new("s.json"), &text, &cards)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("cards[2]") && err.contains("for cards on the battlefield"),
+            "{field}: {err}"
+        );
+    }
+    let shock = |zone: &str| {
+        SETUP
+            .replace(
+                giant,
+                &format!("{{\"id\": \"shock\", \"card\": \"Shock\", \"owner\": \"P1\", \"zone\": \"{zone}\"}}"),
+            )
+            .replace(
+                "\"steps\": []",
+                "\"step\": \"main1\", \"stack\": [{\"spell\": \"shock\", \"targets\": [\"P2\"]}], \"steps\": [{\"do\": \"pass_all\", \"expect\": [{\"player\": \"P2\", \"life\": 18}, {\"card\": \"shock\", \"zone\": \"graveyard\"}]}]",
+            )
+            .replace("\"step\": \"begin_combat\",", "")
+    };
+    let on_stack = run_text(Path::new("s.json"), &shock("stack"), &cards).unwrap();
+    assert!(on_stack.passed(), "{on_stack}");
+    let err = run_text(Path::new("s.json"), &shock("hand"), &cards)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("stack[0]") && err.contains("its zone must be \"stack\""),
+        "{err}"
+    );
+    let declaring = SETUP
+        .replace(
+            "\"step\": \"begin_combat\"",
+            "\"step\": \"declare_attackers\", \"pending\": \"declare_attackers\"",
+        )
+        .replace(
+            "\"steps\": []",
+            "\"steps\": [{\"expect\": [{\"pending\": \"declare_attackers\", \"to_act\": \"P1\"}]}]",
+        );
+    let report = run_text(Path::new("s.json"), &declaring, &cards).unwrap();
+    assert!(report.passed(), "{report}");
+}
+
+/// A refusal for a target out of range names the target as players read
+/// it: the player, the permanent (801.4).
+#[test]
+fn a_target_out_of_range_is_named() {
+    let text = r#"{
+  "name": "range",
+  "players": 5,
+  "variant": {"range": 1},
+  "cards": [
+    {"id": "shock", "card": "Shock", "owner": "P1", "zone": "hand"},
+    {"id": "bear", "card": "Grizzly Bears", "owner": "P3", "zone": "battlefield"}
+  ],
+  "steps": []
+}"#;
+    let g = build_game(Path::new("s.json"), text, &Catalogue::bundled().unwrap()).unwrap();
+    let refusal = |t: Target| {
+        let mut g = g.clone();
+        g.apply(&Action::Cast {
+            player: PlayerId(0),
+            card: CardId(0),
+            targets: vec![t],
+            x: None,
+            convoke: Vec::new(),
+        })
+        .unwrap_err()
+        .to_string()
+    };
+    let said = refusal(Target::Player(PlayerId(2)));
+    assert!(
+        said.contains("P3 is outside P1's range of influence"),
+        "{said}"
+    );
+    let said = refusal(Target::Permanent(CardId(1)));
+    assert!(
+        said.contains("#1 is outside P1's range of influence"),
+        "{said}"
+    );
+}

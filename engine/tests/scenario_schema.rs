@@ -108,6 +108,16 @@ fn every_field_of_the_reference_has_an_example() {
         missing.contains(&"cards[].owner".to_string()),
         "{missing:?}"
     );
+    // A decision kind is seen by its own example only.
+    let one = serde_json::json!({"name": "x", "players": 2, "cards": [], "steps": [
+        {"do": {"decision": {"decision": {"decision": "concede", "player": "P2"}}}}
+    ]});
+    let missing = reference::without_example(&schema(), &[("one.json".into(), one)]);
+    assert!(
+        missing.contains(&"decision choose_copy".to_string())
+            && !missing.contains(&"decision concede".to_string()),
+        "{missing:?}"
+    );
 }
 
 /// Players and cards are named one way in the whole file: a shared

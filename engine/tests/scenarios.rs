@@ -305,7 +305,7 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
         (
             EngineFault::GrantToEveryPermanent,
             "c05-gargantuan-slabhorn.json",
-            "bears.zone",
+            "cleric.damage",
         ),
         (
             EngineFault::CopyExceptionsIgnored,
@@ -409,4 +409,62 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
             "{fault:?} not caught by {file} at {what}: {report}"
         );
     }
+}
+
+/// What each step did is judged as well as where it ended: combat damage
+/// dealt to a battle a second time (510.2) leaves the same state when the
+/// first hit removed every counter, and the scenario fails only on what
+/// happened (its events broke a rule of one decision).
+#[test]
+fn a_scenario_judges_what_each_step_did() {
+    use battlecheck_engine::cards::Catalogue;
+    use battlecheck_engine::scenario::run_text;
+    use battlecheck_engine::EngineFault;
+    let cards = Catalogue::bundled().unwrap();
+    let path = scenarios_dir().join("b32-two-attackers-one-trigger.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(run_text(&path, &text, &cards).unwrap().passed());
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["faults"] = serde_json::json!([EngineFault::BattleDamageTwice]);
+    let report = run_text(&path, &json.to_string(), &cards).unwrap();
+    assert!(!report.failures.is_empty(), "{report}");
+    assert!(
+        report.failures.iter().all(|f| f.what == "what happened"),
+        "{report}"
+    );
+    // A Human assigning its combat damage as though it weren't blocked
+    // breaks Zilortha's text (C04), and the events of that very step say
+    // so: Elite Vanguard, a Human, blocked by Eager Cadet while attacking
+    // a Siege.
+    let text = r#"{
+  "name": "a Human assigns as though unblocked",
+  "players": 2,
+  "step": "begin_combat",
+  "cards": [
+    {"id": "zilortha", "card": "Invasion of Ikoria", "owner": "P1", "zone": "battlefield", "back_face": true, "history": {"defeats": 1, "triggers": 1, "trigger_exiles": 1, "transformed_casts": 1}},
+    {"id": "vanguard", "card": "Elite Vanguard", "owner": "P1", "zone": "battlefield"},
+    {"id": "siege", "card": "Invasion of Alara", "owner": "P1", "zone": "battlefield", "protector": "P2"},
+    {"id": "cadet", "card": "Eager Cadet", "owner": "P2", "zone": "battlefield"}
+  ],
+  "steps": [
+    {"do": "pass_all"},
+    {"do": {"attack": {"player": "P1", "attacks": [["vanguard", "siege"]]}}},
+    {"do": "pass_all"},
+    {"do": {"block": {"player": "P2", "blocks": [["cadet", "vanguard"]]}}},
+    {"do": "pass_all"},
+    {"do": {"assign_as_unblocked": {"player": "P1", "attacker": "vanguard", "as_unblocked": true}}, "rejected": "510.1c"}
+  ]
+}"#;
+    let path = std::path::Path::new("human.json");
+    assert!(run_text(path, text, &cards).unwrap().passed());
+    let mut json: serde_json::Value = serde_json::from_str(text).unwrap();
+    json["faults"] = serde_json::json!([EngineFault::AsUnblockedForHumans]);
+    let report = run_text(path, &json.to_string(), &cards).unwrap();
+    assert!(
+        report
+            .failures
+            .iter()
+            .any(|f| f.what == "what happened" && f.actual.contains("a Human, assigned")),
+        "{report}"
+    );
 }

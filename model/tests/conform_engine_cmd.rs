@@ -395,3 +395,53 @@ fn the_same_counterexample_on_one_thread_and_two() {
     };
     assert_eq!(run("1"), run("2"));
 }
+
+/// Expectations the engine protocol does not carry (a card's mana value,
+/// colors, name and subtypes, a player's mana pool) are compared in
+/// process and counted as not checked through the protocol, one by one:
+/// never compared against a guess, never dropped from the count.
+#[test]
+fn expectations_the_protocol_does_not_carry_are_counted_unchecked() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-unchecked-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("unchecked.json");
+    // Invasion of Xerex {2}{W}{U}: mana value 4 (202.3), white and blue
+    // (105.2), a Siege (205.3).
+    std::fs::write(
+        &file,
+        r#"{
+  "name": "what the protocol does not carry",
+  "players": 2,
+  "cards": [{"id": "siege", "card": "Invasion of Xerex", "owner": "P1", "zone": "battlefield", "protector": "P2"}],
+  "steps": [{"expect": [
+    {"card": "siege", "zone": "battlefield", "defense": 4, "mana_value": 4, "colors": ["white", "blue"], "name": "Invasion of Xerex", "subtypes": ["Siege"]},
+    {"player": "P1", "mana": "", "life": 20}
+  ]}]
+}"#,
+    )
+    .unwrap();
+    let unchecked = |engine: Option<String>| -> u64 {
+        let mut args = vec!["replay", "--format", "json"];
+        if let Some(e) = &engine {
+            args.extend(["--engine-cmd", e.as_str()]);
+        }
+        args.push(file.to_str().unwrap());
+        let out = battlecheck(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let s = &r[0];
+        assert_eq!(s["failures"].as_array().map_or(0, Vec::len), 0, "{s}");
+        s["unchecked"].as_u64().unwrap_or(0)
+    };
+    assert_eq!(unchecked(None), 0);
+    assert_eq!(unchecked(Some(format!("'{BIN}' serve-engine"))), 5);
+    let human = battlecheck(&[
+        "replay",
+        "--engine-cmd",
+        &format!("'{BIN}' serve-engine"),
+        file.to_str().unwrap(),
+    ]);
+    let said = text(&human);
+    assert!(said.contains("5 expectation(s) not checked"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -111,10 +111,11 @@ pub struct ScenarioReport {
     /// pass, the player to act), and the engine is seen from outside.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<String>,
-    /// Expectations the engine cannot show and that were not checked: the
-    /// player to act, on an engine seen from outside, except who holds
-    /// priority when the engine tells it (the engine protocol shows no
-    /// other player to act).
+    /// Expectations the engine cannot show and that were not checked, on an
+    /// engine seen from outside: the player to act, except who holds
+    /// priority when the engine tells it, and what the engine protocol's
+    /// observation does not carry (a player's mana pool, a card's mana
+    /// value, colors, name and subtypes).
     #[serde(skip_serializing_if = "is_zero")]
     pub unchecked: usize,
 }
@@ -142,7 +143,7 @@ impl fmt::Display for ScenarioReport {
         let verdict = if self.passed() { "ok" } else { "FAILED" };
         let unchecked = if self.unchecked > 0 {
             format!(
-                " ({} expectation(s) of the player to act not checked: the engine protocol shows who acts only as who holds priority, if the engine tells)",
+                " ({} expectation(s) not checked: the engine protocol shows who acts only as who holds priority, if the engine tells, and no mana pool, mana value, colors, name or subtypes)",
                 self.unchecked
             )
         } else {

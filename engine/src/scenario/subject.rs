@@ -45,8 +45,11 @@ pub trait Subject {
     /// The player who must act now (only if [`Subject::ENGINE_SPECIFIC`]).
     fn to_act(&self) -> Option<PlayerId>;
     /// Who holds priority, if the game waits for priority and the subject
-    /// tells (117.3).
-    fn priority(&self) -> Option<PlayerId>;
+    /// tells (117.3). Read only for a subject seen from outside: the one
+    /// that is [`Subject::ENGINE_SPECIFIC`] shows every player to act.
+    fn priority(&self) -> Option<PlayerId> {
+        None
+    }
     /// The mana in `p`'s mana pool (106.4), if the subject tells.
     fn mana(&self, _p: PlayerId) -> Option<crate::mana::Pool> {
         None
@@ -176,12 +179,5 @@ impl Subject for Played {
 
     fn broken(&mut self) -> Vec<String> {
         std::mem::take(&mut self.broken)
-    }
-
-    fn priority(&self) -> Option<PlayerId> {
-        match self.game.waiting {
-            crate::game::Waiting::Priority => Some(self.game.priority),
-            _ => None,
-        }
     }
 }

@@ -176,15 +176,17 @@ impl Game {
             self.pay_loyalty(source, cost);
         }
         let targeted = target.map(|t| (t, self.target_incarnation(t)));
+        let key = self.next_ability_key();
         self.stack.push(StackItem::Ability {
             source,
             controller: player,
             effect: a.effect,
             target: targeted,
+            key,
         });
         // 702.21a: becoming the target of an opponent's ability.
         if let Some(t) = target {
-            self.ward_triggers(&[t], player, crate::ward::Warded::Ability(source));
+            self.ward_triggers(&[t], player, crate::ward::Warded::Ability { source, key });
         }
         self.emit(Event::ActivatedAbility {
             source,

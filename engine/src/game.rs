@@ -400,6 +400,9 @@ pub enum StackItem {
         /// The group of targets (instance of the word "target", 115.3)
         /// being chosen, or `None` once all are (603.3d).
         choosing: Option<u8>,
+        /// Tells it apart from the other abilities on the stack (see
+        /// [`Game::next_ability_key`]).
+        key: u8,
     },
     /// An activated ability (602) and its target with the target's
     /// incarnation when targeted.
@@ -408,6 +411,9 @@ pub enum StackItem {
         controller: PlayerId,
         effect: crate::cards::TriggerEffect,
         target: Option<(Target, u32)>,
+        /// Tells it apart from the other abilities on the stack (see
+        /// [`Game::next_ability_key`]).
+        key: u8,
     },
     /// An equip ability (702.6a) and its target creature with the
     /// creature's incarnation when targeted.

@@ -99,12 +99,14 @@ impl Game {
             mine.sort_by_key(|t| t.source);
             for t in mine {
                 let source = t.source;
+                let key = self.next_ability_key();
                 self.stack.push(match t.ability {
                     Ability::Defeat => StackItem::DefeatTrigger(t),
                     Ability::Printed(_) | Ability::Ward { .. } => StackItem::TriggeredAbility {
                         choosing: t.first_group(),
                         trigger: t,
                         targets: Vec::new(),
+                        key,
                     },
                 });
                 self.emit(Event::TriggerOnStack { source });

@@ -404,11 +404,9 @@ impl Game {
                 let face = o.card.front();
                 let name = &face.name;
                 if k == TargetKind::SpellYouControl {
-                    let spell = self
-                        .stack
-                        .iter()
-                        .any(|s| matches!(s, StackItem::Spell { card, .. } if *card == c));
-                    return if !spell || o.zone != Zone::Stack {
+                    // A card or copy is on the stack exactly while it is a
+                    // spell there (405.1, 707.10).
+                    return if o.zone != Zone::Stack {
                         illegal("115.1", format!("{c} ({name}) is not a spell"))
                     } else if o.controller != caster {
                         illegal(
@@ -480,6 +478,25 @@ impl Game {
         self.same_object(t, inc) && self.check_target(t, k, caster).is_ok()
     }
 
+    /// The key of an ability about to be put on the stack: one more than
+    /// the largest key of an ability there, 0 if there is none, so that no
+    /// other ability on the stack has it (with at most 255 of them). Ward's
+    /// trigger finds the ability it counters by it (702.21a). Taken from
+    /// what is on the stack, it never makes two games differ by their
+    /// history alone.
+    pub(crate) fn next_ability_key(&self) -> u8 {
+        self.stack
+            .iter()
+            .filter_map(|s| match s {
+                StackItem::TriggeredAbility { key, .. } | StackItem::Ability { key, .. } => {
+                    Some(*key)
+                }
+                _ => None,
+            })
+            .max()
+            .map_or(0, |k| k.saturating_add(1))
+    }
+
     /// The top object of the stack resolves (608); then the active player
     /// receives priority (117.3b).
     pub(crate) fn resolve_top(&mut self) {
@@ -501,6 +518,7 @@ impl Game {
                 controller,
                 effect,
                 target,
+                ..
             }) => self.resolve_activated(source, controller, effect, target),
             Some(StackItem::Equip {
                 source,

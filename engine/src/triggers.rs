@@ -525,6 +525,7 @@ impl Game {
                 trigger,
                 targets,
                 choosing: Some(group),
+                ..
             } = self.stack[i].clone()
             else {
                 unreachable!("position found a triggered ability choosing targets")
@@ -562,6 +563,7 @@ impl Game {
             targets,
             choosing,
             trigger,
+            key,
         } = &mut self.stack[i]
         else {
             unreachable!("only a triggered ability chooses targets")
@@ -583,10 +585,14 @@ impl Game {
             let next = group + 1;
             *choosing = (usize::from(next) < groups.len()).then_some(next);
         }
-        let (controller, source) = (trigger.controller, trigger.source);
+        let (controller, source, key) = (trigger.controller, trigger.source, *key);
         // 702.21a: becoming the target of an opponent's ability.
         if let Some(t) = t {
-            self.ward_triggers(&[t], controller, crate::ward::Warded::Ability(source));
+            self.ward_triggers(
+                &[t],
+                controller,
+                crate::ward::Warded::Ability { source, key },
+            );
         }
     }
 
@@ -630,6 +636,7 @@ impl Game {
             trigger,
             targets,
             choosing: Some(group),
+            ..
         } = self.stack[i].clone()
         else {
             unreachable!("position found a triggered ability choosing targets")

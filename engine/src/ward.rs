@@ -30,11 +30,13 @@ fn is_zero(n: &u8) -> bool {
 }
 
 /// The spell or ability a ward trigger counters: a spell by its card, an
-/// ability on the stack by its source.
+/// ability on the stack by its source and its key, which tells it apart
+/// from another ability of the same source (two attacking Dragons'
+/// triggers of one Defiant Thundermaw, say).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Warded {
     Spell(CardId),
-    Ability(CardId),
+    Ability { source: CardId, key: u8 },
 }
 
 impl Game {
@@ -78,7 +80,9 @@ impl Game {
         }
     }
 
-    /// The spell or ability `what` on the stack, and who controls it.
+    /// The spell or ability `what` on the stack, and who controls it. An
+    /// equip ability never is one: it targets a creature its controller
+    /// controls (702.6a), never an opponent's.
     fn warded_on_stack(&self, what: Warded) -> Option<(usize, PlayerId)> {
         self.stack.iter().enumerate().find_map(|(i, s)| {
             let controller = match (s, what) {
@@ -89,18 +93,15 @@ impl Game {
                     Warded::Spell(c),
                 ) if *card == c => *controller,
                 (
-                    StackItem::TriggeredAbility { trigger, .. } | StackItem::DefeatTrigger(trigger),
-                    Warded::Ability(c),
-                ) if trigger.source == c => trigger.controller,
+                    StackItem::TriggeredAbility { trigger, key, .. },
+                    Warded::Ability { key: k, .. },
+                ) if *key == k => trigger.controller,
                 (
                     StackItem::Ability {
-                        source, controller, ..
-                    }
-                    | StackItem::Equip {
-                        source, controller, ..
+                        controller, key, ..
                     },
-                    Warded::Ability(c),
-                ) if *source == c => *controller,
+                    Warded::Ability { key: k, .. },
+                ) if *key == k => *controller,
                 _ => return None,
             };
             Some((i, controller))
@@ -200,11 +201,12 @@ impl Game {
                 self.emit(Event::Countered { source: card });
                 self.move_to(card, Zone::Graveyard);
             }
-            StackItem::TriggeredAbility { trigger: t, .. } | StackItem::DefeatTrigger(t) => {
-                self.emit(Event::Countered { source: t.source })
-            }
-            StackItem::Ability { source, .. } | StackItem::Equip { source, .. } => {
-                self.emit(Event::Countered { source })
+            StackItem::TriggeredAbility { trigger, .. } => self.emit(Event::Countered {
+                source: trigger.source,
+            }),
+            StackItem::Ability { source, .. } => self.emit(Event::Countered { source }),
+            StackItem::DefeatTrigger(_) | StackItem::Equip { .. } => {
+                unreachable!("ward counters a spell or an ability that targets")
             }
         }
     }

@@ -969,15 +969,23 @@ fn battlefield_fields_and_stack_entries_are_checked_one_by_one() {
         err.contains("stack[0]") && err.contains("its zone must be \"stack\""),
         "{err}"
     );
+    // A position waiting for a declaration is not settled by state-based
+    // actions: the token slot of Mirror the Front (#4) is outside the game
+    // as written, not in its maker's hand.
     let declaring = SETUP
         .replace(
             "\"step\": \"begin_combat\"",
             "\"step\": \"declare_attackers\", \"pending\": \"declare_attackers\"",
         )
         .replace(
+            "\"zone\": \"battlefield\"}\n  ],",
+            "\"zone\": \"battlefield\"},\n    {\"id\": \"mirror\", \"card\": \"Mirror the Front\", \"owner\": \"P1\", \"zone\": \"hand\"}\n  ],",
+        )
+        .replace(
             "\"steps\": []",
-            "\"steps\": [{\"expect\": [{\"pending\": \"declare_attackers\", \"to_act\": \"P1\"}]}]",
+            "\"steps\": [{\"expect\": [{\"pending\": \"declare_attackers\", \"to_act\": \"P1\"}, {\"player\": \"P1\", \"hand\": 1}, {\"card\": \"#4\", \"zone\": \"outside\"}]}]",
         );
+    assert!(declaring.contains("Mirror the Front"));
     let report = run_text(Path::new("s.json"), &declaring, &cards).unwrap();
     assert!(report.passed(), "{report}");
 }

@@ -48,14 +48,7 @@ pub(crate) fn read_bounded(path: &Path) -> io::Result<String> {
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_large(Some(meta.len())));
     }
-    let mut bytes = Vec::new();
-    File::open(path)
-        .map_err(name_loop)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large(None));
-    }
+    let mut bytes = read_capped(File::open(path).map_err(name_loop)?)?;
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
@@ -84,6 +77,19 @@ pub(crate) fn json_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 /// A file over the limit, with its size when its metadata tells it.
+/// Everything `reader` gives, if it is at most [`MAX_FILE_BYTES`]: one byte
+/// more is read, no further, to tell a file that claims a size it does not
+/// have (a file under `/proc` claims 0; another may grow after its size was
+/// read).
+fn read_capped(reader: impl Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(None));
+    }
+    Ok(bytes)
+}
+
 fn too_large(size: Option<u64>) -> io::Error {
     let size = size.map_or("it reads as".to_string(), |n| format!("{n} bytes,"));
     io::Error::new(
@@ -126,5 +132,29 @@ fn kind(t: FileType) -> &'static str {
         "a directory"
     } else {
         "a special file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A source longer than it claimed (a `/proc` file, a file growing as
+    /// it is read) is refused one byte past the limit; one of exactly the
+    /// limit is read whole.
+    #[test]
+    fn a_source_beyond_the_limit_is_refused() {
+        let source = |n: u64| io::repeat(b'a').take(n);
+        let err = read_capped(source(MAX_FILE_BYTES + 1)).unwrap_err();
+        assert!(
+            err.to_string().contains("it reads as more than the limit"),
+            "{err}"
+        );
+        let err = read_capped(source(u64::MAX)).unwrap_err();
+        assert!(err.to_string().contains("more than the limit"), "{err}");
+        assert_eq!(
+            read_capped(source(MAX_FILE_BYTES)).unwrap().len() as u64,
+            MAX_FILE_BYTES
+        );
     }
 }

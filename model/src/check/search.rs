@@ -207,6 +207,7 @@ where
 {
     let mut stack: Vec<(M::State, usize)> = Vec::new();
     let mut actions = Vec::new();
+    let mut successors = Vec::new();
     let (mut generated, mut deepest) = (0, 0);
     'work: loop {
         if stack.is_empty() {
@@ -242,6 +243,9 @@ where
             }
             deepest = deepest.max(depth);
             model.actions(&state, &mut actions);
+            // The successors' slots are asked for first, all of them, and
+            // then inserted: their trips to memory overlap (see
+            // [`Visited::prefetch`]). Same states, same order.
             for action in actions.drain(..) {
                 let Some(next) = model.next_state(&state, action) else {
                     continue;
@@ -250,7 +254,12 @@ where
                     continue;
                 }
                 generated += 1;
-                if visited.insert(key(&next)) {
+                let k = key(&next);
+                visited.prefetch(k);
+                successors.push((next, k));
+            }
+            for (next, k) in successors.drain(..) {
+                if visited.insert(k) {
                     stack.push((next, depth + 1));
                 }
             }

@@ -10,7 +10,14 @@
 //! full (a slot is found by scaling the low 32 bits to the table's size,
 //! which need not be a power of two): 8 bytes per slot, 10 to 15 bytes per
 //! state.
+//!
+//! That one trip is still most of an insert's time, and inserts one after
+//! another cannot overlap their trips: each takes a lock, whose atomic
+//! instruction orders the loads around it. So a search first asks for the
+//! slots of all of a state's successors ([`Visited::prefetch`], a hint
+//! that reads nothing), then inserts them: the trips overlap.
 
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// Shards, by the top bits of a fingerprint: enough that two workers
@@ -19,7 +26,16 @@ const SHARD_BITS: u32 = 6;
 
 /// A concurrent set of fingerprints.
 pub struct Visited {
-    shards: Box<[Mutex<Table>]>,
+    shards: Box<[Shard]>,
+}
+
+/// A shard's table, and where its slots are, for a prefetch without the
+/// lock: written under the lock whenever the table moves, read without it
+/// (a stale address only makes the hint useless).
+struct Shard {
+    table: Mutex<Table>,
+    slots: AtomicPtr<u64>,
+    size: AtomicUsize,
 }
 
 /// One shard: slots holding fingerprints, 0 for an empty slot.
@@ -33,10 +49,15 @@ impl Default for Visited {
         Visited {
             shards: (0..1 << SHARD_BITS)
                 .map(|_| {
-                    Mutex::new(Table {
+                    let mut table = Table {
                         slots: vec![0; 1024],
                         len: 0,
-                    })
+                    };
+                    Shard {
+                        slots: AtomicPtr::new(table.slots.as_mut_ptr()),
+                        size: AtomicUsize::new(table.slots.len()),
+                        table: Mutex::new(table),
+                    }
                 })
                 .collect(),
         }
@@ -49,19 +70,63 @@ impl Visited {
     /// one more chance of a collision among 2^64.
     pub fn insert(&self, fingerprint: u64) -> bool {
         let fingerprint = fingerprint.max(1);
-        self.shard(fingerprint).insert(fingerprint)
+        let shard = self.shard(fingerprint);
+        let mut table = lock(&shard.table);
+        let inserted = table.insert(fingerprint);
+        if shard.size.load(Ordering::Relaxed) != table.slots.len() {
+            // It grew: its slots moved.
+            shard
+                .slots
+                .store(table.slots.as_mut_ptr(), Ordering::Relaxed);
+            shard.size.store(table.slots.len(), Ordering::Relaxed);
+        }
+        inserted
+    }
+
+    /// Ask the processor to bring the slot where an insert of `fingerprint`
+    /// begins into the cache, without waiting for it and without reading
+    /// it (a hint: nothing else changes, and a slot that moved meanwhile
+    /// only makes the hint useless).
+    pub fn prefetch(&self, fingerprint: u64) {
+        let fingerprint = fingerprint.max(1);
+        let shard = self.shard(fingerprint);
+        let slot = shard
+            .slots
+            .load(Ordering::Relaxed)
+            .wrapping_add(home(fingerprint, shard.size.load(Ordering::Relaxed)));
+        prefetch(slot);
     }
 
     /// The number of fingerprints in the set.
     pub fn count(&self) -> usize {
-        (0..self.shards.len())
-            .map(|i| lock(&self.shards[i]).len)
-            .sum()
+        self.shards.iter().map(|s| lock(&s.table).len).sum()
     }
 
-    fn shard(&self, fingerprint: u64) -> MutexGuard<'_, Table> {
-        lock(&self.shards[(fingerprint >> (64 - SHARD_BITS)) as usize])
+    fn shard(&self, fingerprint: u64) -> &Shard {
+        &self.shards[(fingerprint >> (64 - SHARD_BITS)) as usize]
     }
+}
+
+/// A prefetch into every level of the cache (x86-64's `prefetcht0`). It
+/// reads no memory as far as the program is concerned and never faults,
+/// whatever the address, so any pointer, even one to freed memory, is
+/// sound to give it.
+#[cfg(target_arch = "x86_64")]
+fn prefetch(p: *const u64) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    // SAFETY: a prefetch is a hint; it dereferences nothing and cannot
+    // fault, for any address.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) }
+}
+
+/// Elsewhere no hint is given.
+#[cfg(not(target_arch = "x86_64"))]
+fn prefetch(_: *const u64) {}
+
+/// Where a fingerprint's probe starts in a table of `size` slots: its low
+/// 32 bits scaled to the table (uniform, as the fingerprint's bits are).
+fn home(fingerprint: u64, size: usize) -> usize {
+    (((fingerprint & 0xffff_ffff) * size as u64) >> 32) as usize
 }
 
 /// A shard's table; a panic elsewhere (none is expected) does not leave it
@@ -89,10 +154,8 @@ impl Table {
         }
     }
 
-    /// Where a fingerprint's probe starts: its low 32 bits scaled to the
-    /// table (uniform, as the fingerprint's bits are).
     fn home(&self, fingerprint: u64) -> usize {
-        (((fingerprint & 0xffff_ffff) * self.slots.len() as u64) >> 32) as usize
+        home(fingerprint, self.slots.len())
     }
 
     fn next(&self, i: usize) -> usize {

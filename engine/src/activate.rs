@@ -186,7 +186,7 @@ impl Game {
         });
         // 702.21a: becoming the target of an opponent's ability.
         if let Some(t) = target {
-            self.ward_triggers(&[t], player, crate::ward::Warded::Ability { source, key });
+            self.ward_triggers(&[t], player, crate::ward::Warded::Ability(key));
         }
         self.emit(Event::ActivatedAbility {
             source,

@@ -585,14 +585,10 @@ impl Game {
             let next = group + 1;
             *choosing = (usize::from(next) < groups.len()).then_some(next);
         }
-        let (controller, source, key) = (trigger.controller, trigger.source, *key);
+        let (controller, key) = (trigger.controller, *key);
         // 702.21a: becoming the target of an opponent's ability.
         if let Some(t) = t {
-            self.ward_triggers(
-                &[t],
-                controller,
-                crate::ward::Warded::Ability { source, key },
-            );
+            self.ward_triggers(&[t], controller, crate::ward::Warded::Ability(key));
         }
     }
 

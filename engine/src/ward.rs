@@ -30,13 +30,13 @@ fn is_zero(n: &u8) -> bool {
 }
 
 /// The spell or ability a ward trigger counters: a spell by its card, an
-/// ability on the stack by its source and its key, which tells it apart
-/// from another ability of the same source (two attacking Dragons'
-/// triggers of one Defiant Thundermaw, say).
+/// ability on the stack by its key (see [`Game::next_ability_key`]), not
+/// by its source, which may have two abilities there (two attacking
+/// Dragons' triggers of one Defiant Thundermaw, say).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Warded {
     Spell(CardId),
-    Ability { source: CardId, key: u8 },
+    Ability(u8),
 }
 
 impl Game {
@@ -92,15 +92,16 @@ impl Game {
                     },
                     Warded::Spell(c),
                 ) if *card == c => *controller,
-                (
-                    StackItem::TriggeredAbility { trigger, key, .. },
-                    Warded::Ability { key: k, .. },
-                ) if *key == k => trigger.controller,
+                (StackItem::TriggeredAbility { trigger, key, .. }, Warded::Ability(k))
+                    if *key == k =>
+                {
+                    trigger.controller
+                }
                 (
                     StackItem::Ability {
                         controller, key, ..
                     },
-                    Warded::Ability { key: k, .. },
+                    Warded::Ability(k),
                 ) if *key == k => *controller,
                 _ => return None,
             };

@@ -76,7 +76,6 @@ pub(crate) fn json_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// A file over the limit, with its size when its metadata tells it.
 /// Everything `reader` gives, if it is at most [`MAX_FILE_BYTES`]: one byte
 /// more is read, no further, to tell a file that claims a size it does not
 /// have (a file under `/proc` claims 0; another may grow after its size was
@@ -90,6 +89,7 @@ fn read_capped(reader: impl Read) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// A file over the limit, with its size when its metadata tells it.
 fn too_large(size: Option<u64>) -> io::Error {
     let size = size.map_or("it reads as".to_string(), |n| format!("{n} bytes,"));
     io::Error::new(

@@ -21,6 +21,13 @@ const SETUP: &str = r#"{
   "steps": []
 }"#;
 
+/// Why a scenario given as text is refused (it must be), in words.
+fn refusal(text: &str, cards: &Catalogue) -> String {
+    run_text(Path::new("s.json"), text, cards)
+        .unwrap_err()
+        .to_string()
+}
+
 fn game(active_p2: bool) -> Game {
     let text = if active_p2 {
         SETUP.replace("\"players\": 2,", "\"players\": 2, \"active\": \"P2\",")
@@ -563,18 +570,14 @@ fn a_malformed_scenario_names_the_field_or_step() {
     );
 
     let bad_step = SETUP.replace("\"steps\": []", "\"steps\": [{\"do\": \"pass_all\"}, {\"do\": {\"cast\": {\"player\": \"P1\", \"card\": \"nosuch\"}}}]");
-    let err = run_text(Path::new("s.json"), &bad_step, &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&bad_step, &cards);
     assert!(
         err.contains("s.json") && err.contains("steps[1].do") && err.contains("nosuch"),
         "{err}"
     );
 
     let bad_card = SETUP.replace("Grizzly Bears", "Grizzly Beers");
-    let err = run_text(Path::new("s.json"), &bad_card, &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&bad_card, &cards);
     assert!(
         err.contains("cards[1].card") && err.contains("Grizzly Beers"),
         "{err}"
@@ -586,9 +589,7 @@ fn a_malformed_scenario_names_the_field_or_step() {
         "\"players\": 2,",
         "\"players\": [{\"life\": 9}, {\"life\": 9}, {\"life\": 20}, {\"life\": 19}], \"variant\": {\"two_headed_giant\": true},",
     );
-    let err = run_text(Path::new("s.json"), &giant, &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&giant, &cards);
     assert!(
         err.contains("players[3].life") && err.contains("810.4"),
         "{err}"
@@ -597,9 +598,7 @@ fn a_malformed_scenario_names_the_field_or_step() {
         "\"players\": 2,",
         "\"players\": 3, \"variant\": {\"two_headed_giant\": true},",
     );
-    let err = run_text(Path::new("s.json"), &three, &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&three, &cards);
     assert!(err.contains("players") && err.contains("810.1"), "{err}");
 
     // Three cards: "#3" names none.
@@ -607,9 +606,7 @@ fn a_malformed_scenario_names_the_field_or_step() {
         "\"steps\": []",
         "\"steps\": [{\"do\": {\"cast\": {\"player\": \"P1\", \"card\": \"#3\"}}}]",
     );
-    let err = run_text(Path::new("s.json"), &beyond, &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&beyond, &cards);
     assert!(
         err.contains("no card \"#3\" (the setup has 3 cards and token slots, #0…#2)"),
         "{err}"
@@ -618,9 +615,7 @@ fn a_malformed_scenario_names_the_field_or_step() {
     // Seats are P1..P2 here: P0 and P3 are no players.
     for seat in ["P0", "P3"] {
         let bad_owner = SETUP.replace("\"owner\": \"P2\"", &format!("\"owner\": \"{seat}\""));
-        let err = run_text(Path::new("s.json"), &bad_owner, &cards)
-            .unwrap_err()
-            .to_string();
+        let err = refusal(&bad_owner, &cards);
         assert!(
             err.contains("cards[1].owner") && err.contains(&format!("no player \"{seat}\"")),
             "{err}"
@@ -803,9 +798,7 @@ fn differences_name_the_differing_fields() {
 fn an_impossible_scenario_position_is_refused() {
     let cards = Catalogue::bundled().unwrap();
     let one_player = SETUP.replace("\"players\": 2,", "\"players\": 1,");
-    let err = run_text(Path::new("s.json"), &one_player, &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&one_player, &cards);
     assert!(
         err.contains("`players`") && err.contains("from 2 to 255"),
         "{err}"
@@ -815,9 +808,7 @@ fn an_impossible_scenario_position_is_refused() {
         "{\"id\": \"mine\", \"card\": \"Invasion of Azgol\", \"owner\": \"P1\", \"zone\": \"hand\", \"defense\": 2}",
     );
     assert_ne!(defense_in_hand, SETUP);
-    let err = run_text(Path::new("s.json"), &defense_in_hand, &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&defense_in_hand, &cards);
     assert!(
         err.contains("cards[2]") && err.contains("for cards on the battlefield"),
         "{err}"
@@ -827,9 +818,7 @@ fn an_impossible_scenario_position_is_refused() {
         "{\"id\": \"mine\", \"card\": \"Hill Giant\", \"owner\": \"P1\", \"zone\": \"hand\", \"attacking\": \"P2\"}",
     );
     assert_ne!(attacking_from_hand, SETUP);
-    let err = run_text(Path::new("s.json"), &attacking_from_hand, &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&attacking_from_hand, &cards);
     assert!(err.contains("for cards on the battlefield"), "{err}");
 }
 
@@ -940,9 +929,7 @@ fn battlefield_fields_and_stack_entries_are_checked_one_by_one() {
                 &format!("\"zone\": \"hand\", {field}"),
             ),
         );
-        let err = run_text(Path::new("s.json"), &text, &cards)
-            .unwrap_err()
-            .to_string();
+        let err = refusal(&text, &cards);
         assert!(
             err.contains("cards[2]") && err.contains("for cards on the battlefield"),
             "{field}: {err}"
@@ -962,9 +949,7 @@ fn battlefield_fields_and_stack_entries_are_checked_one_by_one() {
     };
     let on_stack = run_text(Path::new("s.json"), &shock("stack"), &cards).unwrap();
     assert!(on_stack.passed(), "{on_stack}");
-    let err = run_text(Path::new("s.json"), &shock("hand"), &cards)
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&shock("hand"), &cards);
     assert!(
         err.contains("stack[0]") && err.contains("its zone must be \"stack\""),
         "{err}"
@@ -1005,7 +990,7 @@ fn a_target_out_of_range_is_named() {
   "steps": []
 }"#;
     let g = build_game(Path::new("s.json"), text, &Catalogue::bundled().unwrap()).unwrap();
-    let refusal = |t: Target| {
+    let refused = |t: Target| {
         let mut g = g.clone();
         g.apply(&Action::Cast {
             player: PlayerId(0),
@@ -1017,12 +1002,12 @@ fn a_target_out_of_range_is_named() {
         .unwrap_err()
         .to_string()
     };
-    let said = refusal(Target::Player(PlayerId(2)));
+    let said = refused(Target::Player(PlayerId(2)));
     assert!(
         said.contains("P3 is outside P1's range of influence"),
         "{said}"
     );
-    let said = refusal(Target::Permanent(CardId(1)));
+    let said = refused(Target::Permanent(CardId(1)));
     assert!(
         said.contains("#1 is outside P1's range of influence"),
         "{said}"

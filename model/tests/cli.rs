@@ -178,12 +178,14 @@ fn a_stopped_run_is_partial_with_exit_code_3() {
     assert_eq!(v["complete"], false);
 }
 
-/// `bench` reports every variant and the random games; the numbers are
-/// wall-clock rates and not asserted, the state counts are.
+/// `bench` reports every variant and the random games (as many as
+/// `--games` asks); the numbers are wall-clock rates and not asserted, the
+/// state and game counts are.
 #[test]
 fn bench_reports_every_variant_and_the_random_games() {
     let o = battlecheck(&[
-        "bench", "--preset", "tiny", "--budget", "100", "--runs", "1", "--format", "json",
+        "bench", "--preset", "tiny", "--budget", "100", "--runs", "1", "--games", "300",
+        "--format", "json",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let r: serde_json::Value = serde_json::from_slice(&o.stdout).expect("a JSON report");
@@ -199,11 +201,18 @@ fn bench_reports_every_variant_and_the_random_games() {
         assert!(variants.iter().any(|v| v["search"] == search), "{search}");
     }
     let games = &r["random_games"];
-    assert_eq!(games["games"], 2000);
-    assert!(games["engine_decisions"].as_u64().unwrap() >= 2000);
-    assert!(games["model_decisions"].as_u64().unwrap() >= 2000);
-    let o = battlecheck(&["bench", "--preset", "tiny", "--runs", "0"]);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(games["games"], 300);
+    assert!(games["engine_decisions"].as_u64().unwrap() >= 300);
+    assert!(games["model_decisions"].as_u64().unwrap() >= 300);
+    for zero in ["--runs", "--games", "--budget"] {
+        let o = battlecheck(&["bench", "--preset", "tiny", zero, "0"]);
+        assert_eq!(o.status.code(), Some(2), "{zero} 0: {}", text(&o));
+        assert!(
+            text(&o).contains("--games must be at least 1"),
+            "{}",
+            text(&o)
+        );
+    }
 }
 
 /// `coverage` on one small preset: every listed branch in the table, the

@@ -19,6 +19,10 @@ pub struct BenchArgs {
     /// Runs per variant (the median is reported).
     #[arg(long, default_value_t = 3)]
     runs: usize,
+    /// Random games played to the end by the engine and by the model, for
+    /// their decisions per second.
+    #[arg(long, default_value_t = 2_000)]
+    games: usize,
     /// Report format (human or json).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -31,12 +35,12 @@ pub fn run(args: BenchArgs, out: &mut Out) -> Outcome {
             "--format junit: bench reports measurements, not tests; use human or json".into(),
         ));
     }
-    if args.budget == 0 || args.runs == 0 {
+    if args.budget == 0 || args.runs == 0 || args.games == 0 {
         return Err(Failure::BadInput(
-            "--budget and --runs must be at least 1".into(),
+            "--budget, --runs and --games must be at least 1".into(),
         ));
     }
-    let report = bench(config, args.budget, args.runs)?;
+    let report = bench(config, args.budget, args.runs, args.games)?;
     if args.format == Format::Json {
         out.println(&json(&report));
     } else {

@@ -212,8 +212,14 @@ fn random_games(model: &BattleModel, games: usize) -> Result<RandomGames, Config
     })
 }
 
-/// Benchmark a configuration.
-pub fn bench(config: Config, budget: usize, runs: usize) -> Result<BenchReport, ConfigError> {
+/// Benchmark a configuration: `runs` runs of each search, stopped after
+/// `budget` states, and `games` random games on the engine and the model.
+pub fn bench(
+    config: Config,
+    budget: usize,
+    runs: usize,
+    games: usize,
+) -> Result<BenchReport, ConfigError> {
     let preset = config.name.clone();
     let model = BattleModel::new(config)?;
     let unique_with_symmetry = run(&model, Search::Dfs, 2, true, None).0;
@@ -254,6 +260,6 @@ pub fn bench(config: Config, budget: usize, runs: usize) -> Result<BenchReport, 
         unique_with_symmetry,
         unique_without_symmetry,
         variants,
-        random_games: random_games(&model, 2_000)?,
+        random_games: random_games(&model, games)?,
     })
 }

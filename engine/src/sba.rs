@@ -40,17 +40,21 @@ impl Game {
         let mut to_graveyard: Vec<(CardId, &'static str)> = Vec::new();
         let mut unattach: Vec<(CardId, &'static str)> = Vec::new();
         for o in self.battlefield() {
-            let toughness = self.toughness(o.id);
-            if o.is_creature() && toughness <= 0 {
+            // Toughness only matters for a creature (and takes a look at
+            // every static ability on the battlefield): not computed for
+            // the others.
+            let creature = o.is_creature();
+            let toughness = if creature { self.toughness(o.id) } else { 0 };
+            if creature && toughness <= 0 {
                 to_graveyard.push((o.id, "704.5f"));
-            } else if o.is_creature()
+            } else if creature
                 && o.damage as i32 >= toughness as i32
                 && (!self.has_keyword(o.id, Keyword::Indestructible)
                     || self.fault(crate::fault::EngineFault::IndestructibleIgnored))
             {
                 // (toughness is at least 1 here: the damage is not zero)
                 to_graveyard.push((o.id, "704.5g"));
-            } else if o.is_creature()
+            } else if creature
                 && self.deathtouched.contains(&o.id)
                 && !self.has_keyword(o.id, Keyword::Indestructible)
             {

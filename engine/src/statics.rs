@@ -258,8 +258,12 @@ impl Game {
         t = t
             .saturating_add(counters)
             .saturating_add(o.until_end_of_turn.1);
-        for source in self.battlefield().filter(|s| self.has_abilities(s.id)) {
-            for ability in &source.face().statics {
+        for source in self.battlefield() {
+            let statics = &source.face().statics;
+            if statics.is_empty() || !self.has_abilities(source.id) {
+                continue;
+            }
+            for ability in statics {
                 match *ability {
                     StaticAbility::CreaturesYouControlGet { power, toughness }
                         if source.controller == o.controller

@@ -79,6 +79,15 @@ fn bad_input_exits_2_naming_what_was_wrong() {
             &["check", "--max-states", "0"],
             "--max-states must be at least 1",
         ),
+        (
+            &["check", "--bitstate", "0"],
+            "--bitstate must be at least 1 MiB",
+        ),
+        (
+            &["check", "--bitstate", "999999999999"],
+            "MiB of memory available on this machine",
+        ),
+        (&["check", "--bitstate", "-1"], "--bitstate"),
         (&["replay", "no/such/file.json"], "no/such/file.json"),
     ];
     for (args, message) in cases {

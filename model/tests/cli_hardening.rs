@@ -79,6 +79,52 @@ fn flags_that_do_not_apply_are_refused() {
         ],
         "--target model only",
     );
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "tiny",
+            "--target",
+            "engine",
+            "--bitstate",
+            "1",
+        ],
+        "--bitstate keeps the model's visited states: it applies to --target model only",
+    );
+}
+
+/// `check --bitstate` on the command line: the JSON report says how the
+/// visited states were kept and what that may have missed; an exact check
+/// reports the chance of a fingerprint collision.
+#[test]
+fn a_check_reports_how_it_kept_its_visited_states() {
+    let json = |args: &[&str]| {
+        let o = battlecheck(args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).expect("a JSON report")
+    };
+    let exact = json(&["check", "--preset", "tiny", "--format", "json"]);
+    assert_eq!(exact["visited"]["mode"], "fingerprints");
+    assert!(exact["visited"]["collision_probability"].as_f64().unwrap() < 1e-12);
+    let bits = json(&[
+        "check",
+        "--preset",
+        "tiny",
+        "--bitstate",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(bits["visited"]["mode"], "bitstate");
+    assert_eq!(bits["visited"]["bits"], 1 << 23);
+    assert_eq!(bits["visited"]["hash_functions"], 3);
+    assert_eq!(bits["unique_states"], exact["unique_states"]);
+    let o = battlecheck(&["check", "--preset", "tiny", "--bitstate", "1"]);
+    assert!(
+        text(&o).contains("result: PASS (bitstate hashing"),
+        "{}",
+        text(&o)
+    );
 }
 
 /// `check --shard` on the command line: each shard's JSON report, merged

@@ -5,6 +5,7 @@
 
 use battlecheck::check::split::{merge, ShardReport};
 use battlecheck::check::sweep::Shard;
+use battlecheck::check::visited::VisitedSet;
 use battlecheck::check::{check, CheckOptions, CheckReport, Status};
 use battlecheck::report::junit_report;
 use battlecheck::rules::config::Config;
@@ -99,6 +100,53 @@ fn a_merge_of_the_wrong_shards_names_the_report_at_fault() {
             .map(|(_, r)| ("other.json".to_string(), r)),
     );
     assert!(error(parts).contains("other.json: a different configuration than shard-1.json"));
+}
+
+/// Shards that kept their visited states in bit arrays merge into the
+/// misses of either; shards that kept them differently do not merge; a
+/// report from before the visited set was reported counts as whole
+/// fingerprints.
+#[test]
+fn shards_merge_what_their_visited_sets_may_have_missed() {
+    let config = Config::preset("tiny").expect("a preset");
+    let bitstate = |index| {
+        let opts = CheckOptions {
+            bitstate: Some(1 << 20),
+            ..options(Some(Shard { index, count: 2 }))
+        };
+        let report = check(config.clone(), &opts).expect("valid");
+        let json = serde_json::to_string(&report).expect("serialisable");
+        let read: ShardReport = serde_json::from_str(&json).expect("a shard's report");
+        (format!("bits-{index}.json"), read)
+    };
+    let merged = merge(vec![bitstate(1), bitstate(2)]).expect("alike shards");
+    let VisitedSet::Bitstate {
+        bits,
+        expected_missed,
+        ..
+    } = merged.visited
+    else {
+        panic!("bit arrays merge into a bit array's summary");
+    };
+    assert_eq!(bits, 1 << 23);
+    assert!(expected_missed < 1e-6, "{expected_missed}");
+    let mut mixed = shards(&config, 2);
+    mixed[1] = bitstate(2);
+    let error = merge(mixed).expect_err("unlike shards").0;
+    assert!(
+        error.contains("kept their visited states differently"),
+        "{error}"
+    );
+    let mut old = shards(&config, 2);
+    for (_, r) in &mut old {
+        r.visited = None;
+    }
+    let each: Vec<VisitedSet> = old
+        .iter()
+        .map(|(_, r)| VisitedSet::fingerprints(r.unique_states))
+        .collect();
+    let merged = merge(old).expect("old reports");
+    assert_eq!(Some(merged.visited), VisitedSet::combined(&each));
 }
 
 /// A shard's JUnit report skips a witness the shard does not reach (the

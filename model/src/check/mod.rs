@@ -13,6 +13,7 @@
 //! counterexample, since stateright 0.31's breadth-first paths are not
 //! guaranteed shortest.
 
+pub mod bitstate;
 pub mod fingerprint;
 pub mod model;
 pub mod record;
@@ -23,8 +24,10 @@ pub mod sweep;
 pub mod symmetry;
 pub mod visited;
 
+use crate::check::bitstate::Bitstate;
 use crate::check::model::{BattleModel, Judged, Tally};
 use crate::check::stop::Stop;
+use crate::check::visited::{Seen, Visited, VisitedSet};
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_properties::catalogue::Feature;
@@ -56,6 +59,10 @@ pub struct CheckOptions {
     /// Explore only this shard of the configuration's states (see
     /// [`split`]).
     pub shard: Option<sweep::Shard>,
+    /// Keep the visited states in a bit array of this many bytes
+    /// ([`bitstate`]) rather than as whole fingerprints: fixed memory, at
+    /// the price of states the run may miss, which the report estimates.
+    pub bitstate: Option<u64>,
 }
 
 impl Default for CheckOptions {
@@ -67,6 +74,7 @@ impl Default for CheckOptions {
             max_states: None,
             progress: false,
             shard: None,
+            bitstate: None,
         }
     }
 }
@@ -206,6 +214,9 @@ pub struct CheckReport {
     pub max_depth: usize,
     pub seconds: f64,
     pub states_per_second: f64,
+    /// How visited states were recognised, and the chance that the run
+    /// missed some because of it.
+    pub visited: VisitedSet,
     /// False when `--timeout`, `--max-states` or an interrupt stopped the
     /// run: what was not explored may hold violations, and unfound
     /// witnesses prove nothing.
@@ -245,6 +256,7 @@ impl CheckReport {
             max_depth: run.depth,
             seconds,
             states_per_second: run.unique as f64 / seconds.max(1e-9),
+            visited: run.visited,
             complete: !stop.stopped(),
             stopped_by: stop.stopped().then(|| stop.reason()),
             properties,
@@ -286,6 +298,8 @@ pub struct Exploration {
     pub found: Vec<&'static str>,
     /// The shard explored, if the run explored one ([`split`]).
     pub split: Option<split::SplitInfo>,
+    /// How visited states were recognised.
+    pub visited: VisitedSet,
 }
 
 /// A state's representative under the symmetry reduction (stateright's
@@ -330,40 +344,72 @@ where
     let tally = Arc::new(Tally::new(model.checked(), stop.clone(), futile));
     let model = with_tally(model, tally.clone());
     let builder = || model.clone().checker().threads(opts.threads.max(1));
-    let mut split = None;
-    let (unique, generated, depth) = match (search, opts.shard) {
-        (Search::DepthFirst(canonical), Some(shard)) => {
-            let visited = visited::Visited::default();
+    let (run, split, visited) = match search {
+        Search::DepthFirst(canonical) => match opts.bitstate {
+            Some(bytes) => depth_first_into(&model, opts, canonical, &Bitstate::new(bytes)),
+            None => depth_first_into(&model, opts, canonical, &Visited::default()),
+        },
+        // stateright's searches keep 64-bit fingerprints too.
+        Search::StaterightDepthFirst(None) => staterights(run_to_end(builder().spawn_dfs())),
+        Search::StaterightDepthFirst(Some(representative)) => staterights(run_to_end(
+            builder().symmetry_fn(representative).spawn_dfs(),
+        )),
+        Search::BreadthFirst => staterights(run_to_end(builder().spawn_bfs())),
+    };
+    Exploration {
+        unique: run.unique,
+        generated: run.generated,
+        depth: run.depth,
+        elapsed: start.elapsed(),
+        found: tally.found(),
+        split,
+        visited,
+    }
+}
+
+/// The check's depth-first search of `model`, or of the shard of its
+/// states that `opts` names, with `set` for its visited states.
+fn depth_first_into<M>(
+    model: &M,
+    opts: &CheckOptions,
+    canonical: Option<Canonical<M>>,
+    set: &impl Seen,
+) -> (search::Searched, Option<split::SplitInfo>, VisitedSet)
+where
+    M: Judged + Sync,
+    M::State: Hash + Send + Sync,
+{
+    let (run, split) = match opts.shard {
+        Some(shard) => {
             let (run, info) = split::depth_first_shard(
-                &model,
+                model,
                 opts.threads,
                 canonical,
                 opts.progress,
                 shard,
                 split::PER_SHARD,
-                &visited,
+                set,
             );
-            split = Some(info);
-            (run.unique, run.generated, run.depth)
+            (run, Some(info))
         }
-        (Search::DepthFirst(canonical), None) => {
-            let run = search::depth_first(&model, opts.threads, canonical, opts.progress);
-            (run.unique, run.generated, run.depth)
-        }
-        (Search::StaterightDepthFirst(None), _) => run_to_end(builder().spawn_dfs()),
-        (Search::StaterightDepthFirst(Some(representative)), _) => {
-            run_to_end(builder().symmetry_fn(representative).spawn_dfs())
-        }
-        (Search::BreadthFirst, _) => run_to_end(builder().spawn_bfs()),
+        None => (
+            search::depth_first(model, opts.threads, canonical, opts.progress, set),
+            None,
+        ),
     };
-    Exploration {
+    (run, split, set.summary())
+}
+
+/// A stateright search's counts, as the check's search gives them.
+fn staterights(
+    (unique, generated, depth): (usize, usize, usize),
+) -> (search::Searched, Option<split::SplitInfo>, VisitedSet) {
+    let run = search::Searched {
         unique,
         generated,
         depth,
-        elapsed: start.elapsed(),
-        found: tally.found(),
-        split,
-    }
+    };
+    (run, None, VisitedSet::fingerprints(unique))
 }
 
 /// Wait for a spawned stateright search: its unique states, generated

@@ -28,7 +28,7 @@
 //! depend on the schedule.
 
 use crate::check::model::{tally, Judged};
-use crate::check::visited::Visited;
+use crate::check::visited::Seen;
 use crate::check::Canonical;
 use stateright::Model;
 use std::hash::{BuildHasher, Hash, Hasher};
@@ -97,20 +97,21 @@ impl<S> Shared<S> {
 /// Explore every state of `model` reachable from its initial states (up to
 /// symmetry, if given `canonical`: the fingerprint of a representative), tallying the catalogue on each
 /// (see [`crate::check::model::Tally`]; `model` must have one), on `threads` workers, until the
-/// search ends or the tally says the run must stop. With `progress`, the
-/// count and the rate are shown on stderr every quarter second.
+/// search ends or the tally says the run must stop; `visited` (empty)
+/// keeps the states visited. With `progress`, the count and the rate are
+/// shown on stderr every quarter second.
 pub fn depth_first<M>(
     model: &M,
     threads: usize,
     canonical: Option<Canonical<M>>,
     progress: bool,
+    visited: &impl Seen,
 ) -> Searched
 where
     M: Judged + Sync,
     M::State: Hash + Send + Sync,
 {
     let key = key_of::<M>(canonical);
-    let visited = Visited::default();
     let mut start = Vec::new();
     let init = model.init_states();
     let generated_init = init.len();
@@ -119,7 +120,7 @@ where
             start.push((s, 1));
         }
     }
-    let run = depth_first_from(model, threads, canonical, progress, start, &visited);
+    let run = depth_first_from(model, threads, canonical, progress, start, visited);
     Searched {
         generated: run.generated + generated_init,
         ..run
@@ -148,7 +149,7 @@ pub fn depth_first_from<M>(
     canonical: Option<Canonical<M>>,
     progress: bool,
     start: Vec<(M::State, usize)>,
-    visited: &Visited,
+    visited: &impl Seen,
 ) -> Searched
 where
     M: Judged + Sync,
@@ -198,7 +199,7 @@ where
 fn worker<M>(
     model: &M,
     shared: &Shared<M::State>,
-    visited: &Visited,
+    visited: &impl Seen,
     key: &(impl Fn(&M::State) -> u64 + Sync),
     threads: usize,
 ) -> (usize, usize)

@@ -30,7 +30,7 @@
 use crate::check::model::{tally, BattleModel, Judged};
 use crate::check::search::{depth_first_from, key_of, Searched};
 use crate::check::sweep::Shard;
-use crate::check::visited::Visited;
+use crate::check::visited::{Seen, VisitedSet};
 use crate::check::{property_results, trace, Canonical, CheckReport, Status, SymmetryUse};
 use crate::rules::config::{Config, ConfigError};
 use battlecheck_properties::{Decision, CATALOGUE};
@@ -72,7 +72,7 @@ pub fn depth_first_shard<M>(
     progress: bool,
     shard: Shard,
     per_shard: usize,
-    visited: &Visited,
+    visited: &impl Seen,
 ) -> (Searched, SplitInfo)
 where
     M: Judged + Sync,
@@ -176,6 +176,10 @@ pub struct ShardReport {
     pub generated_states: usize,
     pub max_depth: usize,
     pub seconds: f64,
+    /// Absent from the reports of versions before it was reported: whole
+    /// fingerprints then.
+    #[serde(default)]
+    pub visited: Option<VisitedSet>,
     pub complete: bool,
     pub properties: Vec<PropertyPart>,
 }
@@ -252,6 +256,18 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
             "the reports miss shards {missing:?} of {count}: merge every shard"
         )));
     }
+    let sets: Vec<VisitedSet> = reports
+        .iter()
+        .map(|(_, r)| {
+            r.visited
+                .unwrap_or_else(|| VisitedSet::fingerprints(r.unique_states))
+        })
+        .collect();
+    let Some(visited) = VisitedSet::combined(&sets) else {
+        return Err(ConfigError(
+            "the shards kept their visited states differently (whole fingerprints in some, a bit array in others, or bit arrays of different sizes): merge shards run with the same --bitstate".into(),
+        ));
+    };
     let mut found: Vec<&'static str> = Vec::new();
     for (name, r) in &reports {
         for p in &r.properties {
@@ -299,6 +315,7 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
         max_depth: by_index.iter().map(|r| r.max_depth).max().unwrap_or(0),
         seconds,
         states_per_second: unique_states as f64 / seconds.max(1e-9),
+        visited,
         complete,
         stopped_by: (!complete).then_some("a shard was stopped"),
         properties,
@@ -312,7 +329,7 @@ mod tests {
     use super::{depth_first_shard, split_info, Shard};
     use crate::check::model::{BattleModel, Tally};
     use crate::check::stop::Stop;
-    use crate::check::visited::Visited;
+    use crate::check::visited::{Seen, Visited};
     use crate::check::{
         canonical_fingerprint, property_results, CheckOptions, CheckReport, Status,
     };

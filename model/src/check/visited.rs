@@ -16,9 +16,119 @@
 //! instruction orders the loads around it. So a search first asks for the
 //! slots of all of a state's successors ([`Visited::prefetch`], a hint
 //! that reads nothing), then inserts them: the trips overlap.
+//!
+//! A set of fingerprints is hash compaction: two states with one
+//! fingerprint are one state to the search, and the second is never
+//! explored. [`VisitedSet::fingerprints`] bounds the chance of that; a
+//! report gives it with the verdict. For configurations beyond memory,
+//! [`super::bitstate`] keeps a fixed array of bits instead.
 
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
+
+/// A set of visited states as the search uses it: fingerprints in, "was it
+/// new?" out.
+pub trait Seen: Sync {
+    /// Add a fingerprint: true if the set did not hold it (as far as the
+    /// set can tell).
+    fn insert(&self, fingerprint: u64) -> bool;
+    /// Bring what an insert of `fingerprint` will look at into the cache,
+    /// without waiting (a hint: changes nothing).
+    fn prefetch(&self, fingerprint: u64);
+    /// The number of fingerprints found new.
+    fn count(&self) -> usize;
+    /// How the set recognised states, and the chance that it missed some.
+    fn summary(&self) -> VisitedSet;
+}
+
+/// How a search recognised the states it had visited, and the chance that
+/// it took a state never visited for a visited one (and so explored
+/// neither it nor what only it leads to).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
+pub enum VisitedSet {
+    /// Each state's 64-bit fingerprint, kept whole (hash compaction).
+    Fingerprints {
+        /// The chance, at most, that two of the states found share a
+        /// fingerprint: n(n - 1) / 2 pairs, each sharing one with a chance
+        /// of 2^-64.
+        collision_probability: f64,
+    },
+    /// Bitstate hashing ([`super::bitstate`]).
+    Bitstate {
+        /// The size of the bit array.
+        bits: u64,
+        /// The bits each state sets.
+        hash_functions: u32,
+        /// The bits set at the end of the run.
+        bits_set: u64,
+        /// The chance, at most, that a lookup of a state not yet visited
+        /// found all its bits set: (bits set / bits) ^ hash functions.
+        false_hit_probability: f64,
+        /// The states taken for visited that were not, expected at most
+        /// (see [`super::bitstate::expected_missed`]).
+        expected_missed: f64,
+    },
+}
+
+impl VisitedSet {
+    /// The summary of a set of `states` whole 64-bit fingerprints.
+    pub fn fingerprints(states: usize) -> VisitedSet {
+        let n = states as f64;
+        VisitedSet::Fingerprints {
+            collision_probability: (n * (n - 1.0).max(0.0) / 2f64.powi(65)).min(1.0),
+        }
+    }
+
+    /// The summary of the sets of several runs (the shards of one
+    /// configuration): what any of them may have missed. Fingerprint sets
+    /// add their chances (a union bound), bit arrays their expected misses;
+    /// sets of two kinds do not combine (`None`).
+    pub fn combined(sets: &[VisitedSet]) -> Option<VisitedSet> {
+        let (first, rest) = sets.split_first()?;
+        rest.iter().try_fold(*first, |a, b| match (a, *b) {
+            (
+                VisitedSet::Fingerprints {
+                    collision_probability: p,
+                },
+                VisitedSet::Fingerprints {
+                    collision_probability: q,
+                },
+            ) => Some(VisitedSet::Fingerprints {
+                collision_probability: (p + q).min(1.0),
+            }),
+            (
+                VisitedSet::Bitstate {
+                    bits,
+                    hash_functions,
+                    bits_set,
+                    false_hit_probability,
+                    expected_missed,
+                },
+                VisitedSet::Bitstate {
+                    bits: b_bits,
+                    hash_functions: b_hashes,
+                    bits_set: b_set,
+                    false_hit_probability: b_false,
+                    expected_missed: b_missed,
+                },
+            ) if bits == b_bits && hash_functions == b_hashes => Some(VisitedSet::Bitstate {
+                bits,
+                hash_functions,
+                bits_set: bits_set.max(b_set),
+                false_hit_probability: false_hit_probability.max(b_false),
+                expected_missed: expected_missed + b_missed,
+            }),
+            _ => None,
+        })
+    }
+
+    /// Exploration may have missed states: a bit array was used.
+    pub fn is_bitstate(&self) -> bool {
+        matches!(self, VisitedSet::Bitstate { .. })
+    }
+}
 
 /// Shards, by the top bits of a fingerprint: enough that two workers
 /// rarely want the same lock, few enough that each stays large.
@@ -64,11 +174,11 @@ impl Default for Visited {
     }
 }
 
-impl Visited {
+impl Seen for Visited {
     /// Add a fingerprint: true if it was not in the set. Fingerprint 0
     /// marks an empty slot, so it is stored as 1: the two share a slot,
     /// one more chance of a collision among 2^64.
-    pub fn insert(&self, fingerprint: u64) -> bool {
+    fn insert(&self, fingerprint: u64) -> bool {
         let fingerprint = fingerprint.max(1);
         let shard = self.shard(fingerprint);
         let mut table = lock(&shard.table);
@@ -87,7 +197,7 @@ impl Visited {
     /// begins into the cache, without waiting for it and without reading
     /// it (a hint: nothing else changes, and a slot that moved meanwhile
     /// only makes the hint useless).
-    pub fn prefetch(&self, fingerprint: u64) {
+    fn prefetch(&self, fingerprint: u64) {
         let fingerprint = fingerprint.max(1);
         let shard = self.shard(fingerprint);
         let slot = shard
@@ -98,10 +208,16 @@ impl Visited {
     }
 
     /// The number of fingerprints in the set.
-    pub fn count(&self) -> usize {
+    fn count(&self) -> usize {
         self.shards.iter().map(|s| lock(&s.table).len).sum()
     }
 
+    fn summary(&self) -> VisitedSet {
+        VisitedSet::fingerprints(self.count())
+    }
+}
+
+impl Visited {
     fn shard(&self, fingerprint: u64) -> &Shard {
         &self.shards[(fingerprint >> (64 - SHARD_BITS)) as usize]
     }
@@ -112,7 +228,7 @@ impl Visited {
 /// whatever the address, so any pointer, even one to freed memory, is
 /// sound to give it.
 #[cfg(target_arch = "x86_64")]
-fn prefetch(p: *const u64) {
+pub(crate) fn prefetch(p: *const u64) {
     use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
     // SAFETY: a prefetch is a hint; it dereferences nothing and cannot
     // fault, for any address.
@@ -121,7 +237,7 @@ fn prefetch(p: *const u64) {
 
 /// Elsewhere no hint is given.
 #[cfg(not(target_arch = "x86_64"))]
-fn prefetch(_: *const u64) {}
+pub(crate) fn prefetch(_: *const u64) {}
 
 /// Where a fingerprint's probe starts in a table of `size` slots: its low
 /// 32 bits scaled to the table (uniform, as the fingerprint's bits are).
@@ -181,7 +297,7 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::Visited;
+    use super::{Seen, Visited, VisitedSet};
 
     /// Every fingerprint is new once and known after, through the tables'
     /// growth, with colliding low bits (linear probing, wrapping at the
@@ -204,5 +320,56 @@ mod tests {
         assert!(!set.insert(1), "0 is stored as 1");
         assert!(set.insert(2));
         assert_eq!(set.count(), fingerprints.len() + 1);
+    }
+
+    /// The chance of a collision among n fingerprints grows as n^2 / 2^65;
+    /// sets combine by kind.
+    #[test]
+    fn the_chance_of_a_collision() {
+        let p = |n| match VisitedSet::fingerprints(n) {
+            VisitedSet::Fingerprints {
+                collision_probability,
+            } => collision_probability,
+            VisitedSet::Bitstate { .. } => unreachable!(),
+        };
+        assert_eq!(p(0), 0.0);
+        assert_eq!(p(1), 0.0);
+        assert_eq!(p(2), 2f64.powi(-64));
+        // 64 million states: about one chance in nine thousand.
+        assert!(
+            (p(64_000_000) - 1.11e-4).abs() < 0.01e-4,
+            "{}",
+            p(64_000_000)
+        );
+        assert_eq!(p(usize::MAX), 1.0);
+        let sum = VisitedSet::combined(&[VisitedSet::fingerprints(2), VisitedSet::fingerprints(2)]);
+        assert_eq!(
+            sum,
+            Some(VisitedSet::Fingerprints {
+                collision_probability: 2f64.powi(-63)
+            })
+        );
+        let bits = |bits_set, expected_missed| VisitedSet::Bitstate {
+            bits: 64,
+            hash_functions: 3,
+            bits_set,
+            false_hit_probability: (bits_set as f64 / 64.0).powi(3),
+            expected_missed,
+        };
+        assert_eq!(
+            VisitedSet::combined(&[bits(16, 1.0), bits(32, 2.0)]),
+            Some(VisitedSet::Bitstate {
+                bits: 64,
+                hash_functions: 3,
+                bits_set: 32,
+                false_hit_probability: 0.125,
+                expected_missed: 3.0,
+            })
+        );
+        assert_eq!(
+            VisitedSet::combined(&[bits(1, 0.0), VisitedSet::fingerprints(9)]),
+            None
+        );
+        assert_eq!(VisitedSet::combined(&[]), None);
     }
 }

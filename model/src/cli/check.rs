@@ -46,6 +46,13 @@ pub struct CheckArgs {
     /// a witness it does not).
     #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<Shard>,
+    /// Keep the visited states in a bit array of this many MiB (bitstate
+    /// hashing, as SPIN's -DBITSTATE) instead of one 64-bit fingerprint
+    /// each: memory stays fixed however many states there are, but a state
+    /// may be taken for one already visited and missed. The report gives
+    /// the chance of that and the states expected missed.
+    #[arg(long, value_name = "MIB")]
+    bitstate: Option<u64>,
     /// With --target engine: inject a known engine bug. Repeatable.
     #[arg(long, value_name = "BUG")]
     engine_fault: Vec<String>,
@@ -75,6 +82,12 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
                 "--engine-cmd applies to --target engine only".into(),
             ))
         }
+        Target::Engine if args.bitstate.is_some() => {
+            return Err(Failure::BadInput(
+                "--bitstate keeps the model's visited states: it applies to --target model only"
+                    .into(),
+            ))
+        }
         Target::Engine if args.shard.is_some() => {
             return Err(Failure::BadInput(
                 "--shard splits the model's states: it applies to --target model only".into(),
@@ -87,6 +100,7 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         }
         _ => {}
     }
+    let bitstate = args.bitstate.map(bitstate_bytes).transpose()?;
     let (timeout, max_states) = args.limits.limits()?;
     let progress =
         args.format == Format::Human && std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -97,6 +111,7 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         max_states,
         progress,
         shard: args.shard,
+        bitstate,
     };
     let engine_timeout = args.engine.timeout()?;
     let engine_cmd = args.engine.engine_cmd.as_deref();
@@ -117,6 +132,38 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         }
     }
     Ok(print(&report, args.format, out))
+}
+
+/// The bytes of a `--bitstate` bit array of `mib` MiB: at least one, and
+/// no more than the memory this machine has free now (where it says).
+fn bitstate_bytes(mib: u64) -> Result<u64, Failure> {
+    if mib == 0 {
+        return Err(Failure::BadInput(
+            "--bitstate must be at least 1 MiB".into(),
+        ));
+    }
+    let bytes = mib.checked_mul(1 << 20);
+    let free = available_memory();
+    match (bytes, free) {
+        (Some(b), Some(free)) if b <= free => Ok(b),
+        (Some(b), None) => Ok(b),
+        (_, Some(free)) => Err(Failure::BadInput(format!(
+            "--bitstate {mib}: {mib} MiB is more than the {} MiB of memory available on this machine",
+            free >> 20
+        ))),
+        (None, None) => Err(Failure::BadInput(format!(
+            "--bitstate {mib}: too many MiB to allocate"
+        ))),
+    }
+}
+
+/// The memory available for new allocations, from `/proc/meminfo`
+/// (Linux); `None` where the system does not say.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 /// Print a check's report; its exit code: 0 passed, 1 failed, 3 stopped

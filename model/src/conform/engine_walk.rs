@@ -23,6 +23,7 @@ use super::process::ProcessError;
 use crate::check::model::BattleModel;
 use crate::check::search::fingerprint;
 use crate::check::stop::Stop;
+use crate::check::visited::VisitedSet;
 use crate::check::{property_results, CheckOptions, CheckReport, Exploration, SymmetryUse, Trace};
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
@@ -194,6 +195,7 @@ pub fn check_engine_process(
         elapsed: start.elapsed(),
         found: found.keys().copied().collect(),
         split: None,
+        visited: VisitedSet::fingerprints(seen.len()),
     };
     let mut traces = HashMap::new();
     for (name, id) in &found {

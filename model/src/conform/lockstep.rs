@@ -19,7 +19,7 @@ use crate::check::canonical_fingerprint;
 use crate::check::model::BattleModel;
 use crate::check::search::fingerprint;
 use crate::check::stop::Stop;
-use crate::check::visited::Visited;
+use crate::check::visited::{Seen, Visited};
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::event::{Branch, Event};

@@ -1,6 +1,7 @@
 //! The text report of a check: the configuration, the search's numbers,
 //! each property's verdict and the shortest counterexample of a violation.
 
+use crate::check::visited::VisitedSet;
 use crate::check::{CheckReport, Status};
 use crate::rules::cards::CardName;
 use crate::rules::config::Config;
@@ -52,6 +53,49 @@ fn thousands(n: usize) -> String {
     out
 }
 
+/// A chance, readably: a percentage down to 0.1%, then in scientific
+/// notation.
+fn chance(p: f64) -> String {
+    if p == 0.0 {
+        "0".into()
+    } else if p >= 1e-3 {
+        format!("{:.2}%", p * 100.0)
+    } else {
+        format!("{p:.1e}")
+    }
+}
+
+/// How visited states were kept, and what the run may have missed
+/// because of it.
+pub fn visited_line(v: &VisitedSet) -> String {
+    match *v {
+        VisitedSet::Fingerprints {
+            collision_probability,
+        } => format!(
+            "visited states kept as 64-bit fingerprints: the chance that two states shared one (and one of them went unexplored) is at most {}",
+            chance(collision_probability)
+        ),
+        VisitedSet::Bitstate {
+            bits,
+            hash_functions,
+            bits_set,
+            false_hit_probability,
+            expected_missed,
+        } => format!(
+            "visited states kept in a bit array (bitstate hashing): {} bits ({} MiB), {hash_functions} per state, {} set; a state not yet visited was taken for visited with a chance of at most {}, so about {} states at most were missed, each with what only it leads to",
+            thousands(bits as usize),
+            bits >> 23,
+            chance(bits_set as f64 / bits as f64),
+            chance(false_hit_probability),
+            match expected_missed {
+                m if !m.is_finite() => "all new".to_string(),
+                m if m < 10.0 => format!("{m:.1}"),
+                m => thousands(m.round() as usize),
+            }
+        ),
+    }
+}
+
 /// The human-readable report of a check.
 pub fn human_report(r: &CheckReport) -> String {
     let mut s = String::new();
@@ -67,6 +111,7 @@ pub fn human_report(r: &CheckReport) -> String {
         r.threads,
         r.symmetry
     );
+    let _ = writeln!(s, "{}", visited_line(&r.visited));
     match &r.shard {
         Some(x) if x.frontier_states == 0 => {
             let _ = writeln!(
@@ -161,6 +206,9 @@ pub fn human_report(r: &CheckReport) -> String {
     let count = |status| r.properties.iter().filter(|p| p.status == status).count();
     let (violated, unwitnessed) = (count(Status::Violated), count(Status::NotWitnessed));
     let verdict = match (r.passed(), r.complete) {
+        (true, _) if r.visited.is_bitstate() => {
+            "PASS (bitstate hashing: no violation among the states visited; see above for those it may have missed)".to_string()
+        }
         (true, _) => "PASS".to_string(),
         (false, false) if violated == 0 => "PARTIAL".to_string(),
         (false, _) if violated > 0 => format!("FAIL ({violated} invariant(s) violated)"),

@@ -1,7 +1,7 @@
 //! JUnit XML, the format CI systems read: one test case per property,
 //! scenario, configuration or conformance run.
 
-use super::check::{config_line, human_report};
+use super::check::{config_line, human_report, visited_line};
 use crate::check::{CheckReport, Status};
 use crate::display::xml_escape;
 use std::fmt::Write;
@@ -109,6 +109,13 @@ pub fn junit_report(r: &CheckReport) -> String {
             (format!("{} ({})", p.name, p.checklist.join(" ")), outcome)
         })
         .collect();
+    if r.complete && r.visited.is_bitstate() {
+        // Not a failure, but not the whole state space for certain either.
+        cases.push((
+            "exhaustive run".to_string(),
+            Case::Skipped(visited_line(&r.visited)),
+        ));
+    }
     if !r.complete {
         let why = r.stopped_by.unwrap_or("early");
         cases.push((

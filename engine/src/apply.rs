@@ -36,21 +36,91 @@ impl Game {
         self.apply_all(&actions)
     }
 
-    /// Would [`Game::apply_decision`] accept `d`? Judged by taking it on a
-    /// copy of the game, except a concession: a player may concede at any
-    /// time (104.3a), so only what refuses every action ([`Game::may_act`])
-    /// refuses one, and the copy is spared (it is a third of the decisions
-    /// judged in a multiplayer priority window).
+    /// Would [`Game::apply_decision`] accept `d`? See [`Game::accepted`].
     pub fn accepts(&self, d: &Decision) -> bool {
-        match (d, self.decision_actions(d)) {
-            (Decision::Concede { player }, Ok(_)) => self.may_act(*player).is_ok(),
-            (_, Ok(actions)) => {
+        self.accepted(std::slice::from_ref(d))[0]
+    }
+
+    /// Which of `decisions` [`Game::apply_decision`] would accept. Each is
+    /// judged by taking it on a copy of the game, except where what may
+    /// refuse it is known without one:
+    ///
+    /// * a concession: a player may concede at any time (104.3a), so only
+    ///   what refuses every action ([`Game::may_act`]) refuses one;
+    /// * a cast, in a game that pays no mana: it is the passes that give
+    ///   its caster priority, then the cast itself, and [`Game::cast_refusal`]
+    ///   is all that may refuse a cast (what follows it, the card moving to
+    ///   the stack and what triggers, cannot fail) and only reads the game.
+    ///   So the passes are taken once per caster, on one copy (none for
+    ///   the player who holds priority), and each of that player's casts
+    ///   is judged on it.
+    ///
+    /// Casts and concessions are most of the decisions a priority window
+    /// offers.
+    pub fn accepted(&self, decisions: &[Decision]) -> Vec<bool> {
+        // Per player, once taken: the game after the passes that give them
+        // priority, or `None` if those passes were refused.
+        let mut passed: Vec<Option<Option<Game>>> = Vec::new();
+        passed.resize_with(self.players.len(), || None);
+        let verdicts = decisions
+            .iter()
+            .map(|d| self.judge(d, &mut passed))
+            .collect();
+        for game in passed.into_iter().flatten().flatten() {
+            recycle(game);
+        }
+        verdicts
+    }
+
+    /// One decision's verdict for [`Game::accepted`].
+    fn judge(&self, d: &Decision, passed: &mut [Option<Option<Game>>]) -> bool {
+        let Ok(actions) = self.decision_actions(d) else {
+            return false;
+        };
+        if let Decision::Concede { player } = d {
+            return self.may_act(*player).is_ok();
+        }
+        match actions.split_last() {
+            Some((
+                Action::Cast {
+                    player,
+                    card,
+                    targets,
+                    x,
+                    convoke,
+                },
+                passes,
+            )) if !self.pays_mana => {
+                let game = if passes.is_empty() {
+                    self
+                } else {
+                    // Passes are made only for a player in the game: a seat.
+                    let slot = passed[player.0 as usize].get_or_insert_with(|| {
+                        let mut game = self.spare_copy();
+                        match game.perform_all(passes, false) {
+                            Ok(()) => Some(game),
+                            Err(_) => {
+                                recycle(game);
+                                None
+                            }
+                        }
+                    });
+                    match slot {
+                        Some(game) => game,
+                        None => return false,
+                    }
+                };
+                game.may_act(*player).is_ok()
+                    && game
+                        .cast_refusal(*player, *card, targets, *x, convoke)
+                        .is_ok()
+            }
+            _ => {
                 let mut copy = self.spare_copy();
                 let accepted = copy.perform_all(&actions, false).is_ok();
                 recycle(copy);
                 accepted
             }
-            (_, Err(_)) => false,
         }
     }
 

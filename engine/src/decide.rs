@@ -219,7 +219,13 @@ impl Game {
         for p in self.players_from(PlayerId(0)) {
             candidates.push(Decision::Concede { player: p });
         }
-        candidates.retain(|d| wanted(d) && self.accepts(d));
+        candidates.retain(|d| wanted(d));
+        let accepted = self.accepted(&candidates);
+        let mut candidates: Vec<Decision> = candidates
+            .into_iter()
+            .zip(accepted)
+            .filter_map(|(d, ok)| ok.then_some(d))
+            .collect();
         candidates.sort();
         candidates.dedup();
         candidates

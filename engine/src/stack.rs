@@ -23,6 +23,45 @@ impl Game {
         x: Option<u8>,
         convoke: &[CardId],
     ) -> Result<(), EngineError> {
+        let x = self.cast_refusal(player, card, targets, x, convoke)?;
+        // Cast from exile by its owner (the checks refuse anyone else).
+        let from_exile = self.exile_permission(card).is_some();
+        let in_hand = {
+            let o = self.obj(card);
+            o.zone == Zone::Hand && o.owner == player
+        };
+        if self.pays_mana {
+            let cost = self.total_cost(card, x);
+            let name = self.obj(card).card.front().name.clone();
+            self.pay_with_convoke(player, &cost, convoke, name)?;
+        }
+        self.move_to(card, Zone::Stack);
+        let o = self.obj_mut(card);
+        o.controller = player;
+        o.base_controller = player;
+        o.x = x;
+        if from_exile {
+            bump(&mut o.history.exile_casts);
+        }
+        self.becomes_spell(player, card, false, targets, in_hand);
+        // 117.3c: the caster receives priority again.
+        self.settle(player);
+        Ok(())
+    }
+
+    /// Why the rules forbid `player` to cast `card` now with these targets,
+    /// X and convoking creatures, as far as the game tells before the cost
+    /// is paid (601.2a–e): everything [`Game::cast`] checks but the payment,
+    /// which only a game that pays mana makes; else the X announced. Reads
+    /// the game only, so a candidate cast is judged without a copy of it.
+    pub(crate) fn cast_refusal(
+        &self,
+        player: PlayerId,
+        card: CardId,
+        targets: &[Target],
+        x: Option<u8>,
+        convoke: &[CardId],
+    ) -> Result<u8, EngineError> {
         self.known(card)?;
         self.require_priority(player)?;
         let o = self.obj(card);
@@ -39,9 +78,7 @@ impl Game {
         if !in_hand && !may_play {
             return illegal("601.2a", format!("{card} is not in {player}'s hand"));
         }
-        // The card's data, shared: its face is read while the game changes.
-        let data = Arc::clone(&o.card);
-        let face = data.front();
+        let face = o.card.front();
         // 305.9: a land is played (see `mana`), never cast.
         if face.is(CardType::Land) {
             return illegal(
@@ -96,22 +133,7 @@ impl Game {
                 ),
             );
         }
-        if self.pays_mana {
-            let cost = self.total_cost(card, x);
-            self.pay_with_convoke(player, &cost, convoke, face.name.clone())?;
-        }
-        self.move_to(card, Zone::Stack);
-        let o = self.obj_mut(card);
-        o.controller = player;
-        o.base_controller = player;
-        o.x = x;
-        if may_play {
-            bump(&mut o.history.exile_casts);
-        }
-        self.becomes_spell(player, card, false, targets, in_hand);
-        // 117.3c: the caster receives priority again.
-        self.settle(player);
-        Ok(())
+        Ok(x)
     }
 
     /// `card`, moved to the stack, becomes a spell under `player`'s

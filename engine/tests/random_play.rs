@@ -5,7 +5,7 @@
 
 use battlecheck_engine::scenario::build_game;
 use battlecheck_engine::{Action, Catalogue};
-use battlecheck_properties::{Decision, Kind, PlayerId, CATALOGUE};
+use battlecheck_properties::{Decision, Kind, PlayerId, Target, Zone, CATALOGUE};
 use std::path::Path;
 
 /// Properties that legal play can break. `defense-never-exceeds-printed`:
@@ -110,5 +110,112 @@ fn random_legal_play_keeps_every_invariant() {
     assert!(
         actions_played > 1000,
         "only {actions_played} actions played"
+    );
+}
+
+/// Candidate casts are judged without a copy of the game each where the
+/// rules allow (`Game::accepted`, `Game::accepts`): the verdicts are the
+/// ones taking each on a copy gives, for the casts the engine lists, every
+/// card in a hand cast by its owner (with no target, and with each target
+/// a listed cast names or a player), and variants of them that the rules
+/// may refuse (another caster, other targets, one target fewer or more,
+/// another X), along random games from every scenario's setup.
+#[test]
+fn a_cast_is_judged_as_taking_it_would_judge_it() {
+    let cards = Catalogue::bundled().unwrap();
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    let (mut judged, mut refused) = (0, 0);
+    for (i, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).unwrap();
+        let mut game = build_game(file, &text, &cards).unwrap();
+        let mut rng = Lcg(i as u64 + 1);
+        for step in 0..40 {
+            let legal = game.legal_decisions();
+            if legal.is_empty() {
+                break;
+            }
+            let targets: Vec<Target> = legal
+                .iter()
+                .filter_map(|d| match d {
+                    Decision::Cast { targets, .. } => Some(targets.clone()),
+                    _ => None,
+                })
+                .flatten()
+                .chain((0..game.players.len() as u8).map(|p| Target::Player(PlayerId(p))))
+                .collect();
+            // The casts listed, and every card in a hand cast by its owner
+            // with no target and with each target seen.
+            let mut casts = legal.clone();
+            for o in game.objects.iter().filter(|o| o.zone == Zone::Hand) {
+                let cast = |targets| Decision::Cast {
+                    player: o.owner,
+                    card: o.id,
+                    targets,
+                    x: None,
+                    convoke: None,
+                };
+                casts.push(cast(Vec::new()));
+                casts.extend(targets.iter().map(|&t| cast(vec![t])));
+            }
+            let mut variants = Vec::new();
+            for d in &casts {
+                let Decision::Cast {
+                    player,
+                    card,
+                    targets: chosen,
+                    x,
+                    convoke,
+                } = d
+                else {
+                    continue;
+                };
+                let cast = |player, targets: Vec<Target>, x| Decision::Cast {
+                    player,
+                    card: *card,
+                    targets,
+                    x,
+                    convoke: convoke.clone(),
+                };
+                variants.push(d.clone());
+                for p in 0..game.players.len() as u8 {
+                    variants.push(cast(PlayerId(p), chosen.clone(), *x));
+                }
+                for &t in &targets {
+                    let mut other = chosen.clone();
+                    match other.first_mut() {
+                        Some(first) => *first = t,
+                        None => other.push(t),
+                    }
+                    variants.push(cast(*player, other, *x));
+                }
+                let mut more = chosen.clone();
+                more.push(targets[rng.below(targets.len())]);
+                variants.push(cast(*player, more, *x));
+                let mut fewer = chosen.clone();
+                fewer.pop();
+                variants.push(cast(*player, fewer, *x));
+                variants.push(cast(*player, chosen.clone(), Some(x.unwrap_or(0) + 1)));
+            }
+            let verdicts = game.accepted(&variants);
+            for (d, verdict) in variants.iter().zip(verdicts) {
+                let on_a_copy = game.clone().apply_decision(d).is_ok();
+                assert_eq!(verdict, on_a_copy, "{}: step {step}: {d:?}", file.display());
+                assert_eq!(game.accepts(d), on_a_copy);
+                judged += 1;
+                refused += usize::from(!on_a_copy);
+            }
+            let d = &legal[rng.below(legal.len())];
+            game.apply_decision(d).unwrap();
+        }
+    }
+    assert!(
+        judged > 50_000 && refused > 20_000 && judged - refused > 20_000,
+        "{judged} casts judged, {refused} refused"
     );
 }

@@ -53,7 +53,9 @@ impl Game {
     ///   the stack and what triggers, cannot fail) and only reads the game.
     ///   So the passes are taken once per caster, on one copy (none for
     ///   the player who holds priority), and each of that player's casts
-    ///   is judged on it.
+    ///   is judged on it;
+    /// * an attack declaration: [`Game::attack_refusal`] is all that may
+    ///   refuse it, and only reads the game.
     ///
     /// Casts and concessions are most of the decisions a priority window
     /// offers.
@@ -114,6 +116,9 @@ impl Game {
                     && game
                         .cast_refusal(*player, *card, targets, *x, convoke)
                         .is_ok()
+            }
+            Some((Action::DeclareAttackers { player, attacks }, [])) => {
+                self.may_act(*player).is_ok() && self.attack_refusal(*player, attacks).is_ok()
             }
             _ => {
                 let mut copy = self.spare_copy();

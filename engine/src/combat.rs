@@ -86,6 +86,51 @@ impl Game {
         player: PlayerId,
         attacks: &[(CardId, AttackTarget)],
     ) -> Result<(), EngineError> {
+        let declared = self.attack_refusal(player, attacks)?;
+        for &(a, target) in attacks {
+            let battle = match target {
+                AttackTarget::Battle(c) | AttackTarget::Planeswalker(c) => {
+                    Some(self.obj(c).snapshot())
+                }
+                AttackTarget::Player(_) => None,
+            };
+            // 508.1f: attacking causes a creature to tap (unless vigilance).
+            let vigilance = self.has_keyword(a, Keyword::Vigilance);
+            let o = self.obj_mut(a);
+            if !vigilance {
+                o.tapped = true;
+            }
+            o.combat = Combat::Attacking {
+                target: Some(target),
+                battle,
+                blocked: false,
+                blockers: Vec::new(),
+                struck_first: false,
+                me: o.snapshot(),
+            };
+        }
+        self.attackers_declared = !attacks.is_empty();
+        self.emit(Event::Attacks {
+            player,
+            attacks: declared,
+        });
+        let attackers: Vec<CardId> = attacks.iter().map(|&(a, _)| a).collect();
+        self.attacked_this_turn.extend(&attackers);
+        self.attack_triggers(&attackers);
+        self.settle(self.active);
+        Ok(())
+    }
+
+    /// Why the rules forbid `player` to declare `attacks` now (508.1a–b,
+    /// 310.9b), if they do; else each attacker with what it attacks and
+    /// the defending player relative to it (508.5, 310.9d). Everything
+    /// [`Game::declare_attackers`] checks: it only reads the game, so a
+    /// candidate declaration is judged without a copy of it.
+    pub(crate) fn attack_refusal(
+        &self,
+        player: PlayerId,
+        attacks: &[(CardId, AttackTarget)],
+    ) -> Result<Vec<(CardId, AttackTarget, PlayerId)>, EngineError> {
         if self.waiting != Waiting::DeclareAttackers {
             return illegal(
                 "508.1",
@@ -177,38 +222,7 @@ impl Game {
             };
             declared.push((a, target, defender));
         }
-        for &(a, target) in attacks {
-            let battle = match target {
-                AttackTarget::Battle(c) | AttackTarget::Planeswalker(c) => {
-                    Some(self.obj(c).snapshot())
-                }
-                AttackTarget::Player(_) => None,
-            };
-            // 508.1f: attacking causes a creature to tap (unless vigilance).
-            let vigilance = self.has_keyword(a, Keyword::Vigilance);
-            let o = self.obj_mut(a);
-            if !vigilance {
-                o.tapped = true;
-            }
-            o.combat = Combat::Attacking {
-                target: Some(target),
-                battle,
-                blocked: false,
-                blockers: Vec::new(),
-                struck_first: false,
-                me: o.snapshot(),
-            };
-        }
-        self.attackers_declared = !attacks.is_empty();
-        self.emit(Event::Attacks {
-            player,
-            attacks: declared,
-        });
-        let attackers: Vec<CardId> = attacks.iter().map(|&(a, _)| a).collect();
-        self.attacked_this_turn.extend(&attackers);
-        self.attack_triggers(&attackers);
-        self.settle(self.active);
-        Ok(())
+        Ok(declared)
     }
 
     /// The defending player of a creature of `controller` attacking

@@ -5,7 +5,7 @@
 
 use battlecheck_engine::scenario::build_game;
 use battlecheck_engine::{Action, Catalogue};
-use battlecheck_properties::{Decision, Kind, PlayerId, Target, Zone, CATALOGUE};
+use battlecheck_properties::{AttackTarget, Decision, Kind, PlayerId, Target, Zone, CATALOGUE};
 use std::path::Path;
 
 /// Properties that legal play can break. `defense-never-exceeds-printed`:
@@ -113,15 +113,17 @@ fn random_legal_play_keeps_every_invariant() {
     );
 }
 
-/// Candidate casts are judged without a copy of the game each where the
-/// rules allow (`Game::accepted`, `Game::accepts`): the verdicts are the
-/// ones taking each on a copy gives, for the casts the engine lists, every
-/// card in a hand cast by its owner (with no target, and with each target
-/// a listed cast names or a player), and variants of them that the rules
-/// may refuse (another caster, other targets, one target fewer or more,
-/// another X), along random games from every scenario's setup.
+/// Candidate casts and attack declarations are judged without a copy of
+/// the game each where the rules allow (`Game::accepted`, `Game::accepts`):
+/// the verdicts are the ones taking each on a copy gives, for the casts the
+/// engine lists, every card in a hand cast by its owner (with no target,
+/// and with each target a listed cast names or a player), variants of them
+/// that the rules may refuse (another caster, other targets, one target
+/// fewer or more, another X), and the attack declarations listed with
+/// variants (another attacker, another player or permanent attacked, an
+/// attacker twice), along random games from every scenario's setup.
 #[test]
-fn a_cast_is_judged_as_taking_it_would_judge_it() {
+fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -130,7 +132,7 @@ fn a_cast_is_judged_as_taking_it_would_judge_it() {
         .collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "json"));
     files.sort();
-    let (mut judged, mut refused) = (0, 0);
+    let (mut judged, mut refused, mut attacks) = (0, 0, 0);
     for (i, file) in files.iter().enumerate() {
         let text = std::fs::read_to_string(file).unwrap();
         let mut game = build_game(file, &text, &cards).unwrap();
@@ -202,6 +204,40 @@ fn a_cast_is_judged_as_taking_it_would_judge_it() {
                 variants.push(cast(*player, fewer, *x));
                 variants.push(cast(*player, chosen.clone(), Some(x.unwrap_or(0) + 1)));
             }
+            // Attack declarations listed, and variants: each attack by
+            // another permanent or at another player or permanent, and an
+            // attacker declared twice.
+            let permanents: Vec<_> = game
+                .objects
+                .iter()
+                .filter(|o| o.zone == Zone::Battlefield)
+                .map(|o| o.id)
+                .collect();
+            for d in &legal {
+                let Decision::DeclareAttackers { attacks } = d else {
+                    continue;
+                };
+                let declare = |attacks| Decision::DeclareAttackers { attacks };
+                variants.push(d.clone());
+                for (i, &(attacker, target)) in attacks.iter().enumerate() {
+                    for &c in &permanents {
+                        let mut other = attacks.clone();
+                        other[i] = (c, target);
+                        variants.push(declare(other));
+                        let mut other = attacks.clone();
+                        other[i] = (attacker, AttackTarget::Battle(c));
+                        variants.push(declare(other));
+                    }
+                    for p in 0..game.players.len() as u8 {
+                        let mut other = attacks.clone();
+                        other[i] = (attacker, AttackTarget::Player(PlayerId(p)));
+                        variants.push(declare(other));
+                    }
+                    let mut twice = attacks.clone();
+                    twice.push((attacker, target));
+                    variants.push(declare(twice));
+                }
+            }
             let verdicts = game.accepted(&variants);
             for (d, verdict) in variants.iter().zip(verdicts) {
                 let on_a_copy = game.clone().apply_decision(d).is_ok();
@@ -209,13 +245,14 @@ fn a_cast_is_judged_as_taking_it_would_judge_it() {
                 assert_eq!(game.accepts(d), on_a_copy);
                 judged += 1;
                 refused += usize::from(!on_a_copy);
+                attacks += usize::from(matches!(d, Decision::DeclareAttackers { .. }));
             }
             let d = &legal[rng.below(legal.len())];
             game.apply_decision(d).unwrap();
         }
     }
     assert!(
-        judged > 50_000 && refused > 20_000 && judged - refused > 20_000,
-        "{judged} casts judged, {refused} refused"
+        judged > 50_000 && refused > 20_000 && judged - refused > 20_000 && attacks > 2_000,
+        "{judged} decisions judged ({attacks} attack declarations), {refused} refused"
     );
 }

@@ -1,7 +1,8 @@
 //! Checking the model: the stateright [`model`] of the rules, the
 //! exhaustive search and its exact reductions ([`symmetry`], the lossless
-//! [`fingerprint`] of a state), the [`record`] of a path that the Explorer
-//! reopens, and [`sweep`]s of many configurations.
+//! [`fingerprint`] of a state), its set of [`visited`] states (or a
+//! [`bitstate`] array, and what either may miss), the [`record`] of a path
+//! that the Explorer reopens, and [`sweep`]s of many configurations.
 //!
 //! Depends on [`crate::rules`] and [`crate::display`]; knows nothing of
 //! engines or of how reports are printed.

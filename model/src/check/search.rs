@@ -246,7 +246,7 @@ where
             model.actions(&state, &mut actions);
             // The successors' slots are asked for first, all of them, and
             // then inserted: their trips to memory overlap (see
-            // [`Visited::prefetch`]). Same states, same order.
+            // [`Seen::prefetch`]). Same states, same order.
             for action in actions.drain(..) {
                 let Some(next) = model.next_state(&state, action) else {
                     continue;

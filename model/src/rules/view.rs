@@ -112,7 +112,10 @@ impl GameState {
             .map(|w| w.source)
     }
 
-    /// One object as the shared vocabulary observes it.
+    /// One object as the shared vocabulary observes it. Inlined into the
+    /// catalogue's snapshot of a state, so that the observation is written
+    /// where the snapshot keeps it rather than copied there.
+    #[inline(always)]
     pub fn observe_object(&self, id: CardId) -> ObjectObs {
         let o = self.obj(id);
         let def = self.setup().def(id);
@@ -170,16 +173,18 @@ impl GameState {
         let snapshot = Snapshot {
             state: self,
             objects: self.ids().map(|id| self.observe_object(id)).collect(),
+            table: self.table(),
         };
         catalogue::evaluate(&snapshot, wanted)
     }
 }
 
-/// A state with every object observed once, so that the catalogue's checks
-/// read objects without recomputing them.
+/// A state with every object observed once, and its seating, so that the
+/// catalogue's checks read them without recomputing them.
 struct Snapshot<'a> {
     state: &'a GameState,
     objects: ArrayVec<ObjectObs, MAX_OBJECTS>,
+    table: Table,
 }
 
 impl GameView for Snapshot<'_> {
@@ -223,6 +228,6 @@ impl GameView for Snapshot<'_> {
         self.state.broken
     }
     fn table(&self) -> Table {
-        self.state.table()
+        self.table
     }
 }

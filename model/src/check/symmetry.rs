@@ -71,7 +71,12 @@ impl GameState {
 }
 
 /// Object `o` with the players and objects it refers to renamed by `r`
-/// (its own number is the caller's).
+/// (its own number is the caller's). Inlined, so that the renamed object
+/// stays in registers on its way to the hasher: returned through memory,
+/// its fields were written byte by byte and read back several at a time,
+/// which stalls the processor (a store cannot be forwarded to a wider
+/// load).
+#[inline(always)]
 fn renamed_obj(o: &Obj, r: &Renaming) -> Obj {
     let p = |x: PlayerId| PlayerId(r.seat[x.0 as usize]);
     let c = |x: CardId| CardId(r.object[x.0 as usize]);

@@ -11,6 +11,16 @@ use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 use std::sync::Arc;
 
+/// What a cast the rules allow goes on with ([`Game::cast_refusal`]).
+pub(crate) struct CastAllowed {
+    /// The X announced (601.2b).
+    x: u8,
+    /// Cast from exile by its owner, as an effect lets them (601.3).
+    from_exile: bool,
+    /// Cast from its caster's hand.
+    in_hand: bool,
+}
+
 impl Game {
     /// `player` casts `card` from their hand, or from exile where an effect
     /// lets its owner play it (601.2a, 601.3), announcing X (601.2b) and
@@ -23,13 +33,11 @@ impl Game {
         x: Option<u8>,
         convoke: &[CardId],
     ) -> Result<(), EngineError> {
-        let x = self.cast_refusal(player, card, targets, x, convoke)?;
-        // Cast from exile by its owner (the checks refuse anyone else).
-        let from_exile = self.exile_permission(card).is_some();
-        let in_hand = {
-            let o = self.obj(card);
-            o.zone == Zone::Hand && o.owner == player
-        };
+        let CastAllowed {
+            x,
+            from_exile,
+            in_hand,
+        } = self.cast_refusal(player, card, targets, x, convoke)?;
         if self.pays_mana {
             let cost = self.total_cost(card, x);
             let name = self.obj(card).card.front().name.clone();
@@ -52,8 +60,9 @@ impl Game {
     /// Why the rules forbid `player` to cast `card` now with these targets,
     /// X and convoking creatures, as far as the game tells before the cost
     /// is paid (601.2a–e): everything [`Game::cast`] checks but the payment,
-    /// which only a game that pays mana makes; else the X announced. Reads
-    /// the game only, so a candidate cast is judged without a copy of it.
+    /// which only a game that pays mana makes; else what the cast goes on
+    /// with. Reads the game only, so a candidate cast is judged without a
+    /// copy of it.
     pub(crate) fn cast_refusal(
         &self,
         player: PlayerId,
@@ -61,7 +70,7 @@ impl Game {
         targets: &[Target],
         x: Option<u8>,
         convoke: &[CardId],
-    ) -> Result<u8, EngineError> {
+    ) -> Result<CastAllowed, EngineError> {
         self.known(card)?;
         self.require_priority(player)?;
         let o = self.obj(card);
@@ -133,7 +142,11 @@ impl Game {
                 ),
             );
         }
-        Ok(x)
+        Ok(CastAllowed {
+            x,
+            from_exile: may_play,
+            in_hand,
+        })
     }
 
     /// `card`, moved to the stack, becomes a spell under `player`'s

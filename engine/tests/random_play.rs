@@ -6,7 +6,7 @@
 use battlecheck_engine::scenario::build_game;
 use battlecheck_engine::{Action, Catalogue};
 use battlecheck_properties::{AttackTarget, Decision, Kind, PlayerId, Target, Zone, CATALOGUE};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Properties that legal play can break. `defense-never-exceeds-printed`:
 /// defense counters are not copiable values (707.2) and stay on a battle that
@@ -28,9 +28,8 @@ impl Lcg {
     }
 }
 
-#[test]
-fn random_legal_play_keeps_every_invariant() {
-    let cards = Catalogue::bundled().unwrap();
+/// Every scenario file, in name order.
+fn scenario_files() -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
@@ -38,6 +37,13 @@ fn random_legal_play_keeps_every_invariant() {
         .collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "json"));
     files.sort();
+    files
+}
+
+#[test]
+fn random_legal_play_keeps_every_invariant() {
+    let cards = Catalogue::bundled().unwrap();
+    let files = scenario_files();
     let mut actions_played = 0;
     for (i, file) in files.iter().enumerate() {
         let text = std::fs::read_to_string(file).unwrap();
@@ -125,13 +131,7 @@ fn random_legal_play_keeps_every_invariant() {
 #[test]
 fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
-    files.sort();
+    let files = scenario_files();
     let (mut judged, mut refused, mut attacks) = (0, 0, 0);
     for (i, file) in files.iter().enumerate() {
         let text = std::fs::read_to_string(file).unwrap();

@@ -1,0 +1,219 @@
+#![allow(clippy::mutable_key_type)] // a state refers to its setup, whose atomic flag takes no part in Eq, Ord or Hash
+//! The symmetry reduction's representative (`battlecheck::check::symmetry`)
+//! must be one state per orbit: the same for a state and every renaming of
+//! it, whichever renaming the search meets first, and hashed the same way
+//! whether it is built or hashed in place (the check hashes it in place,
+//! comparing renamed states part by part without building them). Its
+//! orbits must be those of the plain definition, the least state over all
+//! renamings. Checked on the first states (breadth-first) and along random
+//! games of four-player configurations, whose three opponents are
+//! interchangeable, and on those states with what their objects name
+//! scrambled.
+
+use battlecheck::rules::cards::CardName::{Bear, Steal};
+use battlecheck::rules::config::Config;
+use battlecheck::{BattleModel, GameState};
+use battlecheck_properties::Decision;
+use stateright::{Model, Representative};
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::hash::{Hash, Hasher};
+
+/// A hasher that keeps everything written to it.
+#[derive(Default)]
+struct Recorder(Vec<u8>);
+
+impl Hasher for Recorder {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+    fn finish(&self) -> u64 {
+        unreachable!("the words are read, not the hash")
+    }
+}
+
+/// The words the check hashes for `s`'s representative, without building it.
+fn hashed_representative(s: &GameState) -> Vec<u8> {
+    let mut r = Recorder::default();
+    s.hash_representative(&mut r);
+    r.0
+}
+
+fn words(s: &GameState) -> Vec<u8> {
+    let mut r = Recorder::default();
+    s.hash(&mut r);
+    r.0
+}
+
+/// The least state over every renaming allowed now (the identity with its
+/// waiting triggers sorted included): the plain definition of an orbit's
+/// representative.
+fn least_of_all(s: &GameState) -> GameState {
+    let setup = s.setup();
+    let mut sorted = s.clone();
+    sorted.waiting.sort();
+    if s.turn + 1 < setup.config.turns {
+        return s.clone();
+    }
+    setup.renamings[s.active.0 as usize]
+        .iter()
+        .map(|r| s.renamed(r))
+        .fold(sorted, std::cmp::min)
+}
+
+/// Checks one state; `orbits` pairs each representative with the least
+/// state over all renamings, which must correspond one to one.
+fn check_state(
+    s: &GameState,
+    orbits: &mut (
+        BTreeMap<GameState, GameState>,
+        BTreeMap<GameState, GameState>,
+    ),
+) {
+    let rep = s.representative();
+    assert_eq!(
+        hashed_representative(s),
+        words(&rep),
+        "the representative hashed in place differs from the one built, for\n{}",
+        s.describe()
+    );
+    let setup = s.setup();
+    if s.turn + 1 >= setup.config.turns {
+        for r in &setup.renamings[s.active.0 as usize] {
+            let renamed = s.renamed(r);
+            assert!(
+                renamed.representative() == rep,
+                "a renaming of\n{}\nhas another representative:\n{}\nagainst\n{}",
+                s.describe(),
+                renamed.representative().describe(),
+                rep.describe()
+            );
+            assert_eq!(hashed_representative(&renamed), words(&rep));
+        }
+    }
+    let least = least_of_all(s);
+    for (from, to) in [(&rep, &least), (&least, &rep)] {
+        let map = if std::ptr::eq(from, &rep) {
+            &mut orbits.0
+        } else {
+            &mut orbits.1
+        };
+        match map.entry(from.clone()) {
+            Entry::Vacant(v) => {
+                v.insert(to.clone());
+            }
+            Entry::Occupied(o) => assert!(
+                o.get() == to,
+                "two orbits share a representative, or one has two:\n{}",
+                s.describe()
+            ),
+        }
+    }
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n
+    }
+}
+
+/// `s` with the players and objects its objects name drawn at random: the
+/// representative is one state per orbit for every state, reachable or not,
+/// and few reachable states of a one-turn game have an object of one
+/// interchangeable seat naming another's (a copy, an attachment, a block).
+fn scrambled(s: &GameState, rng: &mut Rng) -> GameState {
+    use battlecheck::rules::state::Combat;
+    use battlecheck_properties::{CardId, PlayerId};
+    let mut t = s.clone();
+    let (players, objects) = (t.players.len(), t.objs.len());
+    for o in t.objs.iter_mut() {
+        let player = PlayerId(rng.below(players) as u8);
+        let object = |rng: &mut Rng| CardId(rng.below(objects) as u8);
+        match rng.below(4) {
+            0 => o.copy_of = Some(object(rng)),
+            1 => o.attached_to = Some(object(rng)),
+            2 => o.combat = Combat::Blocking(object(rng)),
+            _ => o.controller = player,
+        }
+        if rng.below(2) == 0 {
+            o.protector = Some(PlayerId(rng.below(players) as u8));
+        }
+    }
+    t
+}
+
+/// The first `first` states breadth-first, then every state of `games`
+/// random games.
+fn check_config(config: Config, first: usize, games: u64) -> usize {
+    let model = BattleModel::new(config).unwrap();
+    let init = model.init_states().remove(0);
+    let mut orbits = (BTreeMap::new(), BTreeMap::new());
+    let mut seen = BTreeSet::new();
+    let mut queue = VecDeque::from([init.clone()]);
+    let mut decisions: Vec<Decision> = Vec::new();
+    while let Some(s) = queue.pop_front() {
+        if seen.len() >= first {
+            break;
+        }
+        if !seen.insert(s.representative()) {
+            continue;
+        }
+        check_state(&s, &mut orbits);
+        decisions.clear();
+        s.decisions(&mut decisions);
+        for d in &decisions {
+            let mut next = s.clone();
+            next.apply(d);
+            queue.push_back(next);
+        }
+    }
+    for seed in 0..games {
+        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut s = init.clone();
+        loop {
+            decisions.clear();
+            s.decisions(&mut decisions);
+            if decisions.is_empty() {
+                break;
+            }
+            let d = &decisions[rng.below(decisions.len())];
+            s.apply(d);
+            check_state(&s, &mut orbits);
+            check_state(&scrambled(&s, &mut rng), &mut orbits);
+        }
+    }
+    orbits.0.len()
+}
+
+fn four(preset: &str) -> Config {
+    let mut c = Config::preset(preset).unwrap();
+    c.set_players(4).unwrap();
+    c
+}
+
+#[test]
+fn one_representative_per_orbit() {
+    // Every state of tiny at four seats.
+    assert_eq!(check_config(four("tiny"), usize::MAX, 0), 2335);
+    // Copies name other objects (707.2), gained control and protectors name
+    // other players, Zilortha's choice is an object's: the seats' order
+    // must see through all of them.
+    for preset in ["default", "mimic", "zilortha", "reselect", "gobakhan"] {
+        let orbits = check_config(four(preset), 4_000, 300);
+        assert!(orbits > 4_000, "{preset}: {orbits} orbits");
+    }
+    // Each opponent may gain control of another's creature: objects of one
+    // interchangeable seat controlled by another.
+    let mut steal = four("default");
+    for seat in &mut steal.seats[1..] {
+        seat.hand = vec![Steal];
+        seat.battlefield = vec![Bear];
+    }
+    assert!(check_config(steal, 20_000, 1_000) > 20_000);
+}

@@ -188,7 +188,7 @@ fn play_counting(
         if trace() {
             eprintln!("{}", state.decision_text(&d));
         }
-        let (next, divergence, _) = step(config, &state, &mut engine, &d).expect("in process");
+        let (divergence, _) = step(config, &state, &mut engine, &d).expect("in process");
         let game = &engine.engine.game;
         match divergence {
             None => {}
@@ -202,7 +202,7 @@ fn play_counting(
                 )));
             }
         }
-        state = next;
+        state.apply(&d);
         let conditions = state.evaluate(catalogue::ALL);
         taken += 1;
         for (i, spec) in CATALOGUE

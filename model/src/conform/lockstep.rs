@@ -74,8 +74,19 @@ pub fn compare<E: Engine>(
     model: &GameState,
     engine: &mut Driven<E>,
 ) -> Result<Option<Divergence>, ProcessError> {
+    let seen = engine.engine.observe()?;
+    compare_seen(config, model, engine, &seen)
+}
+
+/// [`compare`], given what the engine observes now.
+fn compare_seen<E: Engine>(
+    config: &Config,
+    model: &GameState,
+    engine: &mut Driven<E>,
+    seen: &Observation,
+) -> Result<Option<Divergence>, ProcessError> {
     let want = engine.expected(model)?;
-    let fields = differences(&want, &engine.engine.observe()?);
+    let fields = differences(&want, seen);
     let ours = model_decisions(model);
     let theirs = engine.decisions(config)?;
     let model_only: Vec<Decision> = ours
@@ -127,21 +138,17 @@ pub fn priority_after(d: &Decision, o: &Observation) -> Option<PlayerId> {
 }
 
 /// How the engine's priority holder after decision `d` breaks 117.3, if
-/// it tells who holds priority and does.
+/// it tells who holds priority and does; `o` is what it observes.
 fn priority_divergence<E: Engine>(
     d: &Decision,
-    engine: &mut Driven<E>,
-) -> Result<Option<Divergence>, ProcessError> {
+    engine: &Driven<E>,
+    o: &Observation,
+) -> Option<Divergence> {
     let status = engine.engine.status();
-    let Some(holder) = status.priority else {
-        return Ok(None);
-    };
-    let o = engine.engine.observe()?;
-    let Some(want) = priority_after(d, &o) else {
-        return Ok(None);
-    };
+    let holder = status.priority?;
+    let want = priority_after(d, o)?;
     if holder == want {
-        return Ok(None);
+        return None;
     }
     let why = match d {
         Decision::Cast { .. }
@@ -152,17 +159,17 @@ fn priority_divergence<E: Engine>(
         _ if want == o.active => "117.3a, 117.3b: the active player receives priority after a resolution, a declaration or the start of a step",
         _ => "800.4j: the active player left, so the next player in turn order receives priority",
     };
-    Ok(Some(Divergence {
+    Some(Divergence {
         priority: Some(format!("{holder} holds priority; {want} must ({why})")),
         priority_holder: Some(want),
         ..Divergence::default()
-    }))
+    })
 }
 
-/// What one decision taken on both sides gave: the model's next state, how
-/// the engine differs from it (if it does), and the branches of the rules
-/// the engine went through (if it tells its events, [`Engine::events`]).
-pub type Stepped = (GameState, Option<Divergence>, Vec<Branch>);
+/// What one decision taken on both sides gave: how the engine differs
+/// from the model (if it does), and the branches of the rules the engine
+/// went through (if it tells its events, [`Engine::events`]).
+pub type Stepped = (Option<Divergence>, Vec<Branch>);
 
 /// Take decision `d` on both sides, from the model's state `model` and the
 /// engine's corresponding game (which it leaves for the next one). The
@@ -180,10 +187,13 @@ pub fn step<E: Engine>(
     engine.engine.happened();
     let divergence = match engine.apply(d)? {
         Ok(()) => match engine.advance()? {
-            Ok(_) => match compare(config, &m, engine)? {
-                Some(div) => Some(div),
-                None => priority_divergence(d, engine)?,
-            },
+            Ok(_) => {
+                let seen = engine.engine.observe()?;
+                match compare_seen(config, &m, engine, &seen)? {
+                    Some(div) => Some(div),
+                    None => priority_divergence(d, engine, &seen),
+                }
+            }
             Err(stuck) => Some(Divergence::stuck(stuck)),
         },
         Err(refusal) => Some(Divergence {
@@ -218,7 +228,7 @@ pub fn step<E: Engine>(
     let mut branches: Vec<Branch> = events.iter().flatten().map(Event::branch).collect();
     branches.sort_unstable();
     branches.dedup();
-    Ok((m, divergence, branches))
+    Ok((divergence, branches))
 }
 
 impl Divergence {
@@ -624,7 +634,7 @@ where
                     result.stopped = Some(stop.reason());
                     break;
                 };
-                for (d, (_, divergence, branches)) in ds.into_iter().zip(results) {
+                for (d, (divergence, branches)) in ds.into_iter().zip(results) {
                     if result.stopped.is_some() {
                         break;
                     }

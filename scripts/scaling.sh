@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # How the exhaustive check grows with the configuration (issues 6 and 15):
 # players, battles, cards and turns, one at a time from the default preset,
-# then larger configurations up to a full round of turns at 3 and 4 seats. Each row is one `battlecheck check` run (2
+# then larger configurations up to a full round of turns at 3 and 4 seats,
+# and the conformance check of this repository's engine on the largest it
+# completes. Each row is one `battlecheck check` run (or `battlecheck conform`
+# for rows whose flags start with `conform`; 2
 # threads, symmetry on, as the main job runs), stopped after TIMEOUT seconds
 # (default 600: the 10-minute budget) with its partial count; peak memory
 # from /usr/bin/time. Prints a Markdown table for scripts/bench/RESULTS.md.
@@ -60,6 +63,8 @@ large=(
     "4 players, a full round, shard 1 of 64|--players 4 --turns 4 --shard 1/64"
     "4 players, 1 turn, bitstate hashing in 1 GiB|--players 4 --bitstate 1024"
     "4 players, a full round, bitstate hashing in 4 GiB|--players 4 --turns 4 --bitstate 4096"
+    "the engine's conformance, 3 players|conform"
+    "the engine's conformance, 3 players, a full round|conform --turns 3"
 )
 rows=("${quick[@]}")
 [ "${ROWS:-all}" = quick ] || rows+=("${large[@]}")
@@ -69,26 +74,49 @@ printf '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|\n'
 for row in "${rows[@]}"; do
     label=${row%%|*}
     flags=${row#*|}
+    command=check
+    if [[ "$flags" == conform* ]]; then
+        command=conform
+        flags=${flags#conform}
+    fi
     # shellcheck disable=SC2206  # the flags are words
     args=($flags)
     [[ " $flags " == *" --preset "* ]] || args=(--preset default "${args[@]}")
     status=0
-    /usr/bin/time -f "%M" -o "$OUT/time" "$BC" check "${args[@]}" --threads "$THREADS" \
+    /usr/bin/time -f "%M" -o "$OUT/time" "$BC" "$command" "${args[@]}" --threads "$THREADS" \
         --timeout "$TIMEOUT" --format json >"$OUT/report.json" 2>"$OUT/err" || status=$?
     # 0 pass, 1 a property failed (e.g. a witness this configuration cannot
-    # reach), 3 stopped by the time limit: all are measurements.
+    # reach) or the engine diverged, 3 stopped by the time limit: all are
+    # measurements.
     if [ "$status" -ne 0 ] && [ "$status" -ne 1 ] && [ "$status" -ne 3 ]; then
-        echo "$label: battlecheck check ${args[*]} exited $status" >&2
+        echo "$label: battlecheck $command ${args[*]} exited $status" >&2
         cat "$OUT/err" >&2
         exit 1
     fi
     peak_kb=$(tail -1 "$OUT/time")
-    python3 - "$OUT/report.json" "$label" "${args[*]}" "$peak_kb" <<'EOF'
+    shown="${args[*]}"
+    [ "$command" = check ] || shown="$command $shown"
+    python3 - "$OUT/report.json" "$label" "$shown" "$peak_kb" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
 label, flags, peak_kb = sys.argv[2], sys.argv[3], int(sys.argv[4])
+if "transitions" in r:
+    # A conformance report: model states compared, decisions taken.
+    r = {
+        "unique_states": r["states"],
+        "generated_states": r["transitions"],
+        "max_depth": r["depth"],
+        "seconds": r["seconds"],
+        "states_per_second": r["states"] / max(r["seconds"], 1e-9),
+        "complete": r["complete"],
+        "conform": "DIVERGES" if r.get("counterexample") else "conforms",
+    }
 
 def verdict(r):
+    if "conform" in r:
+        if r["conform"] == "conforms" and not r["complete"]:
+            return "no divergence in the part compared"
+        return r["conform"]
     violated = [p["name"] for p in r["properties"] if p["status"] == "violated"]
     unreached = [p["name"] for p in r["properties"] if p["status"] == "not-witnessed"]
     if violated:

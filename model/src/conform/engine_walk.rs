@@ -111,7 +111,7 @@ pub fn check_engine_process(
     }
     let (holds, decisions) = look(&config, wanted, &mut engine)?;
     engines.give_back(engine);
-    let mut parents: Parents = vec![(0, Decision::PassAll)];
+    let mut parents = Parents::new();
     let mut found: HashMap<&'static str, u32> = HashMap::new();
     record(&mut found, wanted, holds, 0);
     let init = model.init_states().remove(0);
@@ -174,8 +174,7 @@ pub fn check_engine_process(
                     if stop.visit() {
                         break 'search;
                     }
-                    let id = parents.len() as u32;
-                    parents.push((n.id, d.clone()));
+                    let id = parents.push(n.id, d.clone());
                     record(&mut found, wanted, holds, id);
                     next.push(Node {
                         id,

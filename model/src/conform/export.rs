@@ -70,7 +70,7 @@ pub fn paths(config: &Config) -> Result<(Vec<GoalPath>, Vec<Goal>), ConfigError>
         .filter(|id| id.spec().kind == Kind::Sometimes)
         .collect();
     let mut found: BTreeMap<Goal, Vec<Decision>> = BTreeMap::new();
-    let mut parents: Parents = vec![(0, Decision::PassAll)];
+    let mut parents = Parents::new();
     let init = model.init_states().remove(0);
     let mut seen = HashSet::from([fingerprint(&init)]);
     let mut frontier = vec![(init, 0u32)];
@@ -95,8 +95,7 @@ pub fn paths(config: &Config) -> Result<(Vec<GoalPath>, Vec<Goal>), ConfigError>
                 let mut child = state.clone();
                 child.apply(d);
                 if seen.insert(fingerprint(&child)) {
-                    parents.push((id, d.clone()));
-                    next.push((child, parents.len() as u32 - 1));
+                    next.push((child, parents.push(id, d.clone())));
                 }
             }
         }

@@ -6,9 +6,8 @@
 //! engine games of the states being expanded are rebuilt by replaying
 //! their decisions (see [`Rebuilt`], [`Replay`]): on `default` this takes
 //! 2.8x less memory than carrying a game per state, for about 10-20% more
-//! time. After
-//! every step the engine's observation must equal the
-//! model's and the engine's legal decisions must equal the model's; the
+//! time. After every step the engine's observation must equal the model's
+//! and the engine's legal decisions must equal the model's; the
 //! first difference in breadth-first order (levels in order, states in
 //! discovery order, decisions in the model's order) is the counterexample,
 //! so it has the fewest decisions and is the same on every run and with any

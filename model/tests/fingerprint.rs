@@ -9,25 +9,13 @@ use battlecheck::GameState;
 use stateright::Model;
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
+use words::recorded;
 
-/// A hasher that keeps everything written to it.
-#[derive(Default)]
-struct Recorder(Vec<u8>);
-
-impl Hasher for Recorder {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.extend_from_slice(bytes);
-    }
-    fn finish(&self) -> u64 {
-        unreachable!("the words are read, not the hash")
-    }
-}
+mod words;
 
 fn words(s: &GameState) -> Vec<u8> {
-    let mut r = Recorder::default();
-    s.hash(&mut r);
-    r.0
+    recorded(|r| s.hash(r))
 }
 
 /// Explores `preset` breadth-first with states identified by their packed

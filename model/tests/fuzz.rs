@@ -13,29 +13,21 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// xorshift64*: small, deterministic, good enough to pick mutations.
-struct Rng(u64);
+mod rng;
+use rng::Rng;
 
-impl Rng {
-    fn seeded(salt: u64) -> Rng {
-        let seed = std::env::var("BATTLECHECK_FUZZ_SEED")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0x05ee_dba7_71e5_u64);
-        Rng((seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
+/// The generator of test `salt`, from `BATTLECHECK_FUZZ_SEED` if set.
+fn seeded(salt: u64) -> Rng {
+    let seed = std::env::var("BATTLECHECK_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x05ee_dba7_71e5_u64);
+    Rng::new(seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+/// One of `items`, at random.
+fn pick<'a>(rng: &mut Rng, items: &[&'a str]) -> &'a str {
+    items[rng.below(items.len())]
 }
 
 fn cases(default: usize) -> usize {
@@ -178,27 +170,30 @@ const FLAGS: &[&str] = &[
 /// A random command line for a command whose cost is bounded whatever its
 /// flags (`explore` serves forever, so only its refusals are fuzzed, below).
 fn command_line(rng: &mut Rng, scratch: &Path) -> Vec<String> {
-    let command = rng.pick(&[
-        "check",
-        "sweep",
-        "bench",
-        "conform",
-        "coverage",
-        "replay",
-        "merge-reports",
-        "rules",
-        "serve-engine",
-        "scenario",
-        "frob",
-    ]);
+    let command = pick(
+        rng,
+        &[
+            "check",
+            "sweep",
+            "bench",
+            "conform",
+            "coverage",
+            "replay",
+            "merge-reports",
+            "rules",
+            "serve-engine",
+            "scenario",
+            "frob",
+        ],
+    );
     let mut args = vec![command.to_string()];
     for _ in 0..rng.below(5) {
-        let flag = rng.pick(FLAGS);
+        let flag = pick(rng, FLAGS);
         args.push(flag.to_string());
         if flag == "--save-counterexample" {
             args.push(scratch.display().to_string());
         } else if !flag.starts_with("--no-") || rng.below(4) == 0 {
-            args.push(rng.pick(VALUES).to_string());
+            args.push(pick(rng, VALUES).to_string());
         }
     }
     // Bound the work of the commands that run a search (the last flag given
@@ -219,7 +214,7 @@ fn command_line(rng: &mut Rng, scratch: &Path) -> Vec<String> {
 fn the_command_line_never_panics_or_hangs() {
     let scratch = std::env::temp_dir().join(format!("battlecheck-fuzz-cli-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
-    let mut rng = Rng::seeded(1);
+    let mut rng = seeded(1);
     let n = cases(150);
     let mut problems = Vec::new();
     for _ in 0..n {
@@ -260,10 +255,13 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
                 bytes.splice(at..at, piece);
             }
             3 => {
-                let token = rng.pick(&[
-                    "-1", "1e30", "99999", "null", "\"\"", "[]", "{}", "\"two\"", "255", "256",
-                    "\"P9\"", "\"#999\"", "true", "0",
-                ]);
+                let token = pick(
+                    rng,
+                    &[
+                        "-1", "1e30", "99999", "null", "\"\"", "[]", "{}", "\"two\"", "255", "256",
+                        "\"P9\"", "\"#999\"", "true", "0",
+                    ],
+                );
                 let end = (at + 1 + rng.below(6)).min(bytes.len());
                 bytes.splice(at..end, token.bytes());
             }
@@ -285,7 +283,7 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
 fn scenario_files_never_panic_the_engine() {
     let cards = Catalogue::bundled().unwrap();
     let files = scenario_files();
-    let mut rng = Rng::seeded(2);
+    let mut rng = seeded(2);
     let n = cases(2000);
     let mut panics = Vec::new();
     for i in 0..n {
@@ -347,7 +345,7 @@ fn files_given_to_the_binary_never_panic_it() {
     .unwrap();
     let sweep = String::from_utf8(sweep.stdout).unwrap();
     let files = scenario_files();
-    let mut rng = Rng::seeded(3);
+    let mut rng = seeded(3);
     let n = cases(120);
     let mut problems = Vec::new();
     for i in 0..n {

@@ -14,35 +14,23 @@ use battlecheck::rules::cards::CardName::{Bear, Steal};
 use battlecheck::rules::config::Config;
 use battlecheck::{BattleModel, GameState};
 use battlecheck_properties::Decision;
+use rng::Rng;
 use stateright::{Model, Representative};
 use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
+use words::recorded;
 
-/// A hasher that keeps everything written to it.
-#[derive(Default)]
-struct Recorder(Vec<u8>);
-
-impl Hasher for Recorder {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.extend_from_slice(bytes);
-    }
-    fn finish(&self) -> u64 {
-        unreachable!("the words are read, not the hash")
-    }
-}
+mod rng;
+mod words;
 
 /// The words the check hashes for `s`'s representative, without building it.
 fn hashed_representative(s: &GameState) -> Vec<u8> {
-    let mut r = Recorder::default();
-    s.hash_representative(&mut r);
-    r.0
+    recorded(|r| s.hash_representative(r))
 }
 
 fn words(s: &GameState) -> Vec<u8> {
-    let mut r = Recorder::default();
-    s.hash(&mut r);
-    r.0
+    recorded(|r| s.hash(r))
 }
 
 /// The least state over every renaming allowed now (the identity with its
@@ -111,18 +99,6 @@ fn check_state(
     }
 }
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n
-    }
-}
-
 /// `s` with the players and objects its objects name drawn at random: the
 /// representative is one state per orbit for every state, reachable or not,
 /// and few reachable states of a one-turn game have an object of one
@@ -174,7 +150,7 @@ fn check_config(config: Config, first: usize, games: u64) -> usize {
         }
     }
     for seed in 0..games {
-        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let mut s = init.clone();
         loop {
             decisions.clear();

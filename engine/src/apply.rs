@@ -9,6 +9,7 @@ use crate::cards::TargetKind;
 use crate::error::{illegal, EngineError};
 use crate::event::{step_violations, Event};
 use crate::game::{Combat, Game, StackItem, Waiting};
+use battlecheck_properties::decision::cards;
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
 use std::cell::Cell;
 
@@ -21,6 +22,13 @@ thread_local! {
 /// Keep `game` for the next copy made on this thread.
 fn recycle(game: Game) {
     SPARE.set(Some(game));
+}
+
+/// A verdict of [`Game::accepted`] known at once, or known after the first
+/// passes of the priority window.
+enum Judged {
+    Now(bool),
+    AfterPasses(usize),
 }
 
 impl Game {
@@ -50,83 +58,128 @@ impl Game {
     /// * a cast, in a game that pays no mana: it is the passes that give
     ///   its caster priority, then the cast itself, and [`Game::cast_refusal`]
     ///   is all that may refuse a cast (what follows it, the card moving to
-    ///   the stack and what triggers, cannot fail) and only reads the game.
-    ///   So the passes are taken once per caster, on one copy (none for
-    ///   the player who holds priority), and each of that player's casts
-    ///   is judged on it;
+    ///   the stack and what triggers, cannot fail) and only reads the game;
     /// * an attack declaration: [`Game::attack_refusal`] is all that may
     ///   refuse it, and only reads the game.
     ///
+    /// The passes a priority window's decisions begin with are all one
+    /// sequence, every player's pass in turn order from the priority
+    /// holder ([`Game::passes`]): a cast by the k-th player from the holder
+    /// begins with its first k passes, and the passes of everyone
+    /// ([`Decision::PassAll`]) are a prefix of it too. So these passes are
+    /// taken once, on one copy, in that order, and each such decision is
+    /// judged on the game after its passes (none for the holder's casts).
+    ///
     /// Casts and concessions are most of the decisions a priority window
-    /// offers.
+    /// offers, and a pass by everyone is in every one.
     pub fn accepted(&self, decisions: &[Decision]) -> Vec<bool> {
-        // Per player, once taken: the game after the passes that give them
-        // priority, or `None` if those passes were refused.
-        let mut passed: Vec<Option<Option<Game>>> = Vec::new();
-        passed.resize_with(self.players.len(), || None);
-        let verdicts = decisions
-            .iter()
-            .map(|d| self.judge(d, &mut passed))
-            .collect();
-        for game in passed.into_iter().flatten().flatten() {
-            recycle(game);
+        let mut verdicts = vec![false; decisions.len()];
+        // The decisions judged after some of the passes: how many, and
+        // which decision.
+        let mut after_passes: Vec<(usize, usize)> = Vec::new();
+        for (i, d) in decisions.iter().enumerate() {
+            match self.judge(d) {
+                Judged::Now(accepted) => verdicts[i] = accepted,
+                Judged::AfterPasses(n) => after_passes.push((n, i)),
+            }
         }
-        verdicts
-    }
-
-    /// One decision's verdict for [`Game::accepted`].
-    fn judge(&self, d: &Decision, passed: &mut [Option<Option<Game>>]) -> bool {
-        let Ok(actions) = self.decision_actions(d) else {
-            return false;
-        };
-        if let Decision::Concede { player } = d {
-            return self.may_act(*player).is_ok();
+        if after_passes.is_empty() {
+            return verdicts;
         }
-        match actions.split_last() {
-            Some((
-                Action::Cast {
+        after_passes.sort_unstable();
+        let passes = self.passes();
+        let mut game = self.spare_copy();
+        game.events.clear();
+        game.recording = false;
+        let mut taken = 0;
+        for (n, i) in after_passes {
+            while taken < n {
+                if game.perform(&passes[taken]).is_err() {
+                    recycle(game);
+                    return verdicts;
+                }
+                game.enforce_removal_from_combat();
+                taken += 1;
+            }
+            verdicts[i] = match &decisions[i] {
+                Decision::Cast {
                     player,
                     card,
                     targets,
                     x,
                     convoke,
-                },
-                passes,
-            )) if !self.pays_mana => {
-                let game = if passes.is_empty() {
-                    self
+                } => game.cast_acceptable(*player, *card, targets, *x, cards(convoke)),
+                // A pass by everyone: its passes were all taken.
+                _ => true,
+            };
+        }
+        recycle(game);
+        verdicts
+    }
+
+    /// One decision's verdict for [`Game::accepted`], or how many of the
+    /// window's passes ([`Game::passes`]) must be taken before it is known.
+    fn judge(&self, d: &Decision) -> Judged {
+        let Ok(actions) = self.decision_actions(d) else {
+            return Judged::Now(false);
+        };
+        match (d, actions.split_last()) {
+            (Decision::Concede { player }, _) => Judged::Now(self.may_act(*player).is_ok()),
+            (Decision::PassAll, _) if self.waiting == Waiting::Priority => {
+                Judged::AfterPasses(actions.len())
+            }
+            (
+                _,
+                Some((
+                    Action::Cast {
+                        player,
+                        card,
+                        targets,
+                        x,
+                        convoke,
+                    },
+                    passes,
+                )),
+            ) if !self.pays_mana => {
+                if passes.is_empty() {
+                    Judged::Now(self.cast_acceptable(*player, *card, targets, *x, convoke))
                 } else {
-                    // Passes are made only for a player in the game: a seat.
-                    let slot = passed[player.0 as usize].get_or_insert_with(|| {
-                        let mut game = self.spare_copy();
-                        match game.perform_all(passes, false) {
-                            Ok(()) => Some(game),
-                            Err(_) => {
-                                recycle(game);
-                                None
-                            }
-                        }
-                    });
-                    match slot {
-                        Some(game) => game,
-                        None => return false,
-                    }
-                };
-                game.may_act(*player).is_ok()
-                    && game
-                        .cast_refusal(*player, *card, targets, *x, convoke)
-                        .is_ok()
+                    Judged::AfterPasses(passes.len())
+                }
             }
-            Some((Action::DeclareAttackers { player, attacks }, [])) => {
-                self.may_act(*player).is_ok() && self.attack_refusal(*player, attacks).is_ok()
-            }
+            (_, Some((Action::DeclareAttackers { player, attacks }, []))) => Judged::Now(
+                self.may_act(*player).is_ok() && self.attack_refusal(*player, attacks).is_ok(),
+            ),
             _ => {
                 let mut copy = self.spare_copy();
                 let accepted = copy.perform_all(&actions, false).is_ok();
                 recycle(copy);
-                accepted
+                Judged::Now(accepted)
             }
         }
+    }
+
+    /// Would `player` casting `card` now be accepted, in a game that pays
+    /// no mana (see [`Game::accepted`])?
+    fn cast_acceptable(
+        &self,
+        player: PlayerId,
+        card: CardId,
+        targets: &[Target],
+        x: Option<u8>,
+        convoke: &[CardId],
+    ) -> bool {
+        self.may_act(player).is_ok() && self.cast_refusal(player, card, targets, x, convoke).is_ok()
+    }
+
+    /// In a priority window, every player's pass in turn order from the
+    /// priority holder: the passes that bring priority to a player
+    /// ([`Game::actions_for`] of a cast) and those of a pass by everyone
+    /// are its prefixes.
+    fn passes(&self) -> Vec<Action> {
+        self.players_from(self.priority)
+            .map(|p| Action::Pass { player: p })
+            .collect()
     }
 
     /// A copy of this game, made into the game last recycled on this

@@ -120,14 +120,17 @@ fn random_legal_play_keeps_every_invariant() {
 }
 
 /// Candidate casts and attack declarations are judged without a copy of
-/// the game each where the rules allow (`Game::accepted`, `Game::accepts`):
+/// the game each where the rules allow, and the passes that begin casts
+/// and a pass by everyone are taken once for all of them
+/// (`Game::accepted`, `Game::accepts`):
 /// the verdicts are the ones taking each on a copy gives, for the casts the
 /// engine lists, every card in a hand cast by its owner (with no target,
 /// and with each target a listed cast names or a player), variants of them
 /// that the rules may refuse (another caster, other targets, one target
 /// fewer or more, another X), and the attack declarations listed with
 /// variants (another attacker, another player or permanent attacked, an
-/// attacker twice), along random games from every scenario's setup.
+/// attacker twice), every decision listed, and a pass by everyone, along
+/// random games from every scenario's setup.
 #[test]
 fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
@@ -238,6 +241,10 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                     variants.push(declare(twice));
                 }
             }
+            // Every decision listed (a pass by everyone among them), and a
+            // pass by everyone where none is listed.
+            variants.extend(legal.iter().cloned());
+            variants.push(Decision::PassAll);
             let verdicts = game.accepted(&variants);
             for (d, verdict) in variants.iter().zip(verdicts) {
                 let on_a_copy = game.clone().apply_decision(d).is_ok();

@@ -367,15 +367,11 @@ impl Game {
     ///   player and the attacker's controller.
     pub fn actions_for(&self, d: &Decision) -> Vec<Action> {
         match d {
-            Decision::PassAll => {
-                let order = self.players_from(self.priority);
-                let n = order.clone().count().saturating_sub(self.passes);
-                order
-                    .into_iter()
-                    .take(n)
-                    .map(|p| Action::Pass { player: p })
-                    .collect()
-            }
+            Decision::PassAll => self
+                .players_from(self.priority)
+                .take(self.passes_to_end_round())
+                .map(|p| Action::Pass { player: p })
+                .collect(),
             Decision::Cast {
                 player,
                 card,
@@ -616,13 +612,29 @@ impl Game {
     /// None when `player` holds priority, is not in the game or the game does
     /// not wait for priority (the action is then refused as it stands).
     fn passes_before(&self, player: PlayerId) -> Vec<Action> {
+        self.players_from(self.priority)
+            .take(self.passes_to(player))
+            .map(|p| Action::Pass { player: p })
+            .collect()
+    }
+
+    /// How many passes [`Game::passes_before`] `player`.
+    pub(crate) fn passes_to(&self, player: PlayerId) -> usize {
         if self.waiting != Waiting::Priority || !self.in_game(player) {
-            return Vec::new();
+            return 0;
         }
         self.players_from(self.priority)
             .take_while(|&p| p != player)
-            .map(|p| Action::Pass { player: p })
-            .collect()
+            .count()
+    }
+
+    /// How many passes [`Decision::PassAll`] stands for: one by every
+    /// player in the game, less those who have already passed in
+    /// succession.
+    pub(crate) fn passes_to_end_round(&self) -> usize {
+        self.players_from(self.priority)
+            .count()
+            .saturating_sub(self.passes)
     }
 
     /// Who chooses `battle`'s protector: the player a pending choice names,

@@ -243,6 +243,15 @@ impl Game {
     /// that might crew it; the activation's own
     /// checks decide which are legal.
     pub(crate) fn activation_candidates(&self, player: PlayerId) -> Vec<Activation> {
+        let mut sources = self
+            .battlefield()
+            .filter(|o| o.controller == player && !o.face().activated.is_empty())
+            .peekable();
+        // Most permanents have no activated ability: the targets and the
+        // hand are listed only for one that has.
+        if sources.peek().is_none() {
+            return Vec::new();
+        }
         let targets: Vec<Option<Target>> = self
             .ability_target_candidates()
             .into_iter()
@@ -250,7 +259,7 @@ impl Game {
             .collect();
         let hand: Vec<Option<CardId>> = self.hand_of(player).map(Some).collect();
         let mut out = Vec::new();
-        for o in self.battlefield().filter(|o| o.controller == player) {
+        for o in sources {
             for (i, a) in o.face().activated.iter().enumerate() {
                 let i = u8::try_from(i).unwrap_or(u8::MAX);
                 let ts: &[Option<Target>] = match a.effect.targets().is_empty() {

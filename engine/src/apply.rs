@@ -119,38 +119,35 @@ impl Game {
 
     /// One decision's verdict for [`Game::accepted`], or how many of the
     /// window's passes ([`Game::passes`]) must be taken before it is known.
+    /// The decisions judged without a copy are judged without listing
+    /// their actions either.
     fn judge(&self, d: &Decision) -> Judged {
-        let Ok(actions) = self.decision_actions(d) else {
-            return Judged::Now(false);
-        };
-        match (d, actions.split_last()) {
-            (Decision::Concede { player }, _) => Judged::Now(self.may_act(*player).is_ok()),
-            (Decision::PassAll, _) if self.waiting == Waiting::Priority => {
-                Judged::AfterPasses(actions.len())
-            }
-            (
-                _,
-                Some((
-                    Action::Cast {
-                        player,
-                        card,
-                        targets,
-                        x,
-                        convoke,
-                    },
-                    passes,
-                )),
-            ) if !self.pays_mana => {
-                if passes.is_empty() {
-                    Judged::Now(self.cast_acceptable(*player, *card, targets, *x, convoke))
-                } else {
-                    Judged::AfterPasses(passes.len())
+        match d {
+            Decision::Concede { player } => Judged::Now(self.may_act(*player).is_ok()),
+            Decision::DeclareAttackers { attacks } => Judged::Now(
+                self.may_act(self.active).is_ok()
+                    && self.attack_refusal(self.active, attacks).is_ok(),
+            ),
+            Decision::PassAll if self.waiting == Waiting::Priority => {
+                match self.passes_to_end_round() {
+                    0 => Judged::Now(false),
+                    n => Judged::AfterPasses(n),
                 }
             }
-            (_, Some((Action::DeclareAttackers { player, attacks }, []))) => Judged::Now(
-                self.may_act(*player).is_ok() && self.attack_refusal(*player, attacks).is_ok(),
-            ),
+            Decision::Cast {
+                player,
+                card,
+                targets,
+                x,
+                convoke,
+            } if !self.pays_mana => match self.passes_to(*player) {
+                0 => Judged::Now(self.cast_acceptable(*player, *card, targets, *x, cards(convoke))),
+                n => Judged::AfterPasses(n),
+            },
             _ => {
+                let Ok(actions) = self.decision_actions(d) else {
+                    return Judged::Now(false);
+                };
                 let mut copy = self.spare_copy();
                 let accepted = copy.perform_all(&actions, false).is_ok();
                 recycle(copy);

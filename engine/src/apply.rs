@@ -214,20 +214,45 @@ impl Game {
         Ok(actions)
     }
 
+    /// Perform `actions`, all or none: on a copy that replaces this game
+    /// once they are all performed, or, for an action that is refused only
+    /// before it changes anything ([`Game::refused_before_change`]), on
+    /// this game.
     fn apply_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, EngineError> {
-        let mut next = self.spare_copy();
-        if let Err(e) = next.perform_all(actions, true) {
-            recycle(next);
-            return Err(e);
+        match actions {
+            [action] if self.refused_before_change(action) => self.perform_all(actions, true)?,
+            _ => {
+                let mut next = self.spare_copy();
+                if let Err(e) = next.perform_all(actions, true) {
+                    recycle(next);
+                    return Err(e);
+                }
+                recycle(std::mem::replace(self, next));
+            }
         }
-        let events = next.take_events();
-        if next.step_broken.is_none() {
-            next.step_broken = step_violations(&events, &next.table())
+        let events = self.take_events();
+        if self.step_broken.is_none() {
+            self.step_broken = step_violations(&events, &self.table())
                 .first()
                 .map(|b| b.what);
         }
-        recycle(std::mem::replace(self, next));
         Ok(events)
+    }
+
+    /// Does everything that may refuse `action` come before its first
+    /// change to the game, so that a refusal leaves the game as it was?
+    /// [`Game::perform`] first asks [`Game::may_act`], which only reads;
+    /// then a concession cannot be refused (104.3a), an attack declaration
+    /// is refused only by [`Game::attack_refusal`] and a cast in a game
+    /// that pays no mana only by [`Game::cast_refusal`], both asked before
+    /// anything changes. (A cast that pays mana may be refused part-way
+    /// through its payment.)
+    fn refused_before_change(&self, action: &Action) -> bool {
+        match action {
+            Action::Concede { .. } | Action::DeclareAttackers { .. } => true,
+            Action::Cast { .. } => !self.pays_mana,
+            _ => false,
+        }
     }
 
     /// A copy of the game with `actions` performed in order, holding their
@@ -240,7 +265,7 @@ impl Game {
 
     /// Perform `actions` in order on this game, holding their events if
     /// `record`; on error the game is left part-way (callers work on a
-    /// copy).
+    /// copy, or take an action refused before it changes anything).
     fn perform_all(&mut self, actions: &[Action], record: bool) -> Result<(), EngineError> {
         self.events.clear();
         self.recording = record;

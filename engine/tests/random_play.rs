@@ -130,7 +130,8 @@ fn random_legal_play_keeps_every_invariant() {
 /// fewer or more, another X), and the attack declarations listed with
 /// variants (another attacker, another player or permanent attacked, an
 /// attacker twice), every decision listed, and a pass by everyone, along
-/// random games from every scenario's setup.
+/// random games from every scenario's setup; a decision refused leaves the
+/// game as it was.
 #[test]
 fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
@@ -247,7 +248,14 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
             variants.push(Decision::PassAll);
             let verdicts = game.accepted(&variants);
             for (d, verdict) in variants.iter().zip(verdicts) {
-                let on_a_copy = game.clone().apply_decision(d).is_ok();
+                let mut copy = game.clone();
+                let on_a_copy = copy.apply_decision(d).is_ok();
+                // A refusal leaves the game as it was, also for the
+                // decisions taken in place (`Game::apply_all`).
+                if !on_a_copy {
+                    assert_eq!(copy.observe(), game.observe(), "{d:?} refused");
+                    assert_eq!(copy.legal_decisions(), legal, "{d:?} refused");
+                }
                 assert_eq!(verdict, on_a_copy, "{}: step {step}: {d:?}", file.display());
                 assert_eq!(game.accepts(d), on_a_copy);
                 judged += 1;

@@ -367,11 +367,11 @@ impl Game {
     ///   player and the attacker's controller.
     pub fn actions_for(&self, d: &Decision) -> Vec<Action> {
         match d {
-            Decision::PassAll => self
-                .players_from(self.priority)
-                .take(self.passes_to_end_round())
-                .map(|p| Action::Pass { player: p })
-                .collect(),
+            Decision::PassAll => {
+                let mut passes = self.window_passes();
+                passes.truncate(self.passes_to_end_round());
+                passes
+            }
             Decision::Cast {
                 player,
                 card,
@@ -612,13 +612,22 @@ impl Game {
     /// None when `player` holds priority, is not in the game or the game does
     /// not wait for priority (the action is then refused as it stands).
     fn passes_before(&self, player: PlayerId) -> Vec<Action> {
+        let mut passes = self.window_passes();
+        passes.truncate(self.passes_to(player));
+        passes
+    }
+
+    /// Every player's pass in turn order from the priority holder: the
+    /// passes that bring priority to a player ([`Game::passes_before`])
+    /// and those of a pass by everyone are its prefixes.
+    pub(crate) fn window_passes(&self) -> Vec<Action> {
         self.players_from(self.priority)
-            .take(self.passes_to(player))
             .map(|p| Action::Pass { player: p })
             .collect()
     }
 
-    /// How many passes [`Game::passes_before`] `player`.
+    /// How many of the [`Game::window_passes`] come before `player` acts
+    /// ([`Game::passes_before`]).
     pub(crate) fn passes_to(&self, player: PlayerId) -> usize {
         if self.waiting != Waiting::Priority || !self.in_game(player) {
             return 0;
@@ -628,9 +637,9 @@ impl Game {
             .count()
     }
 
-    /// How many passes [`Decision::PassAll`] stands for: one by every
-    /// player in the game, less those who have already passed in
-    /// succession.
+    /// How many of the [`Game::window_passes`] [`Decision::PassAll`] stands
+    /// for: one by every player in the game, less those who have already
+    /// passed in succession.
     pub(crate) fn passes_to_end_round(&self) -> usize {
         self.players_from(self.priority)
             .count()

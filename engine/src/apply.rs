@@ -64,7 +64,7 @@ impl Game {
     ///
     /// The passes a priority window's decisions begin with are all one
     /// sequence, every player's pass in turn order from the priority
-    /// holder ([`Game::passes`]): a cast by the k-th player from the holder
+    /// holder ([`Game::window_passes`]): a cast by the k-th player from the holder
     /// begins with its first k passes, and the passes of everyone
     /// ([`Decision::PassAll`]) are a prefix of it too. So these passes are
     /// taken once, on one copy, in that order, and each such decision is
@@ -87,7 +87,7 @@ impl Game {
             return verdicts;
         }
         after_passes.sort_unstable();
-        let passes = self.passes();
+        let passes = self.window_passes();
         let mut game = self.spare_copy();
         game.events.clear();
         game.recording = false;
@@ -118,7 +118,7 @@ impl Game {
     }
 
     /// One decision's verdict for [`Game::accepted`], or how many of the
-    /// window's passes ([`Game::passes`]) must be taken before it is known.
+    /// window's passes ([`Game::window_passes`]) must be taken before it is known.
     /// The decisions judged without a copy are judged without listing
     /// their actions either.
     fn judge(&self, d: &Decision) -> Judged {
@@ -167,16 +167,6 @@ impl Game {
         convoke: &[CardId],
     ) -> bool {
         self.may_act(player).is_ok() && self.cast_refusal(player, card, targets, x, convoke).is_ok()
-    }
-
-    /// In a priority window, every player's pass in turn order from the
-    /// priority holder: the passes that bring priority to a player
-    /// ([`Game::actions_for`] of a cast) and those of a pass by everyone
-    /// are its prefixes.
-    fn passes(&self) -> Vec<Action> {
-        self.players_from(self.priority)
-            .map(|p| Action::Pass { player: p })
-            .collect()
     }
 
     /// A copy of this game, made into the game last recycled on this

@@ -185,9 +185,12 @@ impl Game {
         if let Some(m) = &o.face().mana {
             return Some(m.clone());
         }
+        if !o.is(CardType::Land) {
+            return None;
+        }
         let add: Vec<Mana> = BASIC_LAND_TYPES
             .iter()
-            .filter(|(t, _)| o.is(CardType::Land) && o.face().has_subtype(t))
+            .filter(|(t, _)| o.face().has_subtype(t))
             .map(|&(_, m)| m)
             .collect();
         (!add.is_empty()).then_some(ManaAbility {

@@ -34,14 +34,24 @@ enum Judged {
 impl Game {
     /// Perform `action`. On error the game is unchanged.
     pub fn apply(&mut self, action: &Action) -> Result<Vec<Event>, EngineError> {
-        self.apply_all(std::slice::from_ref(action))
+        self.apply_all(std::slice::from_ref(action), true)
     }
 
     /// Perform the actions a shared [`Decision`] stands for (see
     /// [`Game::actions_for`]), all or none.
     pub fn apply_decision(&mut self, d: &Decision) -> Result<Vec<Event>, EngineError> {
         let actions = self.decision_actions(d)?;
-        self.apply_all(&actions)
+        self.apply_all(&actions, true)
+    }
+
+    /// [`Game::apply_decision`] without a copy of the game to fall back
+    /// on: a decision refused part-way through its actions leaves the game
+    /// part-way. For a caller that drops the game, or restores one it
+    /// saved, after any refusal: a search over games, whose copies are the
+    /// ones it keeps.
+    pub fn apply_decision_part_way(&mut self, d: &Decision) -> Result<Vec<Event>, EngineError> {
+        let actions = self.decision_actions(d)?;
+        self.apply_all(&actions, false)
     }
 
     /// Would [`Game::apply_decision`] accept `d`? See [`Game::accepted`].
@@ -204,12 +214,17 @@ impl Game {
         Ok(actions)
     }
 
-    /// Perform `actions`, all or none: on a copy that replaces this game
-    /// once they are all performed, or, for an action that is refused only
-    /// before it changes anything ([`Game::refused_before_change`]), on
-    /// this game.
-    fn apply_all(&mut self, actions: &[Action]) -> Result<Vec<Event>, EngineError> {
+    /// Perform `actions`. If `all_or_none`, on a copy that replaces this
+    /// game once they are all performed, or, for an action that is
+    /// refused only before it changes anything
+    /// ([`Game::refused_before_change`]), on this game; else on this game.
+    fn apply_all(
+        &mut self,
+        actions: &[Action],
+        all_or_none: bool,
+    ) -> Result<Vec<Event>, EngineError> {
         match actions {
+            _ if !all_or_none => self.perform_all(actions, true)?,
             [action] if self.refused_before_change(action) => self.perform_all(actions, true)?,
             _ => {
                 let mut next = self.spare_copy();
@@ -255,7 +270,8 @@ impl Game {
 
     /// Perform `actions` in order on this game, holding their events if
     /// `record`; on error the game is left part-way (callers work on a
-    /// copy, or take an action refused before it changes anything).
+    /// copy, take an action refused before it changes anything, or do not
+    /// keep a game refused a decision).
     fn perform_all(&mut self, actions: &[Action], record: bool) -> Result<(), EngineError> {
         self.events.clear();
         self.recording = record;

@@ -131,7 +131,8 @@ fn random_legal_play_keeps_every_invariant() {
 /// variants (another attacker, another player or permanent attacked, an
 /// attacker twice), every decision listed, and a pass by everyone, along
 /// random games from every scenario's setup; a decision refused leaves the
-/// game as it was.
+/// game as it was, and one taken part-way (`Game::apply_decision_part_way`)
+/// is accepted alike and leads to the same game.
 #[test]
 fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
@@ -255,6 +256,14 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                 if !on_a_copy {
                     assert_eq!(copy.observe(), game.observe(), "{d:?} refused");
                     assert_eq!(copy.legal_decisions(), legal, "{d:?} refused");
+                }
+                // Taken without a copy to fall back on, it is judged alike
+                // and, accepted, leads to the same game.
+                let mut part_way = game.clone();
+                let taken = part_way.apply_decision_part_way(d).is_ok();
+                assert_eq!(taken, on_a_copy, "{d:?} taken part-way");
+                if taken {
+                    assert_eq!(part_way.observe(), copy.observe(), "{d:?} taken part-way");
                 }
                 assert_eq!(verdict, on_a_copy, "{}: step {step}: {d:?}", file.display());
                 assert_eq!(game.accepts(d), on_a_copy);

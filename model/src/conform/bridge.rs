@@ -288,11 +288,12 @@ impl<E: Engine> Driven<E> {
 
 impl Driven<InProcess> {
     /// This repository's engine driven from a game in play (which it
-    /// cannot reset).
+    /// cannot reset), taking decisions part-way ([`InProcess::part_way`]):
+    /// its callers drop a game refused a decision.
     pub fn playing(game: Game, turns: u8) -> Self {
         let attacked = game.attackers_declared;
         Driven {
-            engine: InProcess::playing(game),
+            engine: InProcess::playing(game).part_way(),
             turns,
             attacked,
         }

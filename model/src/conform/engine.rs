@@ -57,7 +57,8 @@ pub trait Engine {
         all.retain(|d| wanted(d));
         Ok(all)
     }
-    /// Take a decision, or say why the rules forbid it (the game unchanged).
+    /// Take a decision, or say why the rules forbid it (the game unchanged,
+    /// except for the engine in process made [`InProcess::part_way`]).
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError>;
     fn save(&mut self) -> Result<Self::Saved, ProcessError>;
     fn restore(&mut self, saved: &Self::Saved) -> Result<(), ProcessError>;
@@ -101,6 +102,9 @@ pub struct InProcess {
     events: Vec<Vec<Event>>,
     /// The facts of the same decisions ([`Engine::happened`]).
     happened: Vec<Vec<Happened>>,
+    /// A refused decision may leave the game part-way (see
+    /// [`InProcess::part_way`]).
+    part_way: bool,
 }
 
 impl InProcess {
@@ -129,6 +133,20 @@ impl InProcess {
             game,
             events: Vec::new(),
             happened: Vec::new(),
+            part_way: false,
+        }
+    }
+
+    /// This engine, taking each decision on its game without a copy to
+    /// fall back on (`Game::apply_decision_part_way`): a decision refused
+    /// part-way through its actions leaves the game part-way. For a
+    /// harness that restores a saved game, or drops the game, after every
+    /// refusal: the lockstep search, the random games, the engine as a
+    /// model. Most decisions are then taken without copying the game.
+    pub fn part_way(self) -> Self {
+        InProcess {
+            part_way: true,
+            ..self
         }
     }
 
@@ -140,6 +158,7 @@ impl InProcess {
             game,
             events: Vec::new(),
             happened: Vec::new(),
+            part_way: false,
         }
     }
 }
@@ -184,7 +203,12 @@ impl Engine for InProcess {
     }
 
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
-        Ok(match self.game.apply_decision(d) {
+        let taken = if self.part_way {
+            self.game.apply_decision_part_way(d)
+        } else {
+            self.game.apply_decision(d)
+        };
+        Ok(match taken {
             Ok(events) => {
                 self.happened
                     .push(battlecheck_engine::event::happened(&events));

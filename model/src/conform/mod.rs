@@ -154,7 +154,8 @@ impl ConformReport {
 pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, ConformError> {
     match &opts.engine_cmd {
         None => {
-            let start = bridge::in_process(&config, &opts.engine_faults);
+            // The lockstep restores a saved game after every refusal.
+            let start = bridge::in_process(&config, &opts.engine_faults).part_way();
             let turns = config.turns;
             let info = EngineInfo {
                 name: "battlecheck-engine (in process)".into(),

@@ -17,8 +17,9 @@ impl Game {
     }
 
     /// The decisions of [`Game::legal_decisions`] that `wanted` keeps,
-    /// without judging the others: a candidate is judged by taking it on a
-    /// copy of the game, which a caller that drops some kinds need not pay.
+    /// without judging the others: judging a candidate may take it on a
+    /// copy of the game ([`Game::accepted`]), which a caller that drops
+    /// some kinds need not pay.
     pub fn legal_decisions_among(&self, wanted: &dyn Fn(&Decision) -> bool) -> Vec<Decision> {
         let mut candidates: Vec<Decision> = Vec::new();
         match &self.waiting {

@@ -47,7 +47,7 @@ pub trait Engine {
     fn legal(&mut self) -> Result<Vec<Decision>, ProcessError>;
     /// The decisions the engine accepts now that `wanted` keeps: what the
     /// harness compares. An engine that can skip judging the others (the
-    /// engine in process judges each candidate by taking it on a copy of
+    /// engine in process may judge a candidate by taking it on a copy of
     /// the game) may say so; by default, every decision is asked for.
     fn legal_wanted(
         &mut self,

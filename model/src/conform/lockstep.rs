@@ -291,8 +291,7 @@ impl Rebuilt {
 
     /// The model state of node `id`.
     fn state(&mut self, parents: &Parents, id: u32) -> GameState {
-        let ids = from_root(parents, id);
-        for &node in keep_common(&mut self.path, &ids) {
+        for node in cut_to_ancestor(parents, &mut self.path, id) {
             let mut s = self.path.last().expect("the root stays").1.clone();
             s.apply(parents.decision(node));
             self.path.push((node, s));
@@ -363,28 +362,26 @@ pub(super) fn path_to(parents: &Parents, mut at: u32) -> Vec<Decision> {
     path
 }
 
-/// The nodes on the way from the root (not included) to node `id`.
-fn from_root(parents: &Parents, mut at: u32) -> Vec<u32> {
-    let mut ids = Vec::new();
-    while at != 0 {
-        ids.push(at);
+/// Cut `path` (the root, then nodes below it, each with what was kept of
+/// it) back to the last node that is `id` or an ancestor of it; the nodes
+/// still to take to reach `id`, from the first below that one to `id`.
+/// A node's id is greater than its parent's (ids are given in
+/// breadth-first order), so the ids along `path` increase and the nodes a
+/// walk up from `id` meets are looked for in it by bisection; consecutive
+/// nodes of a level mostly share a parent, so the walk is mostly one step.
+fn cut_to_ancestor<T>(parents: &Parents, path: &mut Vec<(u32, T)>, id: u32) -> Vec<u32> {
+    let mut below = Vec::new();
+    let mut at = id;
+    loop {
+        if let Ok(i) = path.binary_search_by_key(&at, |(node, _)| *node) {
+            path.truncate(i + 1);
+            below.reverse();
+            return below;
+        }
+        // The root (id 0) is always the first node of `path`.
+        below.push(at);
         at = parents.parent(at);
     }
-    ids.reverse();
-    ids
-}
-
-/// Cut `path` (the root, then nodes below it, each with what was kept of
-/// it) back to the part it shares with the way to `nodes` (from
-/// [`from_root`]); the nodes still to take.
-fn keep_common<'n, T>(path: &mut Vec<(u32, T)>, nodes: &'n [u32]) -> &'n [u32] {
-    let common = path[1..]
-        .iter()
-        .zip(nodes)
-        .take_while(|((a, _), b)| a == *b)
-        .count();
-    path.truncate(common + 1);
-    &nodes[common..]
 }
 
 /// States expanded together: large enough to keep every thread busy, small
@@ -466,11 +463,11 @@ impl<'a, E: Engine> Replay<'a, E> {
         decisions: usize,
         engine: &mut Driven<E>,
     ) -> Result<(), ProcessError> {
-        let mut ids = from_root(self.parents, id);
-        let last = ids.pop();
-        let below = keep_common(&mut self.path, &ids);
+        // The path holds the ancestors of the state (the root's, none).
+        let last = (id != 0).then_some(id);
+        let below = cut_to_ancestor(self.parents, &mut self.path, self.parents.parent(id));
         engine.restore(&self.path.last().expect("the root stays").1)?;
-        for &ancestor in below {
+        for ancestor in below {
             self.take(ancestor, engine)?;
             self.path.push((ancestor, engine.save()?));
         }

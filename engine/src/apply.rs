@@ -99,18 +99,14 @@ impl Game {
         after_passes.sort_unstable();
         let passes = self.window_passes();
         let mut game = self.spare_copy();
-        game.events.clear();
-        game.recording = false;
         let mut taken = 0;
         for (n, i) in after_passes {
-            while taken < n {
-                if game.perform(&passes[taken]).is_err() {
-                    recycle(game);
-                    return verdicts;
-                }
-                game.enforce_removal_from_combat();
-                taken += 1;
+            // The passes not yet taken that this decision begins with.
+            if game.perform_all(&passes[taken..n], false).is_err() {
+                recycle(game);
+                return verdicts;
             }
+            taken = n;
             verdicts[i] = match &decisions[i] {
                 Decision::Cast {
                     player,

@@ -30,6 +30,19 @@ pub trait Judged: Model {
     fn checked(&self) -> &[PropertyId];
     /// Where an exhaustive check gathers its verdicts, if it is one.
     fn tally(&self) -> Option<&Tally>;
+    /// Take `action` in `state`, which becomes the state
+    /// [`Model::next_state`] gives (the search writes each successor into
+    /// its stack slot this way, with one copy of the state); false when
+    /// `next_state` gives none, `state` then being of no further use.
+    fn advance(&self, state: &mut Self::State, action: Self::Action) -> bool {
+        match self.next_state(state, action) {
+            Some(next) => {
+                *state = next;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// What the states visited by an exhaustive check showed: the invariants
@@ -170,6 +183,10 @@ impl Judged for BattleModel {
     fn tally(&self) -> Option<&Tally> {
         self.tally.as_deref()
     }
+    fn advance(&self, state: &mut GameState, action: Decision) -> bool {
+        state.apply(&action);
+        true
+    }
 }
 
 impl BattleModel {
@@ -228,8 +245,7 @@ impl Model for BattleModel {
 
     fn next_state(&self, state: &GameState, action: Decision) -> Option<GameState> {
         let mut next = state.clone();
-        next.apply(&action);
-        Some(next)
+        self.advance(&mut next, action).then_some(next)
     }
 
     fn format_action(&self, action: &Decision) -> String {

@@ -51,6 +51,10 @@ pub struct Searched {
 /// States explored between two looks at whether another worker waits.
 const SHARE_EVERY: usize = 256;
 
+/// The depth of a queued successor that turned out to be visited already:
+/// it is dropped unexplored (real depths start at 1).
+const SEEN: usize = 0;
+
 /// The fingerprint of a state: 64 bits of aHash with fixed keys (the same
 /// on every run of the same build).
 pub fn fingerprint<T: Hash>(value: &T) -> u64 {
@@ -109,7 +113,7 @@ pub fn depth_first<M>(
 ) -> Searched
 where
     M: Judged + Sync,
-    M::State: Hash + Send + Sync,
+    M::State: Clone + Hash + Send + Sync,
 {
     let key = key_of::<M>(canonical);
     let mut start = Vec::new();
@@ -153,7 +157,7 @@ pub fn depth_first_from<M>(
 ) -> Searched
 where
     M: Judged + Sync,
-    M::State: Hash + Send + Sync,
+    M::State: Clone + Hash + Send + Sync,
 {
     let threads = threads.max(1);
     let key = key_of::<M>(canonical);
@@ -205,10 +209,11 @@ fn worker<M>(
 ) -> (usize, usize)
 where
     M: Judged,
+    M::State: Clone,
 {
     let mut stack: Vec<(M::State, usize)> = Vec::new();
     let mut actions = Vec::new();
-    let mut successors = Vec::new();
+    let mut keys = Vec::new();
     let (mut generated, mut deepest) = (0, 0);
     'work: loop {
         if stack.is_empty() {
@@ -235,6 +240,11 @@ where
             }
         }
         for _ in 0..SHARE_EVERY {
+            // Successors found already visited are dropped where they lie,
+            // without being moved.
+            while stack.last().is_some_and(|&(_, depth)| depth == SEEN) {
+                stack.truncate(stack.len() - 1);
+            }
             let Some((state, depth)) = stack.pop() else {
                 break;
             };
@@ -244,24 +254,27 @@ where
             }
             deepest = deepest.max(depth);
             model.actions(&state, &mut actions);
-            // The successors' slots are asked for first, all of them, and
-            // then inserted: their trips to memory overlap (see
-            // [`Seen::prefetch`]). Same states, same order.
+            // Each successor is written into its slot on the stack (one
+            // copy of the state). The slots of all of them in the visited
+            // set are asked for first, and then inserted: their trips to
+            // memory overlap (see [`Seen::prefetch`]). Same states, same
+            // order.
+            let first = stack.len();
             for action in actions.drain(..) {
-                let Some(next) = model.next_state(&state, action) else {
-                    continue;
-                };
-                if !model.within_boundary(&next) {
+                stack.push((state.clone(), depth + 1));
+                let (next, _) = stack.last_mut().expect("a successor was just pushed");
+                if !model.advance(next, action) || !model.within_boundary(next) {
+                    stack.truncate(stack.len() - 1);
                     continue;
                 }
                 generated += 1;
-                let k = key(&next);
+                let k = key(next);
                 visited.prefetch(k);
-                successors.push((next, k));
+                keys.push(k);
             }
-            for (next, k) in successors.drain(..) {
-                if visited.insert(k) {
-                    stack.push((next, depth + 1));
+            for (slot, k) in stack[first..].iter_mut().zip(keys.drain(..)) {
+                if !visited.insert(k) {
+                    slot.1 = SEEN;
                 }
             }
         }

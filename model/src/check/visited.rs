@@ -11,7 +11,7 @@
 //! which need not be a power of two): 8 bytes per slot, 10 to 15 bytes per
 //! state.
 //!
-//! A large table is asked for huge pages ([`huge_pages`]), so that its
+//! A large table is asked for huge pages (`huge_pages`), so that its
 //! lookups do not also miss the processor's cache of page translations.
 //!
 //! That one trip is still most of an insert's time, and inserts one after

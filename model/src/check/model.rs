@@ -30,14 +30,21 @@ pub trait Judged: Model {
     fn checked(&self) -> &[PropertyId];
     /// Where an exhaustive check gathers its verdicts, if it is one.
     fn tally(&self) -> Option<&Tally>;
-    /// Take `action` in `state`, which becomes the state
-    /// [`Model::next_state`] gives (the search writes each successor into
-    /// its stack slot this way, with one copy of the state); false when
-    /// `next_state` gives none, `state` then being of no further use.
-    fn advance(&self, state: &mut Self::State, action: Self::Action) -> bool {
+    /// Push the state `action` leads to from `state` (the one
+    /// [`Model::next_state`] gives) onto the search's `stack`, at `depth`;
+    /// false when there is none. A model of large states whose copy is a
+    /// plain copy writes the successor straight into its new slot (one copy
+    /// of the state, see [`crate::check::search`]).
+    fn push_next(
+        &self,
+        state: &Self::State,
+        action: Self::Action,
+        depth: usize,
+        stack: &mut Vec<(Self::State, usize)>,
+    ) -> bool {
         match self.next_state(state, action) {
             Some(next) => {
-                *state = next;
+                stack.push((next, depth));
                 true
             }
             None => false,
@@ -183,8 +190,16 @@ impl Judged for BattleModel {
     fn tally(&self) -> Option<&Tally> {
         self.tally.as_deref()
     }
-    fn advance(&self, state: &mut GameState, action: Decision) -> bool {
-        state.apply(&action);
+    fn push_next(
+        &self,
+        state: &GameState,
+        action: Decision,
+        depth: usize,
+        stack: &mut Vec<(GameState, usize)>,
+    ) -> bool {
+        stack.push((state.clone(), depth));
+        let (next, _) = stack.last_mut().expect("a successor was just pushed");
+        next.apply(&action);
         true
     }
 }
@@ -245,7 +260,8 @@ impl Model for BattleModel {
 
     fn next_state(&self, state: &GameState, action: Decision) -> Option<GameState> {
         let mut next = state.clone();
-        self.advance(&mut next, action).then_some(next)
+        next.apply(&action);
+        Some(next)
     }
 
     fn format_action(&self, action: &Decision) -> String {

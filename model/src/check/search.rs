@@ -113,7 +113,7 @@ pub fn depth_first<M>(
 ) -> Searched
 where
     M: Judged + Sync,
-    M::State: Clone + Hash + Send + Sync,
+    M::State: Hash + Send + Sync,
 {
     let key = key_of::<M>(canonical);
     let mut start = Vec::new();
@@ -157,7 +157,7 @@ pub fn depth_first_from<M>(
 ) -> Searched
 where
     M: Judged + Sync,
-    M::State: Clone + Hash + Send + Sync,
+    M::State: Hash + Send + Sync,
 {
     let threads = threads.max(1);
     let key = key_of::<M>(canonical);
@@ -209,7 +209,6 @@ fn worker<M>(
 ) -> (usize, usize)
 where
     M: Judged,
-    M::State: Clone,
 {
     let mut stack: Vec<(M::State, usize)> = Vec::new();
     let mut actions = Vec::new();
@@ -254,16 +253,18 @@ where
             }
             deepest = deepest.max(depth);
             model.actions(&state, &mut actions);
-            // Each successor is written into its slot on the stack (one
-            // copy of the state). The slots of all of them in the visited
+            // Each successor is written into its slot on the stack
+            // ([`Judged::push_next`]). The slots of all of them in the visited
             // set are asked for first, and then inserted: their trips to
             // memory overlap (see [`Seen::prefetch`]). Same states, same
             // order.
             let first = stack.len();
             for action in actions.drain(..) {
-                stack.push((state.clone(), depth + 1));
-                let (next, _) = stack.last_mut().expect("a successor was just pushed");
-                if !model.advance(next, action) || !model.within_boundary(next) {
+                if !model.push_next(&state, action, depth + 1, &mut stack) {
+                    continue;
+                }
+                let (next, _) = stack.last().expect("a successor was just pushed");
+                if !model.within_boundary(next) {
                     stack.truncate(stack.len() - 1);
                     continue;
                 }

@@ -259,7 +259,11 @@ fn huge_pages(slots: &[u64]) {
         // lie inside `slots`' allocation; MADV_HUGEPAGE changes how they
         // are backed, never their contents.
         unsafe {
-            libc::madvise(first as *mut libc::c_void, last - first, libc::MADV_HUGEPAGE);
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            );
         }
     }
 }

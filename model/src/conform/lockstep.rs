@@ -341,6 +341,8 @@ impl Parents {
         self.nodes.len()
     }
 
+    /// The parent of node `id`; the root's is the root itself, so that a
+    /// walk up from any node ends there.
     pub(super) fn parent(&self, id: u32) -> u32 {
         self.nodes[id as usize].0
     }

@@ -70,7 +70,13 @@ impl Game {
     ///   is all that may refuse a cast (what follows it, the card moving to
     ///   the stack and what triggers, cannot fail) and only reads the game;
     /// * an attack declaration: [`Game::attack_refusal`] is all that may
-    ///   refuse it, and only reads the game.
+    ///   refuse it, and only reads the game;
+    /// * in a settled game ([`Game::settled`]), a pass by everyone and a cast
+    ///   its caster gets priority for within the round: the passes before
+    ///   the last change only who holds priority, so a cast is judged as if
+    ///   its caster held it ([`Game::cast_refusal_holding_priority`]), and
+    ///   a pass by everyone is refused only where its last pass ends a step
+    ///   that can't end ([`Game::end_step_refusal`]).
     ///
     /// The passes a priority window's decisions begin with are all one
     /// sequence, every player's pass in turn order from the priority
@@ -134,6 +140,14 @@ impl Game {
                 self.may_act(self.active).is_ok()
                     && self.attack_refusal(self.active, attacks).is_ok(),
             ),
+            // In a settled game the passes before the last change only who
+            // holds priority (see `Game::settled`), and the last resolves
+            // the top of the stack, which is never refused, or ends the
+            // step.
+            Decision::PassAll if self.waiting == Waiting::Priority && self.settled => Judged::Now(
+                self.passes_to_end_round() > 0
+                    && (!self.stack.is_empty() || self.end_step_refusal().is_ok()),
+            ),
             Decision::PassAll if self.waiting == Waiting::Priority => {
                 match self.passes_to_end_round() {
                     0 => Judged::Now(false),
@@ -148,6 +162,20 @@ impl Game {
                 convoke,
             } if !self.pays_mana => match self.passes_to(*player) {
                 0 => Judged::Now(self.cast_acceptable(*player, *card, targets, *x, cards(convoke))),
+                // In a settled game the passes that give the caster priority
+                // within the round change only who holds it.
+                n if self.settled && n < self.passes_to_end_round() => Judged::Now(
+                    self.may_act(*player).is_ok()
+                        && self
+                            .cast_refusal_holding_priority(
+                                *player,
+                                *card,
+                                targets,
+                                *x,
+                                cards(convoke),
+                            )
+                            .is_ok(),
+                ),
                 n => Judged::AfterPasses(n),
             },
             _ => {
@@ -296,6 +324,9 @@ impl Game {
 
     pub(crate) fn perform(&mut self, action: &Action) -> Result<(), EngineError> {
         self.may_act(action.player())?;
+        if !matches!(action, Action::Pass { .. }) {
+            self.settled = false;
+        }
         match action {
             Action::Pass { player } => self.pass(*player),
             Action::Cast {

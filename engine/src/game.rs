@@ -608,6 +608,13 @@ pub struct Game {
     pub priority: PlayerId,
     /// Players who passed in succession (117.4).
     pub passes: usize,
+    /// State-based actions and triggers were last checked (117.5) and none
+    /// applied, and nothing has happened since but passes that gave the
+    /// next player priority (see [`Game::pass`]): a pass changes who holds
+    /// priority, which no state-based action (704.5) or trigger reads, so a
+    /// check before the next player receives priority would find nothing.
+    /// Set only by the check itself; cleared as any other action begins.
+    pub(crate) settled: bool,
     pub protector_choices: Vec<ProtectorChoice>,
     /// Blocked attackers that assign their combat damage this step as
     /// though they weren't blocked (Zilortha, C04).
@@ -683,6 +690,7 @@ clone_by_field!(Game {
     waiting,
     priority,
     passes,
+    settled,
     protector_choices,
     as_unblocked,
     trample,

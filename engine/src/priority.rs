@@ -19,13 +19,20 @@ impl Game {
         if self.passes < in_game {
             // 117.5: state-based actions and triggers come before the next
             // player receives priority; if any happen, passing starts over.
+            // In a settled game the check would find nothing.
+            let next = self.next_player(player);
+            if self.settled {
+                self.priority = next;
+                return Ok(());
+            }
             let passes = self.passes;
-            if !self.settle_reporting(self.next_player(player)) {
+            if !self.settle_reporting(next) {
                 self.passes = passes;
             }
             return Ok(());
         }
         self.passes = 0;
+        self.settled = false;
         if self.stack.is_empty() {
             self.end_step()?;
         } else {
@@ -67,6 +74,7 @@ impl Game {
     fn settle_reporting(&mut self, to: PlayerId) -> bool {
         self.priority = to;
         self.passes = 0;
+        self.settled = false;
         let mut acted = false;
         loop {
             if !self.protector_choices.is_empty() {
@@ -94,6 +102,7 @@ impl Game {
             }
             break;
         }
+        self.settled = true;
         self.waiting = Waiting::Priority;
         if !self.in_game(self.priority) {
             self.priority = self.next_player(self.priority);
@@ -169,5 +178,70 @@ impl Game {
             }
             Waiting::GameOver => "nothing: the game is over".to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::Catalogue;
+    use crate::game::{Game, Waiting};
+    use crate::scenario::build_game;
+    use crate::Action;
+    use std::path::Path;
+
+    fn game(text: &str, file: &Path) -> Game {
+        build_game(file, text, &Catalogue::bundled().unwrap()).unwrap()
+    }
+
+    /// 117.5: before the next player receives priority, state-based actions
+    /// are checked. A game changed since the last check is checked after a
+    /// pass: the player at 0 life loses (704.5a) as the pass ends.
+    #[test]
+    fn a_pass_in_a_game_changed_since_the_last_check_checks_it() {
+        let text = r#"{"name": "three", "players": 3, "cards": [], "steps": []}"#;
+        let mut g = game(text, Path::new("three.json"));
+        assert!(g.settled, "the setup was checked");
+        let holder = g.priority;
+        let last = g.next_player(g.next_player(holder));
+        // What an action does before its own check: the game is unsettled.
+        g.players[last.0 as usize].life = 0;
+        g.settled = false;
+        g.apply(&Action::Pass { player: holder }).unwrap();
+        assert!(!g.in_game(last), "{last} at 0 life is still in the game");
+    }
+
+    /// In a settled game a pass gives the next player priority without a
+    /// check, and leaves the game as a check would: from every scenario's
+    /// setup, a pass by the holder (then one more) with the game settled and
+    /// with it marked unsettled gives the same observation and decisions.
+    #[test]
+    fn a_pass_in_a_settled_game_leaves_it_as_a_check_would() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let mut compared = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let file = entry.unwrap().path();
+            let text = std::fs::read_to_string(&file).unwrap();
+            let mut settled = game(&text, &file);
+            for _ in 0..2 {
+                if settled.waiting != Waiting::Priority || !settled.settled {
+                    break;
+                }
+                let mut checked = settled.clone();
+                checked.settled = false;
+                let player = settled.priority;
+                let a = settled.apply(&Action::Pass { player });
+                let b = checked.apply(&Action::Pass { player });
+                assert_eq!(a.is_ok(), b.is_ok(), "{}", file.display());
+                assert_eq!(settled.observe(), checked.observe(), "{}", file.display());
+                assert_eq!(
+                    settled.legal_decisions(),
+                    checked.legal_decisions(),
+                    "{}",
+                    file.display()
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 200, "{compared} passes compared");
     }
 }

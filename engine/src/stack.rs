@@ -73,6 +73,20 @@ impl Game {
     ) -> Result<CastAllowed, EngineError> {
         self.known(card)?;
         self.require_priority(player)?;
+        self.cast_refusal_holding_priority(player, card, targets, x, convoke)
+    }
+
+    /// [`Game::cast_refusal`] for a `player` who holds priority, whether
+    /// or not they hold it now: nothing else it checks reads who holds it.
+    pub(crate) fn cast_refusal_holding_priority(
+        &self,
+        player: PlayerId,
+        card: CardId,
+        targets: &[Target],
+        x: Option<u8>,
+        convoke: &[CardId],
+    ) -> Result<CastAllowed, EngineError> {
+        self.known(card)?;
         let o = self.obj(card);
         let playable = self.exile_permission(card).is_some();
         let may_play =

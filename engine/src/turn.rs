@@ -35,20 +35,29 @@ impl Game {
                 Main2
             }
             Main2 => End,
-            End if self.turn == u8::MAX => {
-                return Err(EngineError::Limit {
-                    reason: format!(
-                        "turn {} is the last turn the engine counts: the next turn can't begin",
-                        u8::MAX
-                    ),
-                })
-            }
             End => {
+                self.end_step_refusal()?;
                 self.cleanup_and_next_turn();
                 Upkeep
             }
         };
         self.begin_step(next);
+        Ok(())
+    }
+
+    /// Why the current step can't end now, if it can't: the end step of
+    /// turn 255, after which the next turn's number can't be counted. Reads
+    /// the game only, so that a pass by everyone is judged without being
+    /// taken (see [`Game::accepted`]).
+    pub(crate) fn end_step_refusal(&self) -> Result<(), EngineError> {
+        if self.step == TurnStep::End && self.turn == u8::MAX {
+            return Err(EngineError::Limit {
+                reason: format!(
+                    "turn {} is the last turn the engine counts: the next turn can't begin",
+                    u8::MAX
+                ),
+            });
+        }
         Ok(())
     }
 

@@ -3,6 +3,7 @@
 //! action, and every `always` property of the catalogue holds after each
 //! action.
 
+use battlecheck_engine::game::Waiting;
 use battlecheck_engine::scenario::build_game;
 use battlecheck_engine::{Action, Catalogue};
 use battlecheck_properties::{AttackTarget, Decision, Kind, PlayerId, Target, Zone, CATALOGUE};
@@ -130,7 +131,8 @@ fn random_legal_play_keeps_every_invariant() {
 /// fewer or more, another X), and the attack declarations listed with
 /// variants (another attacker, another player or permanent attacked, an
 /// attacker twice), every decision listed, and a pass by everyone, along
-/// random games from every scenario's setup; a decision refused leaves the
+/// random games from every scenario's setup, some of them in windows where
+/// players have passed alone; a decision refused leaves the
 /// game as it was, and one taken part-way (`Game::apply_decision_part_way`)
 /// is accepted alike and leads to the same game.
 #[test]
@@ -143,6 +145,13 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
         let mut game = build_game(file, &text, &cards).unwrap();
         let mut rng = Lcg(i as u64 + 1);
         for step in 0..40 {
+            // Now and then the priority holder passes alone (an action
+            // through `Game::apply`, not a decision), so that decisions are
+            // also judged in a window some players have passed in.
+            if game.waiting == Waiting::Priority && rng.below(4) == 0 {
+                let player = game.priority;
+                game.apply(&Action::Pass { player }).unwrap();
+            }
             let legal = game.legal_decisions();
             if legal.is_empty() {
                 break;

@@ -304,6 +304,7 @@ impl Run {
             waiting: Waiting::Priority,
             priority,
             passes: 0,
+            settled: false,
             protector_choices: Vec::new(),
             as_unblocked: Vec::new(),
             trample: Vec::new(),

@@ -390,6 +390,10 @@ fn cut_to_ancestor<T>(parents: &Parents, path: &mut Vec<(u32, T)>, id: u32) -> V
 /// enough that a level's children are not all held at once.
 pub(super) const CHUNK: usize = 2048;
 
+/// How many keys ahead of the one inserted the visited set is asked to
+/// bring a key's slot into the cache.
+const PREFETCH_AHEAD: usize = 8;
+
 /// States whose engine games one thread rebuilds in a row, sharing the
 /// replay of their common ancestors (consecutive states of a level have
 /// consecutive parents).
@@ -635,11 +639,19 @@ where
                 })
                 .collect();
             // The decisions reaching new states, grouped by the state they
-            // leave, in order.
+            // leave, in order. Inserted in order on this thread (so that the
+            // first parent in breadth-first order reaches a state), each
+            // key's slot asked for a few keys ahead: the trips to memory
+            // overlap (see [`Seen::prefetch`]).
+            let keys: Vec<u64> = children.iter().flatten().map(|&(_, fp)| fp).collect();
+            let mut ahead = keys.iter().skip(PREFETCH_AHEAD);
             let mut fresh: Vec<(usize, Vec<Decision>)> = Vec::new();
             for (i, kids) in children.into_iter().enumerate() {
                 let mut ds = Vec::new();
                 for (d, fp) in kids {
+                    if let Some(&k) = ahead.next() {
+                        seen.prefetch(k);
+                    }
                     result.transitions += 1;
                     if seen.insert(fp) {
                         ds.push(d);

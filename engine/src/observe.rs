@@ -94,6 +94,11 @@ impl GameView for Game {
         // 111.7) has no characteristics.
         let exists = !((o.token || o.spell_copy) && o.zone == Zone::Outside);
         let creature_here = o.on_battlefield() && o.is_creature();
+        let (power, toughness) = if creature_here {
+            self.power_toughness(id)
+        } else {
+            (0, 0)
+        };
         ObjectObs {
             id,
             owner: o.owner,
@@ -122,8 +127,8 @@ impl GameView for Game {
             damage: if creature_here { o.damage } else { 0 },
             sick: creature_here && o.sick,
             flash: exists && self.has_keyword(o.id, Keyword::Flash),
-            power: if creature_here { self.power(id) } else { 0 },
-            toughness: if creature_here { self.toughness(id) } else { 0 },
+            power,
+            toughness,
             combat: o.combat_obs(),
             attached_to: o.attached_to,
             playable_from_exile: self.exile_permission(o.id).is_some(),

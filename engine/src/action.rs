@@ -165,7 +165,12 @@ impl Action {
     /// choice or block declaration, which a decision makes together with
     /// the other players' (see [`Game::legal_decisions`]).
     pub fn as_decision(&self) -> Option<Decision> {
-        Some(match self.clone() {
+        self.clone().into_decision()
+    }
+
+    /// [`Action::as_decision`], taking the action rather than copying it.
+    pub fn into_decision(self) -> Option<Decision> {
+        Some(match self {
             Action::Cast {
                 player,
                 card,

@@ -517,7 +517,7 @@ impl Game {
         match &self.waiting {
             Waiting::Priority => {
                 candidates.push(Action::Pass { player });
-                candidates.extend(self.cast_candidates(player));
+                candidates.extend(self.cast_candidates(player, &self.spell_target_candidates()));
                 for (card, back_face) in self.land_candidates(player) {
                     candidates.push(Action::PlayLand {
                         player,
@@ -864,18 +864,20 @@ impl Game {
         })
     }
 
-    pub(crate) fn cast_candidates(&self, player: PlayerId) -> Vec<Action> {
+    /// Every cast `player` might make now, each target among `all` (the
+    /// game's [`Game::spell_target_candidates`]); the cast's own checks
+    /// decide which are legal.
+    pub(crate) fn cast_candidates(&self, player: PlayerId, all: &[Target]) -> Vec<Action> {
         let mut out = Vec::new();
-        let all = self.spell_target_candidates();
         for o in self.objects.iter().filter(|o| {
             (o.zone == Zone::Hand && o.owner == player) || self.exile_permission(o.id).is_some()
         }) {
             let face = o.card.front();
-            let choices = self.target_choices(face.target_kinds(), player, &all);
+            let choices = self.target_choices(face.target_kinds(), player, all);
             let xs = self.x_choices(player, o.id);
             let convokes = self.convoke_candidates(player, o.id);
             for targets in choices {
-                for &x in &xs {
+                for &x in xs.iter() {
                     for convoke in convokes.iter() {
                         out.push(Action::Cast {
                             player,

@@ -25,11 +25,12 @@ impl Game {
         match &self.waiting {
             Waiting::Priority => {
                 candidates.push(Decision::PassAll);
+                let targets = self.spell_target_candidates();
                 for p in self.players_from(PlayerId(0)) {
                     candidates.extend(
-                        self.cast_candidates(p)
-                            .iter()
-                            .filter_map(Action::as_decision),
+                        self.cast_candidates(p, &targets)
+                            .into_iter()
+                            .filter_map(Action::into_decision),
                     );
                     for (card, back_face) in self.land_candidates(p) {
                         candidates.push(Decision::PlayLand {

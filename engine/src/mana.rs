@@ -417,16 +417,21 @@ impl Game {
     /// The values of X `player` may announce casting `card` (601.2b,
     /// 107.3a): those whose total cost their pool pays, in a game that pays
     /// mana; none (X is 0) in one that does not, or for a cost without X.
-    pub(crate) fn x_choices(&self, player: PlayerId, card: CardId) -> Vec<Option<u8>> {
+    pub(crate) fn x_choices(
+        &self,
+        player: PlayerId,
+        card: CardId,
+    ) -> std::borrow::Cow<'static, [Option<u8>]> {
         let cost = self.obj(card).card.mana_cost;
         if !self.pays_mana || cost.xs == 0 {
-            return vec![None];
+            return std::borrow::Cow::Borrowed(&[None]);
         }
         let pool = self.players[player.0 as usize].pool;
         (0..=u8::MAX)
             .take_while(|&x| pay(pool, &self.total_cost(card, x)).is_some())
             .map(Some)
-            .collect()
+            .collect::<Vec<_>>()
+            .into()
     }
 
     /// Every mana `player` might add now, one activation each; the

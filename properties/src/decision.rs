@@ -371,8 +371,12 @@ impl Decision {
     /// (the order means nothing). The cards of an ordered choice keep
     /// their order.
     pub fn canonical(&self) -> Decision {
-        let mut d = self.clone();
-        match &mut d {
+        self.clone().into_canonical()
+    }
+
+    /// [`Decision::canonical`], taking the decision rather than copying it.
+    pub fn into_canonical(mut self) -> Decision {
+        match &mut self {
             Decision::DeclareAttackers { attacks } => attacks.sort(),
             Decision::DeclareBlockers { blocks } => blocks.sort(),
             Decision::ChooseProtectors { choices } => choices.sort(),
@@ -385,7 +389,7 @@ impl Decision {
             Decision::ChooseModes { modes, .. } => modes.sort(),
             _ => {}
         }
-        d
+        self
     }
 }
 

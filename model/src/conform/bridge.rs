@@ -254,8 +254,8 @@ impl<E: Engine> Driven<E> {
         let mut out: Vec<Decision> = self
             .engine
             .legal_wanted(&wanted)?
-            .iter()
-            .map(Decision::canonical)
+            .into_iter()
+            .map(Decision::into_canonical)
             .collect();
         out.sort();
         out.dedup();
@@ -321,7 +321,7 @@ pub struct Stuck {
 pub fn model_decisions(model: &GameState) -> Vec<Decision> {
     let mut out = Vec::new();
     model.decisions(&mut out);
-    let mut out: Vec<Decision> = out.iter().map(Decision::canonical).collect();
+    let mut out: Vec<Decision> = out.into_iter().map(Decision::into_canonical).collect();
     out.sort();
     out
 }

@@ -21,11 +21,16 @@ impl Game {
     /// copy of the game ([`Game::accepted`]), which a caller that drops
     /// some kinds need not pay.
     pub fn legal_decisions_among(&self, wanted: &dyn Fn(&Decision) -> bool) -> Vec<Decision> {
-        let mut candidates: Vec<Decision> = Vec::new();
+        let mut candidates: Vec<Decision> = Vec::with_capacity(32);
         match &self.waiting {
             Waiting::Priority => {
                 candidates.push(Decision::PassAll);
                 let targets = self.spell_target_candidates();
+                let equipment: Vec<CardId> = self
+                    .battlefield()
+                    .filter(|o| self.is_equipment(o.id))
+                    .map(|o| o.id)
+                    .collect();
                 for p in self.players_from(PlayerId(0)) {
                     candidates.extend(
                         self.cast_candidates(p, &targets)
@@ -56,11 +61,11 @@ impl Game {
                             crew: battlecheck_properties::decision::to_cards(a.crew),
                         });
                     }
-                    for e in self.battlefield().filter(|o| self.is_equipment(o.id)) {
+                    for &equipment in &equipment {
                         for c in self.battlefield() {
                             candidates.push(Decision::Equip {
                                 player: p,
-                                equipment: e.id,
+                                equipment,
                                 creature: c.id,
                             });
                         }

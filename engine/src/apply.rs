@@ -6,7 +6,7 @@
 use crate::action::Action;
 use crate::activate::Activation;
 use crate::cards::TargetKind;
-use crate::error::{illegal, EngineError};
+use crate::error::{illegal, EngineError, Refused};
 use crate::event::{step_violations, Event};
 use crate::game::{Combat, Game, StackItem, Waiting};
 use battlecheck_properties::decision::cards;
@@ -853,7 +853,7 @@ impl Game {
             acc.iter()
                 .flat_map(|prefix| {
                     all.iter()
-                        .filter(|&&t| self.check_target(t, k, player).is_ok())
+                        .filter(|&&t| self.check_target::<Refused>(t, k, player).is_ok())
                         .map(move |&t| {
                             let mut v = prefix.clone();
                             v.push(t);

@@ -4,7 +4,7 @@
 //! attacking"): the effect of a printed trigger ([`crate::triggers`]).
 
 use crate::cards::TargetKind;
-use crate::error::{illegal, EngineError};
+use crate::error::{illegal, EngineError, Refused};
 use crate::event::Event;
 use crate::fault::EngineFault;
 use crate::game::{Combat, Game, Trigger, Waiting};
@@ -19,7 +19,7 @@ impl Game {
         let legal = target.filter(|&(x, inc)| {
             self.same_object(x, inc)
                 && self
-                    .check_target(x, TargetKind::AttackingCreature, t.controller)
+                    .check_target::<Refused>(x, TargetKind::AttackingCreature, t.controller)
                     .is_ok()
         });
         let Some((Target::Permanent(attacker), _)) = legal else {

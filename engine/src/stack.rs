@@ -3,7 +3,7 @@
 //! data can describe.
 
 use crate::cards::{CardType, Effect, Face, Keyword, TargetKind};
-use crate::error::{illegal, EngineError};
+use crate::error::{illegal, refuse, EngineError, Refusal, Refused};
 use crate::event::Event;
 use crate::fault::EngineFault;
 use crate::game::{bump, Combat, Entry, Game, ProtectorChoice, StackItem, TurnStep, Waiting};
@@ -219,12 +219,12 @@ impl Game {
 
     /// Is `t` a legal target of kind `k` for a spell of `caster` (115.1,
     /// 115.4, 801.4)?
-    pub(crate) fn check_target(
+    pub(crate) fn check_target<R: Refusal>(
         &self,
         t: Target,
         k: TargetKind,
         caster: PlayerId,
-    ) -> Result<(), EngineError> {
+    ) -> Result<(), R> {
         self.check_target_kind(t, k, caster)?;
         // Without a range of influence everything is in range (801.2).
         if self.variant.range.is_none() || self.fault(EngineFault::TargetsOutOfRange) {
@@ -245,13 +245,12 @@ impl Game {
         if in_range {
             Ok(())
         } else {
-            illegal(
-                "801.4",
+            refuse("801.4", || {
                 format!(
                     "{} is outside {caster}'s range of influence",
                     target_name(t)
-                ),
-            )
+                )
+            })
         }
     }
 
@@ -275,15 +274,15 @@ impl Game {
     }
 
     /// Is `t` a target of kind `k` (115.1, 115.4)?
-    fn check_target_kind(
+    fn check_target_kind<R: Refusal>(
         &self,
         t: Target,
         k: TargetKind,
         caster: PlayerId,
-    ) -> Result<(), EngineError> {
+    ) -> Result<(), R> {
         match t {
             Target::Player(p) => {
-                self.known_player(p)?;
+                self.known_player(p).map_err(R::from_error)?;
                 if !matches!(
                     k,
                     TargetKind::Any
@@ -292,28 +291,27 @@ impl Game {
                         | TargetKind::Opponent
                         | TargetKind::AnotherBattleOrOpponent
                 ) {
-                    return illegal("115.1", format!("{p} is a player, not a permanent"));
+                    return refuse("115.1", || format!("{p} is a player, not a permanent"));
                 }
                 if matches!(
                     k,
                     TargetKind::Opponent | TargetKind::AnotherBattleOrOpponent
                 ) && !self.variant.opponents(caster, p)
                 {
-                    return illegal("115.1", format!("{p} is not an opponent of {caster}"));
+                    return refuse("115.1", || format!("{p} is not an opponent of {caster}"));
                 }
                 if !self.in_game(p) {
-                    return illegal("115.1", format!("{p} has left the game"));
+                    return refuse("115.1", || format!("{p} has left the game"));
                 }
                 Ok(())
             }
             Target::Permanent(c) => {
-                self.known(c)?;
+                self.known(c).map_err(R::from_error)?;
                 let o = self.obj(c);
                 if !o.on_battlefield() {
-                    return illegal(
-                        "115.1",
-                        format!("{c} is not a permanent on the battlefield"),
-                    );
+                    return refuse("115.1", || {
+                        format!("{c} is not a permanent on the battlefield")
+                    });
                 }
                 let name = &o.face().name;
                 let theirs = self.variant.opponents(caster, o.controller);
@@ -321,82 +319,77 @@ impl Game {
                     && self.has_keyword(c, Keyword::Hexproof)
                     && !self.fault(EngineFault::HexproofIgnored)
                 {
-                    return illegal(
-                        "702.11b",
-                        format!("{c} ({name}) has hexproof: an opponent of its controller can't target it"),
-                    );
+                    return refuse("702.11b", || {
+                        format!("{c} ({name}) has hexproof: an opponent of its controller can't target it")
+                    });
                 }
                 match k {
                     TargetKind::Any | TargetKind::AnyOther
                         if !(o.is_creature() || o.is_battle() || o.is(CardType::Planeswalker)) =>
                     {
-                        illegal(
-                            "115.4",
-                            format!("{c} ({name}) is not a creature, planeswalker or battle"),
-                        )
+                        refuse("115.4", || {
+                            format!("{c} ({name}) is not a creature, planeswalker or battle")
+                        })
                     }
                     TargetKind::Battle | TargetKind::AnotherBattleOrOpponent if !o.is_battle() => {
-                        illegal("115.1", format!("{c} ({name}) is not a battle"))
+                        refuse("115.1", || format!("{c} ({name}) is not a battle"))
                     }
                     TargetKind::CreatureYouDontControl
                         if !(o.is_creature() && o.controller != caster) =>
                     {
-                        illegal(
-                            "115.1",
-                            format!("{c} ({name}) is not a creature {caster} doesn't control"),
-                        )
+                        refuse("115.1", || {
+                            format!("{c} ({name}) is not a creature {caster} doesn't control")
+                        })
                     }
-                    k if k.is_card() => illegal(
-                        "115.1",
-                        format!("{c} ({name}) is a permanent, not a card in a graveyard"),
-                    ),
+                    k if k.is_card() => refuse("115.1", || {
+                        format!("{c} ({name}) is a permanent, not a card in a graveyard")
+                    }),
                     TargetKind::Siege if !o.is_siege() => {
-                        illegal("115.1", format!("{c} ({name}) is not a Siege"))
+                        refuse("115.1", || format!("{c} ({name}) is not a Siege"))
                     }
                     TargetKind::AttackingCreature
                         if !(o.is_creature() && matches!(o.combat, Combat::Attacking { .. })) =>
                     {
-                        illegal(
-                            "115.1",
-                            format!("{c} ({name}) is not an attacking creature"),
-                        )
+                        refuse("115.1", || {
+                            format!("{c} ({name}) is not an attacking creature")
+                        })
                     }
                     TargetKind::Creature | TargetKind::AnotherCreature if !o.is_creature() => {
-                        illegal("115.1", format!("{c} ({name}) is not a creature"))
+                        refuse("115.1", || format!("{c} ({name}) is not a creature"))
                     }
                     TargetKind::CreatureYouControl
                         if !(o.is_creature() && o.controller == caster) =>
                     {
-                        illegal(
-                            "115.1",
-                            format!("{c} ({name}) is not a creature {caster} controls"),
-                        )
+                        refuse("115.1", || {
+                            format!("{c} ({name}) is not a creature {caster} controls")
+                        })
                     }
                     TargetKind::CreatureAnOpponentControls if !(o.is_creature() && theirs) => {
-                        illegal(
-                            "115.1",
-                            format!("{c} ({name}) is not a creature an opponent of {caster} controls"),
-                        )
+                        refuse("115.1", || {
+                            format!(
+                                "{c} ({name}) is not a creature an opponent of {caster} controls"
+                            )
+                        })
                     }
                     TargetKind::ArtifactOrCreatureAnOpponentControls
                         if !((o.is_creature() || o.is(CardType::Artifact)) && theirs) =>
                     {
-                        illegal(
-                            "115.1",
+                        refuse("115.1", || {
                             format!(
                                 "{c} ({name}) is not an artifact or creature an opponent of {caster} controls"
-                            ),
-                        )
+                            )
+                        })
                     }
                     TargetKind::NonlandPermanentAnOpponentControlsNotExactlyTwoColors => {
                         let colors = self.colors(c).len();
                         if o.is(CardType::Land) || !theirs {
-                            illegal(
-                                "115.1",
-                                format!("{c} ({name}) is not a nonland permanent an opponent of {caster} controls"),
-                            )
+                            refuse("115.1", || {
+                                format!("{c} ({name}) is not a nonland permanent an opponent of {caster} controls")
+                            })
                         } else if colors == 2 {
-                            illegal("115.1", format!("{c} ({name}) is exactly two colors (105.2)"))
+                            refuse("115.1", || {
+                                format!("{c} ({name}) is exactly two colors (105.2)")
+                            })
                         } else {
                             Ok(())
                         }
@@ -409,16 +402,17 @@ impl Game {
                         } else {
                             lands as i32
                         };
-                        if !o.is_creature() || !theirs || o.face().subtypes.iter().any(|s| s == "Elf") {
-                            illegal(
-                                "115.1",
-                                format!("{c} ({name}) is not a non-Elf creature an opponent of {caster} controls"),
-                            )
+                        if !o.is_creature()
+                            || !theirs
+                            || o.face().subtypes.iter().any(|s| s == "Elf")
+                        {
+                            refuse("115.1", || {
+                                format!("{c} ({name}) is not a non-Elf creature an opponent of {caster} controls")
+                            })
                         } else if power > most {
-                            illegal(
-                                "115.1",
-                                format!("{c} ({name}) has power {power}, more than the {lands} lands {caster} controls"),
-                            )
+                            refuse("115.1", || {
+                                format!("{c} ({name}) has power {power}, more than the {lands} lands {caster} controls")
+                            })
                         } else {
                             Ok(())
                         }
@@ -426,27 +420,24 @@ impl Game {
                     TargetKind::NonlandPermanentAnOpponentControlsWithManaValueAtMostX
                         if o.is(CardType::Land) || !theirs =>
                     {
-                        illegal(
-                            "115.1",
-                            format!("{c} ({name}) is not a nonland permanent an opponent of {caster} controls"),
-                        )
+                        refuse("115.1", || {
+                            format!("{c} ({name}) is not a nonland permanent an opponent of {caster} controls")
+                        })
                     }
-                    TargetKind::PermanentAnOpponentControls if !theirs => illegal(
-                        "115.1",
-                        format!("{c} ({name}) is not a permanent an opponent of {caster} controls"),
-                    ),
-                    TargetKind::TriggeredAbility => illegal(
-                        "115.1",
-                        format!("{c} is a permanent, not a triggered ability"),
-                    ),
-                    TargetKind::Player | TargetKind::Opponent => {
-                        illegal("115.1", format!("{c} ({name}) is a permanent, not a player"))
-                    }
+                    TargetKind::PermanentAnOpponentControls if !theirs => refuse("115.1", || {
+                        format!("{c} ({name}) is not a permanent an opponent of {caster} controls")
+                    }),
+                    TargetKind::TriggeredAbility => refuse("115.1", || {
+                        format!("{c} is a permanent, not a triggered ability")
+                    }),
+                    TargetKind::Player | TargetKind::Opponent => refuse("115.1", || {
+                        format!("{c} ({name}) is a permanent, not a player")
+                    }),
                     _ => Ok(()),
                 }
             }
             Target::Card(c) => {
-                self.known(c)?;
+                self.known(c).map_err(R::from_error)?;
                 let o = self.obj(c);
                 // 712.8a: a double-faced card in a graveyard has only its
                 // front face's characteristics.
@@ -456,18 +447,17 @@ impl Game {
                     // A card or copy is on the stack exactly while it is a
                     // spell there (405.1, 707.10).
                     return if o.zone != Zone::Stack {
-                        illegal("115.1", format!("{c} ({name}) is not a spell"))
+                        refuse("115.1", || format!("{c} ({name}) is not a spell"))
                     } else if o.controller != caster {
-                        illegal(
-                            "115.1",
-                            format!("{c} ({name}) is not a spell {caster} controls"),
-                        )
+                        refuse("115.1", || {
+                            format!("{c} ({name}) is not a spell {caster} controls")
+                        })
                     } else {
                         Ok(())
                     };
                 }
                 if o.zone != Zone::Graveyard {
-                    return illegal("115.1", format!("{c} ({name}) is not in a graveyard"));
+                    return refuse("115.1", || format!("{c} ({name}) is not in a graveyard"));
                 }
                 let yours = o.owner == caster || self.fault(EngineFault::GraveyardTargetOfAnyOwner);
                 match k {
@@ -476,44 +466,41 @@ impl Game {
                     | TargetKind::NonbattlePermanentCardInYourGraveyard
                         if !yours =>
                     {
-                        illegal(
-                            "115.1",
-                            format!("{c} ({name}) is not in {caster}'s graveyard"),
-                        )
+                        refuse("115.1", || {
+                            format!("{c} ({name}) is not in {caster}'s graveyard")
+                        })
                     }
                     // 110.4a: an artifact, battle, creature, enchantment,
                     // land or planeswalker card.
                     TargetKind::PermanentCardInYourGraveyard if !face.is_permanent() => {
-                        illegal("110.4a", format!("{c} ({name}) is not a permanent card"))
+                        refuse("110.4a", || format!("{c} ({name}) is not a permanent card"))
                     }
                     TargetKind::NonbattlePermanentCardInYourGraveyard
                         if !face.is_permanent() || face.is(CardType::Battle) =>
                     {
-                        illegal(
-                            "110.4a",
-                            format!("{c} ({name}) is not a nonbattle permanent card"),
-                        )
+                        refuse("110.4a", || {
+                            format!("{c} ({name}) is not a nonbattle permanent card")
+                        })
                     }
                     TargetKind::PermanentCardInYourGraveyard
                     | TargetKind::NonbattlePermanentCardInYourGraveyard => Ok(()),
-                    _ => illegal(
-                        "115.1",
-                        format!("{c} ({name}) is a card in a graveyard, not a permanent or player"),
-                    ),
+                    _ => refuse("115.1", || {
+                        format!("{c} ({name}) is a card in a graveyard, not a permanent or player")
+                    }),
                 }
             }
             Target::Trigger(c) => {
                 if k != TargetKind::TriggeredAbility {
-                    return illegal("115.1", "a triggered ability is not a legal target here");
+                    return refuse("115.1", || {
+                        "a triggered ability is not a legal target here".to_string()
+                    });
                 }
                 if !self
                     .stack
                     .iter()
                     .any(|s| matches!(s, StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. } if t.source == c))
                 {
-                    return illegal(
-                        "115.1",
-                        format!("no triggered ability of {c} is on the stack"),
+                    return refuse("115.1", || format!("no triggered ability of {c} is on the stack"),
                     );
                 }
                 Ok(())
@@ -524,7 +511,7 @@ impl Game {
     /// Is the target still legal as the spell resolves (608.2b)? A permanent
     /// that changed zones since it was targeted is a new object (400.7).
     fn still_legal(&self, (t, inc): (Target, u32), k: TargetKind, caster: PlayerId) -> bool {
-        self.same_object(t, inc) && self.check_target(t, k, caster).is_ok()
+        self.same_object(t, inc) && self.check_target::<Refused>(t, k, caster).is_ok()
     }
 
     /// The key of an ability about to be put on the stack: one more than

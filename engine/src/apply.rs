@@ -71,6 +71,8 @@ impl Game {
     ///   the stack and what triggers, cannot fail) and only reads the game;
     /// * an attack declaration: [`Game::attack_refusal`] is all that may
     ///   refuse it, and only reads the game;
+    /// * a block declaration by the last defending player to declare:
+    ///   likewise [`Game::block_refusal`];
     /// * in a settled game ([`Game::settled`]), a pass by everyone and a cast
     ///   its caster gets priority for within the round: the passes before
     ///   the last change only who holds priority, so a cast is judged as if
@@ -182,6 +184,14 @@ impl Game {
                 let Ok(actions) = self.decision_actions(d) else {
                     return Judged::Now(false);
                 };
+                // The last defending player's blocks: one declaration,
+                // refused if at all before anything changes.
+                if let [Action::DeclareBlockers { player, blocks }] = actions.as_slice() {
+                    return Judged::Now(
+                        self.may_act(*player).is_ok()
+                            && self.block_refusal(*player, blocks).is_ok(),
+                    );
+                }
                 let mut copy = self.spare_copy();
                 let accepted = copy.perform_all(&actions, false).is_ok();
                 recycle(copy);
@@ -272,13 +282,16 @@ impl Game {
     /// change to the game, so that a refusal leaves the game as it was?
     /// [`Game::perform`] first asks [`Game::may_act`], which only reads;
     /// then a concession cannot be refused (104.3a), an attack declaration
-    /// is refused only by [`Game::attack_refusal`] and a cast in a game
-    /// that pays no mana only by [`Game::cast_refusal`], both asked before
-    /// anything changes. (A cast that pays mana may be refused part-way
-    /// through its payment.)
+    /// is refused only by [`Game::attack_refusal`], a block declaration
+    /// only by [`Game::block_refusal`] and a cast in a game that pays no
+    /// mana only by [`Game::cast_refusal`], each asked before anything
+    /// changes. (A cast that pays mana may be refused part-way through its
+    /// payment.)
     fn refused_before_change(&self, action: &Action) -> bool {
         match action {
-            Action::Concede { .. } | Action::DeclareAttackers { .. } => true,
+            Action::Concede { .. }
+            | Action::DeclareAttackers { .. }
+            | Action::DeclareBlockers { .. } => true,
             Action::Cast { .. } => !self.pays_mana,
             _ => false,
         }
@@ -324,9 +337,21 @@ impl Game {
 
     pub(crate) fn perform(&mut self, action: &Action) -> Result<(), EngineError> {
         self.may_act(action.player())?;
+        // Every action but a pass unsettles the game (see `Game::settled`),
+        // unless it is refused before it changes anything.
+        let settled = self.settled;
         if !matches!(action, Action::Pass { .. }) {
             self.settled = false;
         }
+        let done = self.act(action);
+        if done.is_err() && self.refused_before_change(action) {
+            self.settled = settled;
+        }
+        done
+    }
+
+    /// Perform `action` (see [`Game::perform`]).
+    fn act(&mut self, action: &Action) -> Result<(), EngineError> {
         match action {
             Action::Pass { player } => self.pass(*player),
             Action::Cast {

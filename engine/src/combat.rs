@@ -355,6 +355,44 @@ impl Game {
         player: PlayerId,
         blocks: &[(CardId, CardId)],
     ) -> Result<(), EngineError> {
+        self.block_refusal(player, blocks)?;
+        for &(b, a) in blocks {
+            let me = self.obj(b).snapshot();
+            self.obj_mut(b).combat = Combat::Blocking {
+                attacker: a,
+                struck_first: false,
+                me,
+            };
+            if let Combat::Attacking {
+                blocked, blockers, ..
+            } = &mut self.obj_mut(a).combat
+            {
+                *blocked = true;
+                blockers.push(b);
+            }
+        }
+        self.emit(Event::Blocks {
+            player,
+            blocks: blocks.to_vec(),
+        });
+        if let Waiting::DeclareBlockers(remaining) = &mut self.waiting {
+            remaining.remove(0);
+            if remaining.is_empty() {
+                self.settle(self.active);
+            }
+        }
+        Ok(())
+    }
+
+    /// Why the rules forbid `player` to declare `blocks` now (509.1a,
+    /// 802.4, 702.111b), if they do: everything
+    /// [`Game::declare_blockers`] checks. It only reads the game, so a
+    /// candidate declaration is judged without a copy of it.
+    pub(crate) fn block_refusal(
+        &self,
+        player: PlayerId,
+        blocks: &[(CardId, CardId)],
+    ) -> Result<(), EngineError> {
         let Waiting::DeclareBlockers(remaining) = &self.waiting else {
             return illegal(
                 "509.1",
@@ -400,31 +438,6 @@ impl Game {
                 "702.111b",
                 format!("{a} has menace: it can't be blocked except by two or more creatures"),
             );
-        }
-        for &(b, a) in blocks {
-            let me = self.obj(b).snapshot();
-            self.obj_mut(b).combat = Combat::Blocking {
-                attacker: a,
-                struck_first: false,
-                me,
-            };
-            if let Combat::Attacking {
-                blocked, blockers, ..
-            } = &mut self.obj_mut(a).combat
-            {
-                *blocked = true;
-                blockers.push(b);
-            }
-        }
-        self.emit(Event::Blocks {
-            player,
-            blocks: blocks.to_vec(),
-        });
-        if let Waiting::DeclareBlockers(remaining) = &mut self.waiting {
-            remaining.remove(0);
-            if remaining.is_empty() {
-                self.settle(self.active);
-            }
         }
         Ok(())
     }

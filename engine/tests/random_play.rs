@@ -6,7 +6,9 @@
 use battlecheck_engine::game::Waiting;
 use battlecheck_engine::scenario::build_game;
 use battlecheck_engine::{Action, Catalogue};
-use battlecheck_properties::{AttackTarget, Decision, Kind, PlayerId, Target, Zone, CATALOGUE};
+use battlecheck_properties::{
+    AttackTarget, CardId, Decision, Kind, PlayerId, Target, Zone, CATALOGUE,
+};
 use std::path::{Path, PathBuf};
 
 /// Properties that legal play can break. `defense-never-exceeds-printed`:
@@ -128,9 +130,11 @@ fn random_legal_play_keeps_every_invariant() {
 /// engine lists, every card in a hand cast by its owner (with no target,
 /// and with each target a listed cast names or a player), variants of them
 /// that the rules may refuse (another caster, other targets, one target
-/// fewer or more, another X), and the attack declarations listed with
+/// fewer or more, another X), the attack declarations listed with
 /// variants (another attacker, another player or permanent attacked, an
-/// attacker twice), every decision listed, and a pass by everyone, along
+/// attacker twice), the block declarations listed with variants (another
+/// blocker, another permanent blocked, a blocker twice), every decision
+/// listed, and a pass by everyone, along
 /// random games from every scenario's setup, some of them in windows where
 /// players have passed alone; a decision refused leaves the
 /// game as it was, and one taken part-way (`Game::apply_decision_part_way`)
@@ -139,7 +143,7 @@ fn random_legal_play_keeps_every_invariant() {
 fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
     let files = scenario_files();
-    let (mut judged, mut refused, mut attacks) = (0, 0, 0);
+    let (mut judged, mut refused, mut attacks, mut blocks) = (0, 0, 0, 0);
     for (i, file) in files.iter().enumerate() {
         let text = std::fs::read_to_string(file).unwrap();
         let mut game = build_game(file, &text, &cards).unwrap();
@@ -252,6 +256,44 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                     variants.push(declare(twice));
                 }
             }
+            // Block declarations listed and, where blockers are declared,
+            // every permanent blocking every attacker alone, with variants:
+            // each block by another permanent or of another permanent, and
+            // a blocker declared twice.
+            let attackers: Vec<_> = game
+                .objects
+                .iter()
+                .filter(|o| matches!(o.combat, battlecheck_engine::game::Combat::Attacking { .. }))
+                .map(|o| o.id)
+                .collect();
+            let mut declarations: Vec<Vec<(CardId, CardId)>> = Vec::new();
+            if matches!(game.waiting, Waiting::DeclareBlockers(_)) {
+                for &b in &permanents {
+                    for &a in &attackers {
+                        declarations.push(vec![(b, a)]);
+                    }
+                }
+            }
+            declarations.extend(legal.iter().filter_map(|d| match d {
+                Decision::DeclareBlockers { blocks } => Some(blocks.clone()),
+                _ => None,
+            }));
+            for blocks in &declarations {
+                let declare = |blocks| Decision::DeclareBlockers { blocks };
+                for (i, &(blocker, attacker)) in blocks.iter().enumerate() {
+                    for &c in &permanents {
+                        let mut other = blocks.clone();
+                        other[i] = (c, attacker);
+                        variants.push(declare(other));
+                        let mut other = blocks.clone();
+                        other[i] = (blocker, c);
+                        variants.push(declare(other));
+                    }
+                    let mut twice = blocks.clone();
+                    twice.push((blocker, attacker));
+                    variants.push(declare(twice));
+                }
+            }
             // Every decision listed (a pass by everyone among them), and a
             // pass by everyone where none is listed.
             variants.extend(legal.iter().cloned());
@@ -279,13 +321,18 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                 judged += 1;
                 refused += usize::from(!on_a_copy);
                 attacks += usize::from(matches!(d, Decision::DeclareAttackers { .. }));
+                blocks += usize::from(matches!(d, Decision::DeclareBlockers { .. }));
             }
             let d = &legal[rng.below(legal.len())];
             game.apply_decision(d).unwrap();
         }
     }
     assert!(
-        judged > 50_000 && refused > 20_000 && judged - refused > 20_000 && attacks > 2_000,
-        "{judged} decisions judged ({attacks} attack declarations), {refused} refused"
+        judged > 50_000
+            && refused > 20_000
+            && judged - refused > 20_000
+            && attacks > 2_000
+            && blocks > 50,
+        "{judged} decisions judged ({attacks} attack and {blocks} block declarations), {refused} refused"
     );
 }

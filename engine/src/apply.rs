@@ -72,7 +72,9 @@ impl Game {
     /// * an attack declaration: [`Game::attack_refusal`] is all that may
     ///   refuse it, and only reads the game;
     /// * a block declaration by the last defending player to declare:
-    ///   likewise [`Game::block_refusal`];
+    ///   likewise [`Game::block_refusal`]; the protector of the one battle
+    ///   whose protector is awaited: likewise
+    ///   [`Game::protector_choice_refusal`];
     /// * in a settled game ([`Game::settled`]), a pass by everyone and a cast
     ///   its caster gets priority for within the round: the passes before
     ///   the last change only who holds priority, so a cast is judged as if
@@ -186,11 +188,27 @@ impl Game {
                 };
                 // The last defending player's blocks: one declaration,
                 // refused if at all before anything changes.
-                if let [Action::DeclareBlockers { player, blocks }] = actions.as_slice() {
-                    return Judged::Now(
-                        self.may_act(*player).is_ok()
-                            && self.block_refusal(*player, blocks).is_ok(),
-                    );
+                match actions.as_slice() {
+                    [Action::DeclareBlockers { player, blocks }] => {
+                        return Judged::Now(
+                            self.may_act(*player).is_ok()
+                                && self.block_refusal(*player, blocks).is_ok(),
+                        );
+                    }
+                    // The one protector awaited: likewise.
+                    &[Action::ChooseProtector {
+                        player,
+                        battle,
+                        protector,
+                    }] => {
+                        return Judged::Now(
+                            self.may_act(player).is_ok()
+                                && self
+                                    .protector_choice_refusal(player, battle, protector)
+                                    .is_ok(),
+                        );
+                    }
+                    _ => {}
                 }
                 let mut copy = self.spare_copy();
                 let accepted = copy.perform_all(&actions, false).is_ok();
@@ -283,7 +301,8 @@ impl Game {
     /// [`Game::perform`] first asks [`Game::may_act`], which only reads;
     /// then a concession cannot be refused (104.3a), an attack declaration
     /// is refused only by [`Game::attack_refusal`], a block declaration
-    /// only by [`Game::block_refusal`] and a cast in a game that pays no
+    /// only by [`Game::block_refusal`], a protector choice only by
+    /// [`Game::protector_choice_refusal`] and a cast in a game that pays no
     /// mana only by [`Game::cast_refusal`], each asked before anything
     /// changes. (A cast that pays mana may be refused part-way through its
     /// payment.)
@@ -291,7 +310,8 @@ impl Game {
         match action {
             Action::Concede { .. }
             | Action::DeclareAttackers { .. }
-            | Action::DeclareBlockers { .. } => true,
+            | Action::DeclareBlockers { .. }
+            | Action::ChooseProtector { .. } => true,
             Action::Cast { .. } => !self.pays_mana,
             _ => false,
         }

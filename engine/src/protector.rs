@@ -95,6 +95,29 @@ impl Game {
         b: CardId,
         protector: PlayerId,
     ) -> Result<(), EngineError> {
+        let i = self.protector_choice_refusal(player, b, protector)?;
+        let choice = self.protector_choices.remove(i);
+        match &mut self.entry {
+            Some(e) if e.entering == b => e.protector = Some(protector),
+            _ => self.set_protector(b, protector, choice.origin),
+        }
+        if self.protector_choices.is_empty() {
+            self.protector_choices_done();
+        }
+        Ok(())
+    }
+
+    /// Why the rules forbid `player` to choose `protector` for battle `b`
+    /// now (310.9a, 310.12a, 801.5a), if they do; else the place of the
+    /// awaited choice it makes. Everything [`Game::choose_protector`]
+    /// checks: it only reads the game, so a candidate choice is judged
+    /// without a copy of it.
+    pub(crate) fn protector_choice_refusal(
+        &self,
+        player: PlayerId,
+        b: CardId,
+        protector: PlayerId,
+    ) -> Result<usize, EngineError> {
         if self.waiting != Waiting::ChooseProtectors {
             return illegal(
                 "310.9a",
@@ -118,11 +141,11 @@ impl Game {
                 ),
             );
         }
-        let options = match &self.entry {
-            Some(e) if e.entering == b => e.options.clone(),
-            _ => self.protector_options(b),
+        let allowed = match &self.entry {
+            Some(e) if e.entering == b => e.options.contains(&protector),
+            _ => self.protector_options(b).contains(&protector),
         };
-        if !options.contains(&protector) {
+        if !allowed {
             let controller = self.obj(b).controller;
             if self.may_protect(b, protector)
                 && self.in_game(protector)
@@ -145,15 +168,7 @@ impl Game {
             };
             return illegal(rule, why);
         }
-        self.protector_choices.remove(i);
-        match &mut self.entry {
-            Some(e) if e.entering == b => e.protector = Some(protector),
-            _ => self.set_protector(b, protector, choice.origin),
-        }
-        if self.protector_choices.is_empty() {
-            self.protector_choices_done();
-        }
-        Ok(())
+        Ok(i)
     }
 
     /// Every awaited protector choice is made: resume the interrupted

@@ -133,8 +133,9 @@ fn random_legal_play_keeps_every_invariant() {
 /// fewer or more, another X), the attack declarations listed with
 /// variants (another attacker, another player or permanent attacked, an
 /// attacker twice), the block declarations listed with variants (another
-/// blocker, another permanent blocked, a blocker twice), every decision
-/// listed, and a pass by everyone, along
+/// blocker, another permanent blocked, a blocker twice), every protector
+/// choice for each battle awaiting one, every decision listed, and a pass
+/// by everyone, along
 /// random games from every scenario's setup, some of them in windows where
 /// players have passed alone; a decision refused leaves the
 /// game as it was, and one taken part-way (`Game::apply_decision_part_way`)
@@ -143,7 +144,7 @@ fn random_legal_play_keeps_every_invariant() {
 fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
     let files = scenario_files();
-    let (mut judged, mut refused, mut attacks, mut blocks) = (0, 0, 0, 0);
+    let (mut judged, mut refused, mut attacks, mut blocks, mut protectors) = (0, 0, 0, 0, 0);
     for (i, file) in files.iter().enumerate() {
         let text = std::fs::read_to_string(file).unwrap();
         let mut game = build_game(file, &text, &cards).unwrap();
@@ -294,6 +295,29 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                     variants.push(declare(twice));
                 }
             }
+            // Protector choices: each awaited battle's protector chosen
+            // alone, as every player (or a player not seated), and each
+            // choice of a listed decision made another way.
+            let seats = game.players.len() as u8;
+            for c in &game.protector_choices {
+                for p in 0..=seats {
+                    variants.push(Decision::ChooseProtectors {
+                        choices: vec![(c.battle, PlayerId(p))],
+                    });
+                }
+            }
+            for d in &legal {
+                let Decision::ChooseProtectors { choices } = d else {
+                    continue;
+                };
+                for i in 0..choices.len() {
+                    for p in 0..seats {
+                        let mut other = choices.clone();
+                        other[i].1 = PlayerId(p);
+                        variants.push(Decision::ChooseProtectors { choices: other });
+                    }
+                }
+            }
             // Every decision listed (a pass by everyone among them), and a
             // pass by everyone where none is listed.
             variants.extend(legal.iter().cloned());
@@ -322,6 +346,7 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                 refused += usize::from(!on_a_copy);
                 attacks += usize::from(matches!(d, Decision::DeclareAttackers { .. }));
                 blocks += usize::from(matches!(d, Decision::DeclareBlockers { .. }));
+                protectors += usize::from(matches!(d, Decision::ChooseProtectors { .. }));
             }
             let d = &legal[rng.below(legal.len())];
             game.apply_decision(d).unwrap();
@@ -332,7 +357,8 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
             && refused > 20_000
             && judged - refused > 20_000
             && attacks > 2_000
-            && blocks > 50,
-        "{judged} decisions judged ({attacks} attack and {blocks} block declarations), {refused} refused"
+            && blocks > 50
+            && protectors > 50,
+        "{judged} decisions judged ({attacks} attack and {blocks} block declarations, {protectors} protector choices), {refused} refused"
     );
 }

@@ -613,7 +613,10 @@ pub struct Game {
     /// next player priority (see [`Game::pass`]): a pass changes who holds
     /// priority, which no state-based action (704.5) or trigger reads, so a
     /// check before the next player receives priority would find nothing.
-    /// Set only by the check itself; cleared as any other action begins.
+    /// Set only by the check itself; cleared as any other action begins
+    /// (and kept if the action is refused before it changes anything) and
+    /// as the last pass of a round resolves the top of the stack or ends
+    /// the step.
     pub(crate) settled: bool,
     pub protector_choices: Vec<ProtectorChoice>,
     /// Blocked attackers that assign their combat damage this step as

@@ -124,7 +124,7 @@ impl Game {
                     targets,
                     x,
                     convoke,
-                } => game.cast_acceptable(*player, *card, targets, *x, cards(convoke)),
+                } => game.cast_acceptable(*player, *card, targets, *x, cards(convoke), false),
                 // A pass by everyone: its passes were all taken.
                 _ => true,
             };
@@ -165,20 +165,18 @@ impl Game {
                 x,
                 convoke,
             } if !self.pays_mana => match self.passes_to(*player) {
-                0 => Judged::Now(self.cast_acceptable(*player, *card, targets, *x, cards(convoke))),
+                0 => Judged::Now(self.cast_acceptable(
+                    *player,
+                    *card,
+                    targets,
+                    *x,
+                    cards(convoke),
+                    false,
+                )),
                 // In a settled game the passes that give the caster priority
                 // within the round change only who holds it.
                 n if self.settled && n < self.passes_to_end_round() => Judged::Now(
-                    self.may_act(*player).is_ok()
-                        && self
-                            .cast_refusal_holding_priority(
-                                *player,
-                                *card,
-                                targets,
-                                *x,
-                                cards(convoke),
-                            )
-                            .is_ok(),
+                    self.cast_acceptable(*player, *card, targets, *x, cards(convoke), true),
                 ),
                 n => Judged::AfterPasses(n),
             },
@@ -219,7 +217,8 @@ impl Game {
     }
 
     /// Would `player` casting `card` now be accepted, in a game that pays
-    /// no mana (see [`Game::accepted`])?
+    /// no mana (see [`Game::accepted`])? With `given_priority`, once the
+    /// passes of a settled game have given them priority.
     fn cast_acceptable(
         &self,
         player: PlayerId,
@@ -227,8 +226,15 @@ impl Game {
         targets: &[Target],
         x: Option<u8>,
         convoke: &[CardId],
+        given_priority: bool,
     ) -> bool {
-        self.may_act(player).is_ok() && self.cast_refusal(player, card, targets, x, convoke).is_ok()
+        self.may_act(player).is_ok()
+            && if given_priority {
+                self.cast_refusal_holding_priority(player, card, targets, x, convoke)
+            } else {
+                self.cast_refusal(player, card, targets, x, convoke)
+            }
+            .is_ok()
     }
 
     /// A copy of this game, made into the game last recycled on this

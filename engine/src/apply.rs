@@ -185,7 +185,8 @@ impl Game {
                     return Judged::Now(false);
                 };
                 // The last defending player's blocks: one declaration,
-                // refused if at all before anything changes.
+                // refused if at all before anything changes (as
+                // `Game::refused_before_change` lists: the two stay alike).
                 match actions.as_slice() {
                     [Action::DeclareBlockers { player, blocks }] => {
                         return Judged::Now(

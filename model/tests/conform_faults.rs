@@ -506,3 +506,38 @@ fn lightshield_array_faults_are_caught() {
         EngineFault::AbilityNeedsItsSource,
     );
 }
+
+/// The states of a band of the search tree are compared in whatever order
+/// the threads reach them (see `conform::lockstep`): the report of a run
+/// that finds a divergence deep in the default preset (past its first
+/// bands, where states are compared depth-first) is the same with any
+/// number of threads: the same counterexample, counts and coverage.
+#[test]
+fn a_divergence_is_reported_alike_with_any_number_of_threads() {
+    let report = |threads: usize| {
+        let r = conform(
+            Config::preset("default").unwrap(),
+            &ConformOptions {
+                threads,
+                engine_faults: vec![EngineFault::BattleDamageToProtector],
+                ..ConformOptions::default()
+            },
+        )
+        .unwrap();
+        assert!(r.counterexample.is_some(), "caught");
+        let mut json = serde_json::to_value(&r).unwrap();
+        for volatile in ["seconds", "threads"] {
+            json.as_object_mut().unwrap().remove(volatile);
+        }
+        json
+    };
+    let one = report(1);
+    assert!(
+        one["states"].as_u64().unwrap() > 20_000,
+        "{}",
+        one["states"]
+    );
+    for threads in [2, 3] {
+        assert_eq!(report(threads), one, "{threads} threads");
+    }
+}

@@ -188,13 +188,15 @@ fn play_counting(
         if trace() {
             eprintln!("{}", state.decision_text(&d));
         }
+        let before = state.clone();
+        state.apply(&d);
         let (divergence, _) = step(config, &state, &mut engine, &d).expect("in process");
         let game = &engine.engine.game;
         match divergence {
             None => {}
             Some(div) => {
                 if trace() {
-                    eprintln!("{}\n{:?}", state.describe(), game.observe());
+                    eprintln!("{}\n{:?}", before.describe(), game.observe());
                 }
                 return Err(TestCaseError::fail(format!(
                     "after {taken} decisions, {d:?} diverges: {}",
@@ -202,7 +204,6 @@ fn play_counting(
                 )));
             }
         }
-        state.apply(&d);
         let conditions = state.evaluate(catalogue::ALL);
         taken += 1;
         for (i, spec) in CATALOGUE

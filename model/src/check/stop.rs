@@ -87,6 +87,18 @@ impl Stop {
         self.stopped.load(Ordering::Relaxed)
     }
 
+    /// Whether the time is up or an interrupt came, reading the clock and
+    /// the interrupt flag now; not whether `--max-states` was reached (a
+    /// run that reached it finishes its work on the states it visited).
+    pub fn out_of_time(&self) -> bool {
+        let out = INTERRUPTED.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if out {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+        out
+    }
+
     /// Whether a limit or an interrupt stopped the run.
     pub fn stopped(&self) -> bool {
         self.stopped.load(Ordering::Relaxed)

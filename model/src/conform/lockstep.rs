@@ -293,9 +293,12 @@ impl Rebuilt {
     /// The model state of node `id`.
     fn state(&mut self, parents: &Parents, id: u32) -> &GameState {
         for node in cut_to_ancestor(parents, &mut self.path, id) {
-            let mut s = self.path.last().expect("the root stays").1.clone();
-            s.apply(parents.decision(node));
-            self.path.push((node, s));
+            // The parent's state copied into the new slot, then changed
+            // there (a state is more than a kilobyte).
+            self.path.extend_from_within(self.path.len() - 1..);
+            let last = self.path.last_mut().expect("the root stays");
+            last.0 = node;
+            last.1.apply(parents.decision(node));
         }
         &self.path.last().expect("the root stays").1
     }
@@ -644,10 +647,12 @@ where
                     return Ok(result);
                 }
                 // Each thread rebuilds the model states of a run of
-                // consecutive states (see [`Rebuilt`]) and takes every
-                // decision from them.
+                // consecutive states (see [`Rebuilt`], from the root for
+                // each run: a few runs per thread) and takes every decision
+                // from them.
+                let run = ids.len().div_ceil(4 * rayon::current_num_threads());
                 let children: Vec<Vec<(Decision, u64)>> = ids
-                    .par_chunks(REPLAY_RUN)
+                    .par_chunks(run.max(REPLAY_RUN))
                     .map(|run| {
                         let mut models = Rebuilt::new(init.clone());
                         let mut out = Vec::with_capacity(run.len());

@@ -623,8 +623,9 @@ where
     let seen = Visited::default();
     seen.insert(key(&init));
     // The ids below are compared (the root's, above); the next level to
-    // expand; how many states the next band adds at least.
-    let (mut compared, mut level, mut band) = (1u32, 0usize, FIRST_BAND);
+    // expand; how many states the next band adds at least; how many states
+    // were compared.
+    let (mut compared, mut level, mut band, mut done) = (1u32, 0usize, FIRST_BAND, 1usize);
     loop {
         // The model's search tree grows by whole levels, a band at a time.
         let mut limited = false;
@@ -638,12 +639,12 @@ where
                 // without the reduction: it stops here.
                 if symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed) {
                     result.symmetry_not_exact = true;
-                    result.states = compared as usize;
+                    result.states = done;
                     return Ok(result);
                 }
                 if stop.poll_now() {
                     result.stopped = Some(stop.reason());
-                    result.states = compared as usize;
+                    result.states = done;
                     return Ok(result);
                 }
                 // Each thread rebuilds the model states of a run of
@@ -713,7 +714,7 @@ where
         }
         if stop.out_of_time() {
             result.stopped = Some(stop.reason());
-            result.states = compared as usize;
+            result.states = done;
             return Ok(result);
         }
         if tree.len() == compared as usize {
@@ -745,9 +746,10 @@ where
         }
         if outcome.stopped {
             result.stopped = Some(stop.reason());
-            result.states = compared as usize + outcome.compared;
+            result.states = done + outcome.compared;
             return Ok(result);
         }
+        done += outcome.compared;
         compared = tree.len() as u32;
         result.depth = shape.depth(compared - 1);
         if limited {
@@ -759,7 +761,7 @@ where
         }
         band = band.saturating_mul(BAND_GROWTH);
     }
-    result.states = tree.len();
+    result.states = done;
     result.symmetry_not_exact = symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed);
     Ok(result)
 }

@@ -188,15 +188,16 @@ fn play_counting(
         if trace() {
             eprintln!("{}", state.decision_text(&d));
         }
-        let before = state.clone();
+        // What the state was, for the trace of a divergence.
+        let before = trace().then(|| state.describe());
         state.apply(&d);
         let (divergence, _) = step(config, &state, &mut engine, &d).expect("in process");
         let game = &engine.engine.game;
         match divergence {
             None => {}
             Some(div) => {
-                if trace() {
-                    eprintln!("{}\n{:?}", before.describe(), game.observe());
+                if let Some(before) = before {
+                    eprintln!("{before}\n{:?}", game.observe());
                 }
                 return Err(TestCaseError::fail(format!(
                     "after {taken} decisions, {d:?} diverges: {}",

@@ -647,35 +647,7 @@ where
                     result.states = done;
                     return Ok(result);
                 }
-                // Each thread rebuilds the model states of a run of
-                // consecutive states (see [`Rebuilt`], from the root for
-                // each run: a few runs per thread) and takes every decision
-                // from them.
-                let run = ids.len().div_ceil(4 * rayon::current_num_threads());
-                let children: Vec<Vec<(Decision, u64)>> = ids
-                    .par_chunks(run.max(REPLAY_RUN))
-                    .map(|run| {
-                        let mut models = Rebuilt::new(init.clone());
-                        let mut out = Vec::with_capacity(run.len());
-                        for &id in run {
-                            let m = models.state(&tree, id);
-                            let mut ds = Vec::new();
-                            m.decisions(&mut ds);
-                            out.push(
-                                ds.into_iter()
-                                    .map(|d| {
-                                        let mut next = m.clone();
-                                        next.apply(&d);
-                                        let fp = key(&next);
-                                        (d, fp)
-                                    })
-                                    .collect(),
-                            );
-                        }
-                        out
-                    })
-                    .flatten_iter()
-                    .collect();
+                let children = expand(&tree, &init, ids, &key);
                 // Inserted in order on this thread (so that the first
                 // parent in breadth-first order reaches a state), each key's
                 // slot asked for a few keys ahead: the trips to memory
@@ -727,7 +699,7 @@ where
         // a divergence again, up to its first (see [`Band`]).
         let levels = shape.band_levels(compared, tree.len() as u32);
         let run =
-            |limit| Band::compare(config, engines, stop, &tree, &shape, &init, &levels, limit);
+            |limit| Band::new(config, stop, &tree, &shape, limit).compare(engines, &init, &levels);
         let mut outcome = run(u32::MAX)?;
         if let (Some((first, _)), false) = (&outcome.divergence, outcome.stopped) {
             outcome = run(*first)?;
@@ -764,6 +736,42 @@ where
     result.states = done;
     result.symmetry_not_exact = symmetry && model.setup.seat_order_mattered.load(Ordering::Relaxed);
     Ok(result)
+}
+
+/// The decisions the model takes from the states `ids` of the search
+/// tree, each with the key of the state it reaches. Each thread rebuilds
+/// the model states of a run of consecutive states (see [`Rebuilt`], from
+/// the root for each run: a few runs per thread).
+fn expand(
+    tree: &Parents,
+    root: &GameState,
+    ids: &[u32],
+    key: &(impl Fn(&GameState) -> u64 + Sync),
+) -> Vec<Vec<(Decision, u64)>> {
+    let run = ids.len().div_ceil(4 * rayon::current_num_threads());
+    ids.par_chunks(run.max(REPLAY_RUN))
+        .map(|run| {
+            let mut models = Rebuilt::new(root.clone());
+            let mut out = Vec::with_capacity(run.len());
+            for &id in run {
+                let m = models.state(tree, id);
+                let mut ds = Vec::new();
+                m.decisions(&mut ds);
+                out.push(
+                    ds.into_iter()
+                        .map(|d| {
+                            let mut next = m.clone();
+                            next.apply(&d);
+                            let fp = key(&next);
+                            (d, fp)
+                        })
+                        .collect(),
+                );
+            }
+            out
+        })
+        .flatten_iter()
+        .collect()
 }
 
 /// The states a band of the search tree adds, at least, before they are
@@ -883,37 +891,43 @@ impl Compared {
     }
 }
 
-impl Band<'_> {
-    /// Compare the states of `levels` (a band's, each a range of ids) with
-    /// the engines' games, up to id `limit`.
-    #[allow(clippy::too_many_arguments)]
-    fn compare<E, F>(
-        config: &Config,
-        engines: &Engines<E, F>,
-        stop: &Stop,
-        tree: &Parents,
-        shape: &Shape,
-        root: &GameState,
-        levels: &[std::ops::Range<u32>],
+impl<'a> Band<'a> {
+    /// The comparison of a band whose states are compared up to id
+    /// `limit`.
+    fn new(
+        config: &'a Config,
+        stop: &'a Stop,
+        tree: &'a Parents,
+        shape: &'a Shape,
         limit: u32,
-    ) -> Result<Compared, ProcessError>
-    where
-        E: Engine + Send,
-        F: Fn() -> Result<Driven<E>, ProcessError> + Sync,
-    {
-        let band = Band {
+    ) -> Self {
+        Band {
             config,
             stop,
             tree,
             shape,
             first: AtomicU32::new(limit),
-        };
+        }
+    }
+
+    /// Compare the states of `levels` (a band's, each a range of ids) with
+    /// the engines' games; `root` is the model's initial state.
+    fn compare<E, F>(
+        &self,
+        engines: &Engines<E, F>,
+        root: &GameState,
+        levels: &[std::ops::Range<u32>],
+    ) -> Result<Compared, ProcessError>
+    where
+        E: Engine + Send,
+        F: Fn() -> Result<Driven<E>, ProcessError> + Sync,
+    {
         // Subtrees of at most `task` states each are compared depth-first,
         // as tasks the threads share; the states above them one by one.
         let (start, end) = (levels[0].start, levels[levels.len() - 1].end);
         let mut size = vec![1u32; (end - start) as usize];
         for id in (start..end).rev() {
-            let parent = tree.parent(id);
+            let parent = self.tree.parent(id);
             if parent >= start {
                 size[(parent - start) as usize] += size[(id - start) as usize];
             }
@@ -932,7 +946,7 @@ impl Band<'_> {
             .filter(|(ids, _)| !ids.is_empty())
             .collect();
         let roots = (start..end).filter(|&id| {
-            let parent = tree.parent(id);
+            let parent = self.tree.parent(id);
             !above(id) && (parent < start || above(parent))
         });
         passes.push((roots.collect(), true));
@@ -944,28 +958,28 @@ impl Band<'_> {
                 .par_chunks(REPLAY_RUN)
                 .map(|run| -> Result<Compared, ProcessError> {
                     let mut engine = engines.take()?;
-                    let mut replay = Replay::new(tree, &mut engine)?;
+                    let mut replay = Replay::new(self.tree, &mut engine)?;
                     let mut models = Rebuilt::new(root.clone());
                     let mut out = Compared::default();
                     let mut set_up = 0;
                     for &id in run {
-                        if id > band.first.load(Ordering::Relaxed) {
+                        if id > self.first.load(Ordering::Relaxed) {
                             break;
                         }
                         // An engine process may forget its snapshots at a
                         // new game: one is begun every so often.
                         if out.compared >= set_up + MAX_TASK {
-                            replay = Replay::new(tree, &mut engine)?;
+                            replay = Replay::new(self.tree, &mut engine)?;
                             set_up = out.compared;
                         }
-                        if stop.out_of_time() {
+                        if self.stop.out_of_time() {
                             out.stopped = true;
                             break;
                         }
-                        let m = models.state(tree, id);
-                        let stepped = replay.compare(id, config, m, &mut engine)?;
-                        if band.record(id, stepped, &mut out) && subtrees {
-                            band.below(id, m, &mut engine, &mut out)?;
+                        let m = models.state(self.tree, id);
+                        let stepped = replay.compare(id, self.config, m, &mut engine)?;
+                        if self.record(id, stepped, &mut out) && subtrees {
+                            self.below(id, m, &mut engine, &mut out)?;
                         }
                     }
                     engines.give_back(engine);

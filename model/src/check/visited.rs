@@ -221,8 +221,17 @@ impl Seen for Visited {
 }
 
 impl Visited {
+    /// The number of shards: inserts of fingerprints in different shards
+    /// never wait for each other.
+    pub const SHARDS: usize = 1 << SHARD_BITS;
+
+    /// The shard a fingerprint belongs to, below [`Visited::SHARDS`].
+    pub fn shard_of(fingerprint: u64) -> usize {
+        (fingerprint.max(1) >> (64 - SHARD_BITS)) as usize
+    }
+
     fn shard(&self, fingerprint: u64) -> &Shard {
-        &self.shards[(fingerprint >> (64 - SHARD_BITS)) as usize]
+        &self.shards[Visited::shard_of(fingerprint)]
     }
 }
 

@@ -314,7 +314,7 @@ pub(super) struct Parents {
     /// Per node: its parent, and its decision's number in `decisions`.
     nodes: Vec<(u32, u32)>,
     decisions: Vec<Decision>,
-    numbers: HashMap<Decision, u32>,
+    numbers: HashMap<Decision, u32, ahash::RandomState>,
 }
 
 impl Parents {
@@ -323,7 +323,7 @@ impl Parents {
         let mut tree = Parents {
             nodes: Vec::new(),
             decisions: Vec::new(),
-            numbers: HashMap::new(),
+            numbers: HashMap::default(),
         };
         tree.push(0, Decision::PassAll);
         tree
@@ -648,19 +648,12 @@ where
                     return Ok(result);
                 }
                 let children = expand(&tree, &init, ids, &key);
-                // Inserted in order on this thread (so that the first
-                // parent in breadth-first order reaches a state), each key's
-                // slot asked for a few keys ahead: the trips to memory
-                // overlap (see [`Seen::prefetch`]).
                 let keys: Vec<u64> = children.iter().flatten().map(|&(_, fp)| fp).collect();
-                let mut ahead = keys.iter().skip(PREFETCH_AHEAD);
+                let mut new = first_seen(&seen, &keys).into_iter();
                 for (&id, kids) in ids.iter().zip(children) {
-                    for (d, fp) in kids {
-                        if let Some(&k) = ahead.next() {
-                            seen.prefetch(k);
-                        }
+                    for ((d, _), new) in kids.into_iter().zip(new.by_ref()) {
                         result.transitions += 1;
-                        if seen.insert(fp) {
+                        if new {
                             // `--max-states`: exactly that many states
                             // compared.
                             if stop.visit() {
@@ -772,6 +765,60 @@ fn expand(
         })
         .flatten_iter()
         .collect()
+}
+
+/// `ids` cut into runs of consecutive ids, each of at most [`REPLAY_RUN`]
+/// ids and ending once its ids weigh `most` together.
+fn runs(ids: &[u32], weight: impl Fn(u32) -> usize, most: usize) -> Vec<&[u32]> {
+    let mut out = Vec::new();
+    let (mut begun, mut weighed) = (0, 0);
+    for (i, &id) in ids.iter().enumerate() {
+        weighed += weight(id);
+        if weighed >= most || i + 1 - begun == REPLAY_RUN {
+            out.push(&ids[begun..=i]);
+            (begun, weighed) = (i + 1, 0);
+        }
+    }
+    if begun < ids.len() {
+        out.push(&ids[begun..]);
+    }
+    out
+}
+
+/// Which of `keys` (a chunk's children, in breadth-first order) `seen`
+/// did not hold before: each key inserted, and found new only where it
+/// first occurs, as inserting them one after another would find. The
+/// visited set's shards are shared among the threads, each inserting the
+/// keys of its own shards in order, so no insert waits for another; each
+/// key's slot is asked for a few keys ahead (see [`Seen::prefetch`]).
+fn first_seen(seen: &Visited, keys: &[u64]) -> Vec<bool> {
+    let threads = rayon::current_num_threads();
+    let found: Vec<Vec<u32>> = (0..threads)
+        .into_par_iter()
+        .map(|t| {
+            let mine: Vec<u32> = (0..keys.len() as u32)
+                .filter(|&i| Visited::shard_of(keys[i as usize]) % threads == t)
+                .collect();
+            for &i in mine.iter().take(PREFETCH_AHEAD) {
+                seen.prefetch(keys[i as usize]);
+            }
+            let mut new = Vec::new();
+            for (n, &i) in mine.iter().enumerate() {
+                if let Some(&j) = mine.get(n + PREFETCH_AHEAD) {
+                    seen.prefetch(keys[j as usize]);
+                }
+                if seen.insert(keys[i as usize]) {
+                    new.push(i);
+                }
+            }
+            new
+        })
+        .collect();
+    let mut new = vec![false; keys.len()];
+    for i in found.into_iter().flatten() {
+        new[i as usize] = true;
+    }
+    new
 }
 
 /// The states a band of the search tree adds, at least, before they are
@@ -954,8 +1001,16 @@ impl<'a> Band<'a> {
         // its ancestors are known to conform.
         let mut all = Compared::default();
         for (ids, subtrees) in passes {
-            let parts = ids
-                .par_chunks(REPLAY_RUN)
+            // Runs of states one thread compares in a row, sharing the
+            // replay of their common ancestors: a state above the subtrees
+            // weighs one, a subtree's root its subtree, so that the runs
+            // of subtrees are about as large as the largest subtree.
+            let weight = |id: u32| match subtrees {
+                true => size[(id - start) as usize] as usize,
+                false => 1,
+            };
+            let parts = runs(&ids, weight, task)
+                .into_par_iter()
                 .map(|run| -> Result<Compared, ProcessError> {
                     let mut engine = engines.take()?;
                     let mut replay = Replay::new(self.tree, &mut engine)?;

@@ -648,12 +648,20 @@ where
                     return Ok(result);
                 }
                 let children = expand(&tree, &init, ids, &key);
+                // Inserted in order on this thread (so that the first
+                // parent in breadth-first order reaches a state), each key's
+                // slot asked for a few keys ahead: the trips to memory
+                // overlap (see [`Seen::prefetch`]). Inserting each shard's
+                // keys on a thread of its own measured no faster.
                 let keys: Vec<u64> = children.iter().flatten().map(|&(_, fp)| fp).collect();
-                let mut new = first_seen(&seen, &keys).into_iter();
+                let mut ahead = keys.iter().skip(PREFETCH_AHEAD);
                 for (&id, kids) in ids.iter().zip(children) {
-                    for ((d, _), new) in kids.into_iter().zip(new.by_ref()) {
+                    for (d, fp) in kids {
+                        if let Some(&k) = ahead.next() {
+                            seen.prefetch(k);
+                        }
                         result.transitions += 1;
-                        if new {
+                        if seen.insert(fp) {
                             // `--max-states`: exactly that many states
                             // compared.
                             if stop.visit() {
@@ -783,42 +791,6 @@ fn runs(ids: &[u32], weight: impl Fn(u32) -> usize, most: usize) -> Vec<&[u32]> 
         out.push(&ids[begun..]);
     }
     out
-}
-
-/// Which of `keys` (a chunk's children, in breadth-first order) `seen`
-/// did not hold before: each key inserted, and found new only where it
-/// first occurs, as inserting them one after another would find. The
-/// visited set's shards are shared among the threads, each inserting the
-/// keys of its own shards in order, so no insert waits for another; each
-/// key's slot is asked for a few keys ahead (see [`Seen::prefetch`]).
-fn first_seen(seen: &Visited, keys: &[u64]) -> Vec<bool> {
-    let threads = rayon::current_num_threads();
-    let found: Vec<Vec<u32>> = (0..threads)
-        .into_par_iter()
-        .map(|t| {
-            let mine: Vec<u32> = (0..keys.len() as u32)
-                .filter(|&i| Visited::shard_of(keys[i as usize]) % threads == t)
-                .collect();
-            for &i in mine.iter().take(PREFETCH_AHEAD) {
-                seen.prefetch(keys[i as usize]);
-            }
-            let mut new = Vec::new();
-            for (n, &i) in mine.iter().enumerate() {
-                if let Some(&j) = mine.get(n + PREFETCH_AHEAD) {
-                    seen.prefetch(keys[j as usize]);
-                }
-                if seen.insert(keys[i as usize]) {
-                    new.push(i);
-                }
-            }
-            new
-        })
-        .collect();
-    let mut new = vec![false; keys.len()];
-    for i in found.into_iter().flatten() {
-        new[i as usize] = true;
-    }
-    new
 }
 
 /// The states a band of the search tree adds, at least, before they are

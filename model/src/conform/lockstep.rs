@@ -885,7 +885,9 @@ struct Band<'a> {
 struct Compared {
     compared: usize,
     divergence: Option<(u32, Divergence)>,
-    branches: BTreeMap<Branch, u64>,
+    /// Counted per state compared, so kept in a hash map (a branch is two
+    /// strings, slow to order); the report orders them.
+    branches: HashMap<Branch, u64, ahash::RandomState>,
     /// The run stopped (`--timeout`, an interrupt) before the band ended.
     stopped: bool,
 }

@@ -1117,3 +1117,27 @@ impl std::fmt::Display for ConformError {
 }
 
 impl std::error::Error for ConformError {}
+
+#[cfg(test)]
+mod tests {
+    use super::{runs, REPLAY_RUN};
+
+    /// Runs keep every id once, in order; each ends at [`REPLAY_RUN`] ids
+    /// or once its weight reaches the most, whichever comes first.
+    #[test]
+    fn runs_end_at_their_weight_or_length() {
+        let ids: Vec<u32> = (0..100).collect();
+        let light = runs(&ids, |_| 1, 256);
+        let lengths: Vec<usize> = light.iter().map(|r| r.len()).collect();
+        assert_eq!(lengths, [REPLAY_RUN, REPLAY_RUN, REPLAY_RUN, 4]);
+        // Subtrees of 100 states: a run ends at its third, when 300
+        // reaches 256; one of 1,000 ends the run it joins at once.
+        let weight = |id: u32| if id == 7 { 1000 } else { 100 };
+        let heavy = runs(&ids[..12], weight, 256);
+        let lengths: Vec<usize> = heavy.iter().map(|r| r.len()).collect();
+        assert_eq!(lengths, [3, 3, 2, 3, 1]);
+        for (cut, n) in [(light, 100), (heavy, 12)] {
+            assert_eq!(cut.concat(), ids[..n]);
+        }
+    }
+}

@@ -329,6 +329,22 @@ impl Parents {
         tree
     }
 
+    /// The number of decision `d`, if a node was reached by it.
+    fn number(&self, d: &Decision) -> Option<u32> {
+        self.numbers.get(d).copied()
+    }
+
+    /// Add a node below `parent`, reached by `taken`; its id.
+    fn push_taken(&mut self, parent: u32, taken: Taken) -> u32 {
+        match taken {
+            Taken::Numbered(number) => {
+                self.nodes.push((parent, number));
+                self.nodes.len() as u32 - 1
+            }
+            Taken::New(d) => self.push(parent, d),
+        }
+    }
+
     /// Add a node below `parent`, reached by `d`; its id.
     pub(super) fn push(&mut self, parent: u32, d: Decision) -> u32 {
         let next = self.decisions.len() as u32;
@@ -355,6 +371,15 @@ impl Parents {
     pub(super) fn decision(&self, id: u32) -> &Decision {
         &self.decisions[self.nodes[id as usize].1 as usize]
     }
+}
+
+/// A decision the model took while the tree grew: its number if the tree
+/// has one (looked up as the states are expanded, on every thread, so
+/// that the tree's serial growth neither hashes nor drops decisions),
+/// else the decision itself.
+enum Taken {
+    Numbered(u32),
+    New(Decision),
 }
 
 /// The decisions from the root to state `at` of the search tree.
@@ -648,27 +673,31 @@ where
                     return Ok(result);
                 }
                 let children = expand(&tree, &init, ids, &key);
-                // Inserted in order on this thread (so that the first
-                // parent in breadth-first order reaches a state), each key's
-                // slot asked for a few keys ahead: the trips to memory
-                // overlap (see [`Seen::prefetch`]). Inserting each shard's
-                // keys on a thread of its own measured no faster.
-                let keys: Vec<u64> = children.iter().flatten().map(|&(_, fp)| fp).collect();
-                let mut ahead = keys.iter().skip(PREFETCH_AHEAD);
-                for (&id, kids) in ids.iter().zip(children) {
-                    for (d, fp) in kids {
-                        if let Some(&k) = ahead.next() {
-                            seen.prefetch(k);
-                        }
+                // Each key found new where it first occurs in breadth-first
+                // order, so that the first parent in that order reaches a
+                // state ([`first_seen`]); the decisions were numbered as
+                // they were expanded ([`Taken`]).
+                let keys: Vec<u64> = children
+                    .iter()
+                    .flat_map(|run| run.children.iter().map(|&(_, fp)| fp))
+                    .collect();
+                let mut new = first_seen(&seen, &keys).into_iter();
+                let counts: Vec<u32> = children
+                    .iter()
+                    .flat_map(|run| run.counts.iter().copied())
+                    .collect();
+                let mut kids = children.into_iter().flat_map(|run| run.children);
+                for (&id, count) in ids.iter().zip(counts) {
+                    for ((taken, _), new) in kids.by_ref().take(count as usize).zip(new.by_ref()) {
                         result.transitions += 1;
-                        if seen.insert(fp) {
+                        if new {
                             // `--max-states`: exactly that many states
                             // compared.
                             if stop.visit() {
                                 limited = true;
                                 break;
                             }
-                            tree.push(id, d);
+                            tree.push_taken(id, taken);
                         }
                     }
                     shape.ends.push(tree.len() as u32);
@@ -748,31 +777,76 @@ fn expand(
     root: &GameState,
     ids: &[u32],
     key: &(impl Fn(&GameState) -> u64 + Sync),
-) -> Vec<Vec<(Decision, u64)>> {
+) -> Vec<Expanded> {
     let run = ids.len().div_ceil(4 * rayon::current_num_threads());
     ids.par_chunks(run.max(REPLAY_RUN))
         .map(|run| {
             let mut models = Rebuilt::new(root.clone());
-            let mut out = Vec::with_capacity(run.len());
+            let mut out = Expanded {
+                children: Vec::with_capacity(run.len() * 4),
+                counts: Vec::with_capacity(run.len()),
+            };
+            let mut ds = Vec::new();
             for &id in run {
                 let m = models.state(tree, id);
-                let mut ds = Vec::new();
                 m.decisions(&mut ds);
-                out.push(
-                    ds.into_iter()
-                        .map(|d| {
-                            let mut next = m.clone();
-                            next.apply(&d);
-                            let fp = key(&next);
-                            (d, fp)
-                        })
-                        .collect(),
-                );
+                out.counts.push(ds.len() as u32);
+                for d in ds.drain(..) {
+                    let mut next = m.clone();
+                    next.apply(&d);
+                    let fp = key(&next);
+                    let taken = match tree.number(&d) {
+                        Some(n) => Taken::Numbered(n),
+                        None => Taken::New(d),
+                    };
+                    out.children.push((taken, fp));
+                }
             }
             out
         })
-        .flatten_iter()
         .collect()
+}
+
+/// The children of a run of expanded states: each state's count of
+/// children, and the children in order, with their keys.
+struct Expanded {
+    counts: Vec<u32>,
+    children: Vec<(Taken, u64)>,
+}
+
+/// Which of `keys` (a chunk's children, in breadth-first order) `seen`
+/// did not hold before: each key inserted, and found new only where it
+/// first occurs, as inserting them one after another would find. Each
+/// thread inserts the keys of its own block of the visited set's shards,
+/// in order, so no insert waits for another's lock or its cache line.
+fn first_seen(seen: &Visited, keys: &[u64]) -> Vec<bool> {
+    let threads = rayon::current_num_threads();
+    let found: Vec<Vec<u32>> = (0..threads)
+        .into_par_iter()
+        .map(|t| {
+            let mine: Vec<u32> = (0..keys.len() as u32)
+                .filter(|&i| Visited::shard_of(keys[i as usize]) * threads / Visited::SHARDS == t)
+                .collect();
+            for &i in mine.iter().take(PREFETCH_AHEAD) {
+                seen.prefetch(keys[i as usize]);
+            }
+            let mut new = Vec::new();
+            for (n, &i) in mine.iter().enumerate() {
+                if let Some(&j) = mine.get(n + PREFETCH_AHEAD) {
+                    seen.prefetch(keys[j as usize]);
+                }
+                if seen.insert(keys[i as usize]) {
+                    new.push(i);
+                }
+            }
+            new
+        })
+        .collect();
+    let mut new = vec![false; keys.len()];
+    for i in found.into_iter().flatten() {
+        new[i as usize] = true;
+    }
+    new
 }
 
 /// `ids` cut into runs of consecutive ids, each of at most [`REPLAY_RUN`]
@@ -1120,7 +1194,31 @@ impl std::error::Error for ConformError {}
 
 #[cfg(test)]
 mod tests {
-    use super::{runs, REPLAY_RUN};
+    use super::{first_seen, runs, REPLAY_RUN};
+    use crate::check::visited::{Seen, Visited};
+
+    /// A key is new where it first occurs, in a chunk or before it, with
+    /// the keys of every shard (the top bits pick it) shared among threads.
+    #[test]
+    fn first_seen_finds_each_key_new_once_where_it_first_occurs() {
+        // Keys in shards 0, 21, 42 and 63 of 64: each of 3 threads has some.
+        let key = |i: u64| (i % 4 * 21) << 58 | i << 1 | 1;
+        let seen = Visited::default();
+        seen.insert(key(3));
+        let keys: Vec<u64> = [5, 3, 7, 5, 9, 7, 7, 1, 2, 6, 2].map(key).to_vec();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .expect("a pool");
+        let new = pool.install(|| first_seen(&seen, &keys));
+        let want = [
+            true, false, true, false, true, false, false, true, true, true, false,
+        ];
+        assert_eq!(new, want);
+        let again = pool.install(|| first_seen(&seen, &keys));
+        assert!(again.iter().all(|&n| !n));
+        assert_eq!(seen.count(), 7);
+    }
 
     /// Runs keep every id once, in order; each ends at [`REPLAY_RUN`] ids
     /// or once its weight reaches the most, whichever comes first.

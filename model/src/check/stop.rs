@@ -68,11 +68,8 @@ impl Stop {
             c.set(left.checked_sub(1).unwrap_or(POLL_EVERY));
             left == 0
         });
-        if due
-            && (INTERRUPTED.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.stopped.store(true, Ordering::Relaxed);
+        if due {
+            self.out_of_time();
         }
         self.stopped.load(Ordering::Relaxed)
     }
@@ -80,10 +77,7 @@ impl Stop {
     /// Whether the run must stop, reading the clock and the interrupt flag
     /// now (for searches whose steps are slow: an engine process's).
     pub fn poll_now(&self) -> bool {
-        if INTERRUPTED.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            self.stopped.store(true, Ordering::Relaxed);
-        }
+        self.out_of_time();
         self.stopped.load(Ordering::Relaxed)
     }
 

@@ -1125,6 +1125,7 @@ impl<'a> Band<'a> {
         out: &mut Compared,
     ) -> Result<(), ProcessError> {
         let children = self.shape.children(id);
+        let first = children.start;
         let saved = match children.len() {
             0 => return Ok(()),
             1 => None,
@@ -1138,10 +1139,8 @@ impl<'a> Band<'a> {
                 out.stopped = true;
                 break;
             }
-            if let Some(saved) = saved
-                .as_ref()
-                .filter(|_| child > self.shape.children(id).start)
-            {
+            // The first child finds the engine at this state already.
+            if let Some(saved) = saved.as_ref().filter(|_| child > first) {
                 engine.restore(saved)?;
             }
             let d = self.tree.decision(child);

@@ -176,7 +176,7 @@ fn four(preset: &str) -> Config {
 #[test]
 fn one_representative_per_orbit() {
     // Every state of tiny at four seats.
-    assert_eq!(check_config(four("tiny"), usize::MAX, 0), 2335);
+    assert_eq!(check_config(four("tiny"), usize::MAX, 0), 2275);
     // Copies name other objects (707.2), gained control and protectors name
     // other players, Zilortha's choice is an object's: the seats' order
     // must see through all of them.

@@ -42,6 +42,7 @@ impl GameState {
                         .retain(|s| !matches!(s, StackItem::Spell { card, .. } if *card == id));
                 }
                 self.move_to(id, Zone::Outside);
+                self.forget_zone_changes(id);
             }
         }
         // Control-changing effects that gave `p` control end (800.4a): the
@@ -115,5 +116,26 @@ impl GameState {
                 self.move_to(id, Zone::Exile);
             }
         }
+    }
+
+    /// Forget how many times `id`, an object that has just left the game
+    /// with its owner (800.4a), changed zones: its incarnation (400.7) goes
+    /// back to 0.
+    ///
+    /// An incarnation only tells whether a reference (a spell's target, a
+    /// trigger's source) still names the same object, and every such check
+    /// also wants the object on the battlefield or in a graveyard
+    /// ([`GameState::target_valid`], a defeat trigger's resolution). An
+    /// object that left the game with its owner never comes back, and no
+    /// reference is taken to an object outside the game, so its incarnation
+    /// is never read again, and the players see nothing of it (it is not
+    /// part of the observation the properties and `conform` read). Without
+    /// this, games that differ only in how often a departed player's cards
+    /// changed zones before they left would be different states with the
+    /// same future: forgetting it makes them one state (at 4 players, one
+    /// turn, 23% fewer). `tests/leavers.rs` shows that the futures are the
+    /// same.
+    fn forget_zone_changes(&mut self, id: CardId) {
+        self.obj_mut(id).incarnation = 0;
     }
 }

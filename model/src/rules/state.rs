@@ -66,7 +66,9 @@ pub enum Combat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Obj {
     pub zone: Zone,
-    /// Counts zone changes: a new object each time (400.7).
+    /// Counts zone changes: a new object each time (400.7). Forgotten
+    /// (back to 0) once the object has left the game with its owner
+    /// (`GameState::forget_zone_changes`).
     pub incarnation: u8,
     pub controller: PlayerId,
     /// The player who controls it when no control-changing effect applies:

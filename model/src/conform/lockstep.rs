@@ -308,7 +308,7 @@ impl Rebuilt {
 /// the root (id 0) is its own parent. The decisions are interned: a
 /// configuration has about a hundred distinct ones (115 on the default)
 /// and its tree up to tens of millions of nodes (a 3-player full round:
-/// 72.8 million), so a node takes 8 bytes instead of a decision's 48 and
+/// 52.9 million), so a node takes 8 bytes instead of a decision's 48 and
 /// its allocations.
 pub(super) struct Parents {
     /// Per node: its parent, and its decision's number in `decisions`.

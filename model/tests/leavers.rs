@@ -7,9 +7,9 @@
 //! bisimulation is checked: for every reachable state `s`, the state `t`
 //! that differs from `s` only in those incarnations (given other values)
 //! offers the same decisions, shows the players the same game, and each
-//! decision leads from `t` to the state it leads to from `s`, with the
-//! same incarnations changed. So the games the model forgot and the games
-//! it keeps have the same futures and the same verdicts.
+//! decision leads from `t` to the state it leads to from `s`, but for those
+//! incarnations. So the games the model forgot and the games it keeps have
+//! the same futures and the same verdicts.
 
 use battlecheck::rules::config::Config;
 use battlecheck::rules::state::StackItem;

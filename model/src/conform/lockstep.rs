@@ -1053,9 +1053,12 @@ impl<'a> Band<'a> {
             // replay of their common ancestors: a state above the subtrees
             // weighs one, a subtree's root its subtree, so that the runs
             // of subtrees are about as large as the largest subtree.
-            let weight = |id: u32| match subtrees {
-                true => size[(id - start) as usize] as usize,
-                false => 1,
+            let weight = |id: u32| {
+                if subtrees {
+                    size[(id - start) as usize] as usize
+                } else {
+                    1
+                }
             };
             let parts = runs(&ids, weight, task)
                 .into_par_iter()

@@ -32,7 +32,7 @@ fn opt_card(c: Option<CardId>) -> u8 {
     c.map_or(0, |c| c.0 + 1)
 }
 
-fn player(p: &Player) -> [u8; 2] {
+pub(crate) fn player(p: &Player) -> [u8; 2] {
     let Player {
         life,
         in_game,
@@ -108,7 +108,7 @@ fn history(h: History, attacked: bool, shielded: bool) -> [u8; 8] {
 // object per state, it is the checker's hottest function (a separate call
 // cost about 4% of `check`'s time).
 #[inline(always)]
-fn obj(o: &Obj) -> [u8; 30] {
+pub(crate) fn obj(o: &Obj) -> [u8; 30] {
     let Obj {
         zone,
         incarnation,
@@ -191,7 +191,7 @@ fn target(t: Option<TargetRef>) -> [u8; 3] {
     }
 }
 
-fn stack_item(s: &StackItem) -> [u8; 10] {
+pub(crate) fn stack_item(s: &StackItem) -> [u8; 10] {
     match *s {
         StackItem::Spell {
             card,
@@ -241,7 +241,7 @@ fn stack_item(s: &StackItem) -> [u8; 10] {
     }
 }
 
-fn waiting(w: &Waiting) -> [u8; 3] {
+pub(crate) fn waiting(w: &Waiting) -> [u8; 3] {
     let Waiting {
         source,
         incarnation,
@@ -251,7 +251,7 @@ fn waiting(w: &Waiting) -> [u8; 3] {
     [source.0, incarnation, controller.0 | (ability as u8) << 6]
 }
 
-fn pending(p: Pending) -> [u8; 3] {
+pub(crate) fn pending(p: Pending) -> [u8; 3] {
     match p {
         Pending::Priority => [0, 0, 0],
         Pending::DeclareAttackers => [1, 0, 0],
@@ -277,7 +277,7 @@ fn pending(p: Pending) -> [u8; 3] {
 }
 
 /// `None` as zeros; a broken step rule as its rule and its subject.
-fn step_break(b: Option<StepBreak>) -> [u8; 3] {
+pub(crate) fn step_break(b: Option<StepBreak>) -> [u8; 3] {
     let Some(StepBreak { rule, subject }) = b else {
         return [0, 0, 0];
     };

@@ -24,12 +24,14 @@
 //! `tests/equivariance.rs` shows that no other transition depends on
 //! seating: every state whose renaming has other successors sets the flag.
 //!
-//! The representative is the least state (by `Ord`) over all allowed
-//! renamings, so it does not depend on exploration order or thread count.
+//! The representative is the least state over all allowed renamings, in
+//! the order of the fingerprint's byte layout (see
+//! [`GameState::least_renaming`]), so it does not depend on exploration
+//! order or thread count.
 
-use crate::check::fingerprint::Parts;
+use crate::check::fingerprint::{self as packed, Parts};
 use crate::rules::config::Renaming;
-use crate::rules::config::MAX_WAITING;
+use crate::rules::config::{MAX_PLAYERS, MAX_STACK, MAX_WAITING};
 use crate::rules::state::{Combat, GameState, Obj, Pending, StackItem, TargetRef, Waiting};
 use battlecheck_properties::step::StepBreak;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
@@ -45,29 +47,129 @@ impl Representative for GameState {
 }
 
 impl GameState {
-    /// `f` of this state's representative: the least state (by `Ord`) over
-    /// the renamings allowed now. The state is not copied when it is its
-    /// own representative, and a renaming is built only when it is less
-    /// than the least so far (the search calls this on every generated
-    /// state, to fingerprint the representative).
+    /// `f` of this state's representative: the least state over the
+    /// renamings allowed now (see [`GameState::least_renaming`]). The state
+    /// is not copied when it is its own representative, and a renaming is
+    /// built only when it is the least.
     pub fn with_representative<R>(&self, f: impl FnOnce(&GameState) -> R) -> R {
-        let setup = self.setup();
-        if self.turn + 1 < setup.config.turns {
-            return f(self);
-        }
-        // The least renaming so far; `None` for the state as it is (its
-        // waiting triggers sorted).
-        let mut best: Option<&Renaming> = None;
-        for r in &setup.renamings[self.active.0 as usize] {
-            if self.cmp_renamings(Some(r), best) == Ordering::Less {
-                best = Some(r);
-            }
-        }
-        match best {
+        match self.least_renaming() {
             None if self.waiting.is_sorted() => f(self),
             r => f(&self.built(r)),
         }
     }
+
+    /// The renaming allowed now that gives the least state, `None` for the
+    /// state as it is (its waiting triggers sorted). States are ordered by
+    /// their fingerprint's byte layout (`fingerprint`), part by part: what
+    /// the game waits for, the players, the objects in number order, the
+    /// stack, the waiting triggers, a broken step rule. The layout is
+    /// injective, so this is a total order on states, and the least state
+    /// of an orbit is the same whichever of its states it is asked of: the
+    /// representative. Every renaming is a candidate at first; each part in
+    /// turn keeps the candidates that lay it out least, until one is left
+    /// (several left at the end give the same state).
+    pub(crate) fn least_renaming(&self) -> Option<&Renaming> {
+        let setup = self.setup();
+        let all = &setup.renamings[self.active.0 as usize];
+        if self.turn + 1 < setup.config.turns || all.is_empty() {
+            return None;
+        }
+        // Candidate 0 is the state as it is, candidate i the renaming
+        // `all[i - 1]`; at most 5! = 120 with six seats.
+        let mut alive: u128 = u128::MAX >> (127 - all.len());
+        alive = narrow(alive, all, |r| {
+            let pending = r.map_or(self.pending, |r| renamed_pending(self.pending, r));
+            let mut seats = [0u8; 2 * MAX_PLAYERS];
+            for (j, bytes) in seats
+                .chunks_exact_mut(2)
+                .enumerate()
+                .take(self.players.len())
+            {
+                let from = r.map_or(j, |r| r.seat_from[j] as usize);
+                bytes.copy_from_slice(&packed::player(&self.players[from]));
+            }
+            (
+                words::<3, 1>(&packed::pending(pending)),
+                words::<12, 2>(&seats),
+            )
+        });
+        for j in 0..self.objs.len() {
+            if decided(alive) {
+                break;
+            }
+            alive = narrow(alive, all, |r| {
+                words::<30, 4>(&match r {
+                    None => packed::obj(&self.objs[j]),
+                    Some(r) => packed::obj(&renamed_obj(&self.objs[r.object_from[j] as usize], r)),
+                })
+            });
+        }
+        if !decided(alive) {
+            alive = narrow(alive, all, |r| {
+                let mut waiting = self.waiting;
+                if let Some(r) = r {
+                    for w in waiting.iter_mut() {
+                        *w = renamed_waiting(w, r);
+                    }
+                }
+                waiting.sort();
+                let stack: ArrayVec<[[u8; 10]; MAX_STACK]> = self
+                    .stack
+                    .iter()
+                    .map(|s| packed::stack_item(&r.map_or(*s, |r| renamed_item(s, r))))
+                    .collect();
+                let waiting: ArrayVec<[[u8; 3]; MAX_WAITING]> =
+                    waiting.iter().map(packed::waiting).collect();
+                let broken = r.map_or(self.broken, |r| renamed_break(self.broken, r));
+                (stack, waiting, packed::step_break(broken))
+            });
+        }
+        let i = alive.trailing_zeros();
+        (i > 0).then(|| &all[i as usize - 1])
+    }
+}
+
+/// Whether one candidate is left of `alive` (see
+/// [`GameState::least_renaming`]).
+fn decided(alive: u128) -> bool {
+    alive & (alive - 1) == 0
+}
+
+/// `bytes` as big-endian words, assembled in registers (a key built byte
+/// by byte in memory and read back as wider words stalls the processor,
+/// see `fingerprint`); words compare as their bytes do, in order.
+#[inline(always)]
+fn words<const N: usize, const W: usize>(bytes: &[u8; N]) -> [u64; W] {
+    const { assert!(N <= 8 * W) };
+    let mut out = [0u64; W];
+    for (w, chunk) in out.iter_mut().zip(bytes.chunks(8)) {
+        *w = chunk.iter().fold(0u64, |w, &b| w << 8 | u64::from(b)) << (8 * (8 - chunk.len()));
+    }
+    out
+}
+
+/// The candidates of `alive` (bit 0 for the state as it is, bit i for the
+/// renaming `all[i - 1]`) whose `key`, one part of the renamed state laid
+/// out as its fingerprint lays it out, is least.
+#[inline(always)]
+fn narrow<K: Ord>(alive: u128, all: &[Renaming], key: impl Fn(Option<&Renaming>) -> K) -> u128 {
+    let mut least: Option<K> = None;
+    let mut kept = 0u128;
+    let mut rest = alive;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        let k = key((i > 0).then(|| &all[i as usize - 1]));
+        match least.as_ref().map(|l| k.cmp(l)) {
+            None | Some(Ordering::Less) => {
+                least = Some(k);
+                kept = 1 << i;
+            }
+            Some(Ordering::Equal) => kept |= 1 << i,
+            Some(Ordering::Greater) => {}
+        }
+    }
+    kept
 }
 
 /// Object `o` with the players and objects it refers to renamed by `r`
@@ -157,35 +259,6 @@ fn renamed_pending(pending: Pending, r: &Renaming) -> Pending {
 }
 
 impl GameState {
-    /// How this state renamed by `a` compares with it renamed by `b`
-    /// (`None`: as it is, its waiting triggers sorted), building the two
-    /// only when what the order looks at first (what the game waits for,
-    /// the players, the objects in number order) does not decide. The
-    /// turn, the active player and the step are the same in both.
-    fn cmp_renamings(&self, a: Option<&Renaming>, b: Option<&Renaming>) -> Ordering {
-        let pending =
-            |r: Option<&Renaming>| r.map_or(self.pending, |r| renamed_pending(self.pending, r));
-        let player = |r: Option<&Renaming>, j: usize| {
-            r.map_or(self.players[j], |r| self.players[r.seat_from[j] as usize])
-        };
-        let obj = |r: Option<&Renaming>, j: usize| {
-            r.map_or(self.objs[j], |r| {
-                renamed_obj(&self.objs[r.object_from[j] as usize], r)
-            })
-        };
-        let first_difference = |mut o: std::ops::Range<usize>, cmp: &dyn Fn(usize) -> Ordering| {
-            o.find_map(|j| Some(cmp(j)).filter(|o| o.is_ne()))
-                .unwrap_or(Ordering::Equal)
-        };
-        pending(a)
-            .cmp(&pending(b))
-            .then_with(|| {
-                first_difference(0..self.players.len(), &|j| player(a, j).cmp(&player(b, j)))
-            })
-            .then_with(|| first_difference(0..self.objs.len(), &|j| obj(a, j).cmp(&obj(b, j))))
-            .then_with(|| self.built(a).cmp(&self.built(b)))
-    }
-
     /// This state renamed by `r` (`None`: as it is, its waiting triggers
     /// sorted).
     fn built(&self, r: Option<&Renaming>) -> GameState {
@@ -224,20 +297,7 @@ impl GameState {
     /// [`GameState::with_representative`]) as [`Hash`] hashes it, without
     /// building it when it is a renaming.
     pub fn hash_representative<H: Hasher>(&self, hasher: &mut H) {
-        let setup = self.setup();
-        let best = if self.turn + 1 < setup.config.turns {
-            None
-        } else {
-            setup.renamings[self.active.0 as usize]
-                .iter()
-                .fold(None, |best, r| {
-                    if self.cmp_renamings(Some(r), best) == Ordering::Less {
-                        Some(r)
-                    } else {
-                        best
-                    }
-                })
-        };
+        let best = self.least_renaming();
         match best {
             None if self.waiting.is_sorted() => self.hash(hasher),
             None => self.built(None).hash(hasher),

@@ -75,7 +75,8 @@ impl GameState {
             return None;
         }
         // Candidate 0 is the state as it is, candidate i the renaming
-        // `all[i - 1]`; at most 5! = 120 with six seats.
+        // `all[i - 1]`: at most 5! = 120 with six seats, one bit each.
+        const { assert!(MAX_PLAYERS <= 6) };
         let mut alive: u128 = u128::MAX >> (127 - all.len());
         alive = narrow(alive, all, |r| {
             let pending = r.map_or(self.pending, |r| renamed_pending(self.pending, r));

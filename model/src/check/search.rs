@@ -247,18 +247,16 @@ where
             let Some((state, depth)) = stack.pop() else {
                 break;
             };
-            if !tally(model, &state) {
-                shared.end();
-                break 'work;
-            }
             deepest = deepest.max(depth);
             model.actions(&state, &mut actions);
             // Each successor is written into its slot on the stack
             // ([`Judged::push_next`]). The slots of all of them in the visited
-            // set are asked for first, and then inserted: their trips to
-            // memory overlap (see [`Seen::prefetch`]). Same states, same
-            // order.
+            // set are asked for first (see [`Seen::prefetch`]), the state is
+            // judged while they travel, and then they are inserted: the
+            // trips to memory overlap each other and the catalogue's work.
+            // Same states, same order.
             let first = stack.len();
+            let generated_before = generated;
             for action in actions.drain(..) {
                 if !model.push_next(&state, action, depth + 1, &mut stack) {
                     continue;
@@ -272,6 +270,12 @@ where
                 let k = key(next);
                 visited.prefetch(k);
                 keys.push(k);
+            }
+            if !tally(model, &state) {
+                // As if the successors had not been generated.
+                generated = generated_before;
+                shared.end();
+                break 'work;
             }
             for (slot, k) in stack[first..].iter_mut().zip(keys.drain(..)) {
                 if !visited.insert(k) {

@@ -107,13 +107,7 @@ impl GameState {
         }
         if !decided(alive) {
             alive = narrow(alive, all, |r| {
-                let mut waiting = self.waiting;
-                if let Some(r) = r {
-                    for w in waiting.iter_mut() {
-                        *w = renamed_waiting(w, r);
-                    }
-                }
-                waiting.sort();
+                let waiting = self.waiting_renamed(r);
                 let stack: ArrayVec<[[u8; 10]; MAX_STACK]> = self
                     .stack
                     .iter()
@@ -294,18 +288,27 @@ impl GameState {
         next
     }
 
+    /// The waiting triggers renamed by `r` (`None`: as they are), sorted.
+    fn waiting_renamed(&self, r: Option<&Renaming>) -> ArrayVec<[Waiting; MAX_WAITING]> {
+        let mut waiting = self.waiting;
+        if let Some(r) = r {
+            for w in waiting.iter_mut() {
+                *w = renamed_waiting(w, r);
+            }
+        }
+        waiting.sort();
+        waiting
+    }
+
     /// Hash the representative of this state (see
     /// [`GameState::with_representative`]) as [`Hash`] hashes it, without
     /// building it when it is a renaming.
     pub fn hash_representative<H: Hasher>(&self, hasher: &mut H) {
-        let best = self.least_renaming();
-        match best {
+        match self.least_renaming() {
             None if self.waiting.is_sorted() => self.hash(hasher),
             None => self.built(None).hash(hasher),
             Some(r) => {
-                let mut waiting: ArrayVec<[Waiting; MAX_WAITING]> =
-                    self.waiting.iter().map(|w| renamed_waiting(w, r)).collect();
-                waiting.sort();
+                let waiting = self.waiting_renamed(Some(r));
                 self.hash_parts(
                     Parts {
                         pending: renamed_pending(self.pending, r),

@@ -211,6 +211,8 @@ fn bench_reports_every_variant_and_the_random_games() {
     }
     let games = &r["random_games"];
     assert_eq!(games["games"], 300);
+    assert_eq!(games["rounds"], 1);
+    assert!(games["ratio"].as_f64().unwrap() > 0.0);
     assert!(games["engine_decisions"].as_u64().unwrap() >= 300);
     assert!(games["model_decisions"].as_u64().unwrap() >= 300);
     for zero in ["--runs", "--games", "--budget"] {

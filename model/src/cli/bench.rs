@@ -16,11 +16,12 @@ pub struct BenchArgs {
     /// Visited states per timed run.
     #[arg(long, default_value_t = 2_000_000)]
     budget: usize,
-    /// Runs per variant (the median is reported).
+    /// Runs per variant, and rounds of the random games (the median is
+    /// reported).
     #[arg(long, default_value_t = 3)]
     runs: usize,
-    /// Random games played to the end by the engine and by the model, for
-    /// their decisions per second.
+    /// Random games played to the end by the engine and by the model in
+    /// each round, for their decisions per second.
     #[arg(long, default_value_t = 2_000)]
     games: usize,
     /// Report format (human or json).

@@ -13,6 +13,7 @@ use crate::check::{self, explore_model, CheckOptions};
 use crate::conform::bridge::{in_process, Driven, Stuck};
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
+use battlecheck_engine::game::Game;
 use battlecheck_properties::Decision;
 use serde::Serialize;
 use stateright::{Model, Representative};
@@ -53,14 +54,19 @@ pub struct Variant {
 }
 
 /// Random games played by the engine and, as the baseline of the same
-/// run, by the model: decisions per second of each.
+/// run, by the model: decisions per second of each. The games are played
+/// in `rounds`, each the engine's games and then the model's, so that both
+/// sides of a round meet the same machine; the rates are medians over the
+/// rounds, and `ratio` is the median of the rounds' engine/model ratios.
 #[derive(Clone, Debug, Serialize)]
 pub struct RandomGames {
     pub games: usize,
+    pub rounds: usize,
     pub engine_decisions: usize,
     pub engine_decisions_per_second: f64,
     pub model_decisions: usize,
     pub model_decisions_per_second: f64,
+    pub ratio: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -136,12 +142,13 @@ impl Rng {
     }
 }
 
-/// `games` random games played to the end by the engine (through the
-/// shared decisions, as `conform` drives it) and by the model, from the
-/// configuration's initial position (set up once, copied per game). An
-/// engine that refuses a decision it offered, or does not move on, stops the
-/// benchmark with the reason (`conform` finds the path to it).
-fn random_games(model: &BattleModel, games: usize) -> Result<RandomGames, ConfigError> {
+/// `games` random games played to the end by the engine and by the model,
+/// `rounds` times (see [`RandomGames`]).
+fn random_games(
+    model: &BattleModel,
+    games: usize,
+    rounds: usize,
+) -> Result<RandomGames, ConfigError> {
     let config = &model.setup.config;
     let stuck = |s: Stuck| ConfigError(format!("the engine does not move on: {}", s.why));
     let mut start = Driven::new(in_process(config, &[]), config.turns)
@@ -151,11 +158,45 @@ fn random_games(model: &BattleModel, games: usize) -> Result<RandomGames, Config
         .expect("the engine in process does not fail")
         .map_err(stuck)?;
     let initial_game = start.engine.game;
+    let initial_state = model.init_states().remove(0);
+    let rate = |n: usize, t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
+    let (mut engine_rates, mut model_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut engine_decisions, mut model_decisions) = (0, 0);
+    for _ in 0..rounds.max(1) {
+        let (n, t) = engine_games(config, &initial_game, games)?;
+        let (m, u) = model_games(model, &initial_state, games);
+        engine_rates.push(rate(n, t));
+        model_rates.push(rate(m, u));
+        ratios.push(rate(n, t) / rate(m, u).max(1e-9));
+        (engine_decisions, model_decisions) = (n, m);
+    }
+    Ok(RandomGames {
+        games,
+        rounds: rounds.max(1),
+        engine_decisions,
+        engine_decisions_per_second: median(engine_rates),
+        model_decisions,
+        model_decisions_per_second: median(model_rates),
+        ratio: median(ratios),
+    })
+}
+
+/// `games` random games played to the end by the engine (through the
+/// shared decisions, as `conform` drives it), each from `initial`: the
+/// decisions taken and the time taken. An engine that refuses a decision
+/// it offered, or does not move on, stops the benchmark with the reason
+/// (`conform` finds the path to it).
+fn engine_games(
+    config: &Config,
+    initial: &Game,
+    games: usize,
+) -> Result<(usize, Duration), ConfigError> {
+    let stuck = |s: Stuck| ConfigError(format!("the engine does not move on: {}", s.why));
     let start = Instant::now();
-    let mut engine_decisions_taken = 0;
+    let mut taken = 0;
     for seed in 0..games as u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-        let mut engine = Driven::playing(initial_game.clone(), config.turns);
+        let mut engine = Driven::playing(initial.clone(), config.turns);
         loop {
             let options = engine
                 .decisions(config)
@@ -177,17 +218,22 @@ fn random_games(model: &BattleModel, games: usize) -> Result<RandomGames, Config
                 .advance()
                 .expect("the engine in process does not fail")
                 .map_err(stuck)?;
-            engine_decisions_taken += 1;
+            taken += 1;
         }
     }
-    let engine_time = start.elapsed();
+    Ok((taken, start.elapsed()))
+}
+
+/// `games` random games played to the end by the model, each from
+/// `initial`, with the same choices as [`engine_games`]: the decisions
+/// taken and the time taken.
+fn model_games(model: &BattleModel, initial: &GameState, games: usize) -> (usize, Duration) {
     let start = Instant::now();
-    let mut model_decisions_taken = 0;
+    let mut taken = 0;
     let mut options: Vec<Decision> = Vec::new();
-    let initial_state = model.init_states().remove(0);
     for seed in 0..games as u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-        let mut state = initial_state.clone();
+        let mut state = initial.clone();
         loop {
             options.clear();
             model.actions(&state, &mut options);
@@ -198,22 +244,15 @@ fn random_games(model: &BattleModel, games: usize) -> Result<RandomGames, Config
             state = model
                 .next_state(&state, d)
                 .expect("every decision leads on");
-            model_decisions_taken += 1;
+            taken += 1;
         }
     }
-    let model_time = start.elapsed();
-    let rate = |n: usize, t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
-    Ok(RandomGames {
-        games,
-        engine_decisions: engine_decisions_taken,
-        engine_decisions_per_second: rate(engine_decisions_taken, engine_time),
-        model_decisions: model_decisions_taken,
-        model_decisions_per_second: rate(model_decisions_taken, model_time),
-    })
+    (taken, start.elapsed())
 }
 
 /// Benchmark a configuration: `runs` runs of each search, stopped after
-/// `budget` states, and `games` random games on the engine and the model.
+/// `budget` states, and `games` random games on the engine and the model,
+/// `runs` rounds of them.
 pub fn bench(
     config: Config,
     budget: usize,
@@ -260,6 +299,6 @@ pub fn bench(
         unique_with_symmetry,
         unique_without_symmetry,
         variants,
-        random_games: random_games(&model, games)?,
+        random_games: random_games(&model, games, runs)?,
     })
 }

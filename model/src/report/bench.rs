@@ -60,13 +60,14 @@ pub fn table(r: &BenchReport) -> String {
     let g = &r.random_games;
     let _ = writeln!(
         s,
-        "random games ({} games each, random decisions to the end): engine {} decisions, {:.0} decisions/s; model {} decisions, {:.0} decisions/s; engine/model {:.2}",
+        "random games ({} games each, random decisions to the end, {} rounds): engine {} decisions, {:.0} decisions/s; model {} decisions, {:.0} decisions/s; engine/model {:.3} (median of the rounds)",
         g.games,
+        g.rounds,
         g.engine_decisions,
         g.engine_decisions_per_second,
         g.model_decisions,
         g.model_decisions_per_second,
-        g.engine_decisions_per_second / g.model_decisions_per_second.max(1e-9)
+        g.ratio
     );
     s
 }

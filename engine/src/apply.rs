@@ -918,11 +918,18 @@ impl Game {
 
     /// Every cast `player` might make now, each target among `all` (the
     /// game's [`Game::spell_target_candidates`]); the cast's own checks
-    /// decide which are legal.
+    /// decide which are legal. A card the cast's first checks refuse
+    /// whatever its targets ([`Game::cast_card_refusal`]) is left out
+    /// where those checks would read this game as it is: when `player`
+    /// holds priority, or when the passes that give it to them change only
+    /// who holds it (a settled game, see [`Game::judge`]).
     pub(crate) fn cast_candidates(&self, player: PlayerId, all: &[Target]) -> Vec<Action> {
         let mut out = Vec::new();
+        let passes = self.passes_to(player);
+        let judged_here = passes == 0 || (self.settled && passes < self.passes_to_end_round());
         for o in self.objects.iter().filter(|o| {
-            (o.zone == Zone::Hand && o.owner == player) || self.exile_permission(o.id).is_some()
+            ((o.zone == Zone::Hand && o.owner == player) || self.exile_permission(o.id).is_some())
+                && !(judged_here && self.cast_card_refusal::<Refused>(player, o.id).is_err())
         }) {
             let face = o.card.front();
             let choices = self.target_choices(face.target_kinds(), player, all);

@@ -87,45 +87,8 @@ impl Game {
         convoke: &[CardId],
     ) -> Result<CastAllowed, EngineError> {
         self.known(card)?;
-        let o = self.obj(card);
-        let playable = self.exile_permission(card).is_some();
-        let may_play =
-            playable && (o.owner == player || self.fault(EngineFault::ExiledCardPlayableByAnyone));
-        if playable && !may_play {
-            return illegal(
-                "601.3",
-                format!("only {card}'s owner, {}, may play it from exile", o.owner),
-            );
-        }
-        let in_hand = o.zone == Zone::Hand && o.owner == player;
-        if !in_hand && !may_play {
-            return illegal("601.2a", format!("{card} is not in {player}'s hand"));
-        }
-        let face = o.card.front();
-        // 305.9: a land is played (see `mana`), never cast.
-        if face.is(CardType::Land) {
-            return illegal(
-                "305.9",
-                format!("{} is a land: it can't be cast", face.name),
-            );
-        }
-        // 702.8a: flash lets a card be cast any time its caster could cast
-        // an instant.
-        if !face.is(CardType::Instant) && !face.has(Keyword::Flash) && !self.sorcery_timing(player)
-        {
-            let rule = if face.is(CardType::Battle) {
-                "310.1"
-            } else {
-                "117.1a"
-            };
-            return illegal(
-                rule,
-                format!(
-                    "{} can be cast only by the active player in a main phase with an empty stack",
-                    face.name
-                ),
-            );
-        }
+        let (may_play, in_hand) = self.cast_card_refusal::<EngineError>(player, card)?;
+        let face = self.obj(card).card.front();
         let kinds = face.target_kinds();
         if !kinds.is_empty() {
             if targets.len() != kinds.len() {
@@ -161,6 +124,54 @@ impl Game {
             from_exile: may_play,
             in_hand,
         })
+    }
+
+    /// What forbids `player` to cast `card` (a card this game knows) now,
+    /// whatever its targets, X and convoking creatures: it is not in their
+    /// hand nor exiled with a permission they may use (601.2a, 601.3), it
+    /// is a land (305.9), or it is cast at sorcery speed out of a main
+    /// phase of its caster's turn with an empty stack (117.1a, 310.1;
+    /// flash, 702.8a). Else whether it is cast from exile and whether from
+    /// the hand. The first checks of [`Game::cast_refusal`].
+    pub(crate) fn cast_card_refusal<R: Refusal>(
+        &self,
+        player: PlayerId,
+        card: CardId,
+    ) -> Result<(bool, bool), R> {
+        let o = self.obj(card);
+        let playable = self.exile_permission(card).is_some();
+        let may_play =
+            playable && (o.owner == player || self.fault(EngineFault::ExiledCardPlayableByAnyone));
+        if playable && !may_play {
+            return refuse("601.3", || {
+                format!("only {card}'s owner, {}, may play it from exile", o.owner)
+            });
+        }
+        let in_hand = o.zone == Zone::Hand && o.owner == player;
+        if !in_hand && !may_play {
+            return refuse("601.2a", || format!("{card} is not in {player}'s hand"));
+        }
+        let face = o.card.front();
+        if face.is(CardType::Land) {
+            return refuse("305.9", || {
+                format!("{} is a land: it can't be cast", face.name)
+            });
+        }
+        if !face.is(CardType::Instant) && !face.has(Keyword::Flash) && !self.sorcery_timing(player)
+        {
+            let rule = if face.is(CardType::Battle) {
+                "310.1"
+            } else {
+                "117.1a"
+            };
+            return refuse(rule, || {
+                format!(
+                    "{} can be cast only by the active player in a main phase with an empty stack",
+                    face.name
+                )
+            });
+        }
+        Ok((may_play, in_hand))
     }
 
     /// `card`, moved to the stack, becomes a spell under `player`'s

@@ -1008,24 +1008,23 @@ impl Game {
     /// became a battle or changed controller. Creatures attacking a removed
     /// battle keep attacking, attacking nothing (506.4c).
     pub(crate) fn enforce_removal_from_combat(&mut self) {
+        let mut removed_targets: Vec<CardId> = Vec::new();
+        // One pass: most objects are in no combat. A creature's removal
+        // changes nothing the check of what another creature attacks reads.
         for i in 0..self.objects.len() {
-            let id = self.objects[i].id;
-            let o = self.obj(id);
-            if !o.on_battlefield() {
-                continue;
-            }
+            let o = &self.objects[i];
             let me = match &o.combat {
                 Combat::Attacking { me, .. } | Combat::Blocking { me, .. } => *me,
                 Combat::None => continue,
             };
-            if !o.is_creature() || o.is_battle() || o.controller != me.controller {
-                self.obj_mut(id).combat = Combat::None;
+            let id = o.id;
+            if o.on_battlefield()
+                && (!o.is_creature() || o.is_battle() || o.controller != me.controller)
+            {
+                self.objects[i].combat = Combat::None;
                 self.emit(Event::RemovedFromCombat { object: id });
+                continue;
             }
-        }
-        let mut removed_targets: Vec<CardId> = Vec::new();
-        for i in 0..self.objects.len() {
-            let id = self.objects[i].id;
             let (b, snap, kind) = match &self.objects[i].combat {
                 Combat::Attacking {
                     target: Some(AttackTarget::Battle(b)),
@@ -1040,7 +1039,7 @@ impl Game {
                 _ => continue,
             };
             if !self.attacked_unchanged(b, snap, kind) {
-                if let Combat::Attacking { target, .. } = &mut self.obj_mut(id).combat {
+                if let Combat::Attacking { target, .. } = &mut self.objects[i].combat {
                     *target = None;
                 }
                 removed_targets.push(b);

@@ -925,6 +925,26 @@ impl Game {
     /// who holds it (a settled game, see [`Game::judge`]).
     pub(crate) fn cast_candidates(&self, player: PlayerId, all: &[Target]) -> Vec<Action> {
         let mut out = Vec::new();
+        self.each_cast_candidate(player, all, |card, targets, x, convoke| {
+            out.push(Action::Cast {
+                player,
+                card,
+                targets,
+                x,
+                convoke,
+            })
+        });
+        out
+    }
+
+    /// `f` of the card, targets, X and convoking creatures of each of
+    /// [`Game::cast_candidates`], without a list of actions.
+    pub(crate) fn each_cast_candidate(
+        &self,
+        player: PlayerId,
+        all: &[Target],
+        mut f: impl FnMut(CardId, Vec<Target>, Option<u8>, Vec<CardId>),
+    ) {
         let passes = self.passes_to(player);
         let judged_here = passes == 0 || (self.settled && passes < self.passes_to_end_round());
         for o in self.objects.iter().filter(|o| {
@@ -936,20 +956,17 @@ impl Game {
             let xs = self.x_choices(player, o.id);
             let convokes = self.convoke_candidates(player, o.id);
             for targets in choices {
+                if let ([x], [convoke]) = (&xs[..], &convokes[..]) {
+                    f(o.id, targets, *x, convoke.clone());
+                    continue;
+                }
                 for &x in xs.iter() {
                     for convoke in convokes.iter() {
-                        out.push(Action::Cast {
-                            player,
-                            card: o.id,
-                            targets: targets.clone(),
-                            x,
-                            convoke: convoke.clone(),
-                        });
+                        f(o.id, targets.clone(), x, convoke.clone());
                     }
                 }
             }
         }
-        out
     }
 }
 

@@ -4,7 +4,6 @@
 //! legal when [`Game::apply_decision`] accepts it, so this list says exactly
 //! what the engine would do, not what it is meant to do.
 
-use crate::action::Action;
 use crate::game::{Combat, Game, Waiting};
 use battlecheck_properties::{CardId, Decision, PlayerId};
 
@@ -32,11 +31,15 @@ impl Game {
                     .map(|o| o.id)
                     .collect();
                 for p in self.players_from(PlayerId(0)) {
-                    candidates.extend(
-                        self.cast_candidates(p, &targets)
-                            .into_iter()
-                            .filter_map(Action::into_decision),
-                    );
+                    self.each_cast_candidate(p, &targets, |card, targets, x, convoke| {
+                        candidates.push(Decision::Cast {
+                            player: p,
+                            card,
+                            targets,
+                            x,
+                            convoke: battlecheck_properties::decision::to_cards(convoke),
+                        })
+                    });
                     for (card, back_face) in self.land_candidates(p) {
                         candidates.push(Decision::PlayLand {
                             player: p,
@@ -228,11 +231,8 @@ impl Game {
         }
         candidates.retain(|d| wanted(d));
         let accepted = self.accepted(&candidates);
-        let mut candidates: Vec<Decision> = candidates
-            .into_iter()
-            .zip(accepted)
-            .filter_map(|(d, ok)| ok.then_some(d))
-            .collect();
+        let mut verdicts = accepted.iter();
+        candidates.retain(|_| verdicts.next() == Some(&true));
         candidates.sort();
         candidates.dedup();
         candidates

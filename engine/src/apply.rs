@@ -951,20 +951,30 @@ impl Game {
             ((o.zone == Zone::Hand && o.owner == player) || self.exile_permission(o.id).is_some())
                 && !(judged_here && self.cast_card_refusal::<Refused>(player, o.id).is_err())
         }) {
-            let face = o.card.front();
-            let choices = self.target_choices(face.target_kinds(), player, all);
             let xs = self.x_choices(player, o.id);
             let convokes = self.convoke_candidates(player, o.id);
-            for targets in choices {
+            let mut cast = |targets: Vec<Target>| {
                 if let ([x], [convoke]) = (&xs[..], &convokes[..]) {
-                    f(o.id, targets, *x, convoke.clone());
-                    continue;
+                    return f(o.id, targets, *x, convoke.clone());
                 }
                 for &x in xs.iter() {
                     for convoke in convokes.iter() {
                         f(o.id, targets.clone(), x, convoke.clone());
                     }
                 }
+            };
+            // No list of target lists for a spell with one target or none
+            // (most of them).
+            match o.card.front().target_kinds() {
+                [] => cast(Vec::new()),
+                &[k] => all
+                    .iter()
+                    .filter(|&&t| self.check_target::<Refused>(t, k, player).is_ok())
+                    .for_each(|&t| cast(vec![t])),
+                kinds => self
+                    .target_choices(kinds, player, all)
+                    .into_iter()
+                    .for_each(cast),
             }
         }
     }

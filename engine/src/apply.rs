@@ -872,25 +872,22 @@ impl Game {
             .collect()
     }
 
-    /// Casts of the cards in `player`'s hand, and of every card in exile
-    /// that an effect lets someone play (whose owner alone may: the cast's
-    /// own check decides, 601.3), with every choice of targets.
     /// Every target a spell might have: each player, each permanent, each
     /// triggered ability on the stack. The spell's own checks decide which
     /// are legal.
     pub(crate) fn spell_target_candidates(&self) -> Vec<Target> {
-        self.players_from(PlayerId(0))
-            .map(Target::Player)
-            .chain(self.battlefield().map(|o| Target::Permanent(o.id)))
-            .chain(self.stack.iter().filter_map(|s| match s {
-                StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. } => {
-                    Some(Target::Trigger(t.source))
-                }
-                StackItem::Spell { .. } | StackItem::Equip { .. } | StackItem::Ability { .. } => {
-                    None
-                }
-            }))
-            .collect()
+        // Room for them all at once (a filtered list would grow by steps).
+        let mut out =
+            Vec::with_capacity(self.players.len() + self.objects.len() + self.stack.len());
+        out.extend(self.players_from(PlayerId(0)).map(Target::Player));
+        out.extend(self.battlefield().map(|o| Target::Permanent(o.id)));
+        out.extend(self.stack.iter().filter_map(|s| match s {
+            StackItem::DefeatTrigger(t) | StackItem::TriggeredAbility { trigger: t, .. } => {
+                Some(Target::Trigger(t.source))
+            }
+            StackItem::Spell { .. } | StackItem::Equip { .. } | StackItem::Ability { .. } => None,
+        }));
+        out
     }
 
     /// Every list of targets, one of each kind of `kinds` in order, from
@@ -916,9 +913,11 @@ impl Game {
         })
     }
 
-    /// Every cast `player` might make now, each target among `all` (the
-    /// game's [`Game::spell_target_candidates`]); the cast's own checks
-    /// decide which are legal. A card the cast's first checks refuse
+    /// Every cast `player` might make now: of the cards in their hand and
+    /// of every card in exile that an effect lets someone play (whose owner
+    /// alone may: the cast's own check decides, 601.3), each target among
+    /// `all` (the game's [`Game::spell_target_candidates`]); the cast's own
+    /// checks decide which are legal. A card the cast's first checks refuse
     /// whatever its targets ([`Game::cast_card_refusal`]) is left out
     /// where those checks would read this game as it is: when `player`
     /// holds priority, or when the passes that give it to them change only

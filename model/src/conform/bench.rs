@@ -10,7 +10,8 @@
 use crate::check::model::BattleModel;
 use crate::check::stop::Stop;
 use crate::check::{self, explore_model, CheckOptions};
-use crate::conform::bridge::{in_process, Driven, Stuck};
+use crate::conform::bridge::{in_process, Driven, Saved, Stuck};
+use crate::conform::engine::InProcess;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::game::Game;
@@ -157,13 +158,14 @@ fn random_games(
         .reset()
         .expect("the engine in process does not fail")
         .map_err(stuck)?;
-    let initial_game = start.engine.game;
+    let mut engine = Driven::playing(start.engine.game, config.turns);
+    let initial_game = engine.save().expect("the engine in process does not fail");
     let initial_state = model.init_states().remove(0);
     let rate = |n: usize, t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
     let (mut engine_rates, mut model_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     let (mut engine_decisions, mut model_decisions) = (0, 0);
     for _ in 0..rounds.max(1) {
-        let (n, t) = engine_games(config, &initial_game, games)?;
+        let (n, t) = engine_games(config, &mut engine, &initial_game, games)?;
         let (m, u) = model_games(model, &initial_state, games);
         engine_rates.push(rate(n, t));
         model_rates.push(rate(m, u));
@@ -181,14 +183,16 @@ fn random_games(
     })
 }
 
-/// `games` random games played to the end by the engine (through the
-/// shared decisions, as `conform` drives it), each from `initial`: the
-/// decisions taken and the time taken. An engine that refuses a decision
-/// it offered, or does not move on, stops the benchmark with the reason
-/// (`conform` finds the path to it).
+/// `games` random games played to the end by `engine` (through the shared
+/// decisions, as `conform` drives it), each from `initial`, restored as
+/// the lockstep restores a saved game: the decisions taken and the time
+/// taken. An engine that refuses a decision it offered, or does not move
+/// on, stops the benchmark with the reason (`conform` finds the path to
+/// it).
 fn engine_games(
     config: &Config,
-    initial: &Game,
+    engine: &mut Driven<InProcess>,
+    initial: &Saved<Game>,
     games: usize,
 ) -> Result<(usize, Duration), ConfigError> {
     let stuck = |s: Stuck| ConfigError(format!("the engine does not move on: {}", s.why));
@@ -196,7 +200,9 @@ fn engine_games(
     let mut taken = 0;
     for seed in 0..games as u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-        let mut engine = Driven::playing(initial.clone(), config.turns);
+        engine
+            .restore(initial)
+            .expect("the engine in process does not fail");
         loop {
             let options = engine
                 .decisions(config)

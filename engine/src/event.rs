@@ -457,20 +457,20 @@ pub fn step_violations(events: &[Event], table: &Table) -> Vec<Broken> {
 
 /// The facts of [`step`] the events show.
 pub fn happened(events: &[Event]) -> Vec<Happened> {
-    events
-        .iter()
-        .flat_map(|e| match e {
-            Event::Attacks { player, attacks } => attacks
-                .iter()
-                .map(|&(attacker, _, defender)| Happened::Attacked {
+    let mut facts = Vec::new();
+    for e in events {
+        match e {
+            Event::Attacks { player, attacks } => facts.extend(attacks.iter().map(
+                |&(attacker, _, defender)| Happened::Attacked {
                     attacker,
                     controller: *player,
                     defender,
-                })
-                .collect(),
-            e => fact(e).into_iter().collect::<Vec<_>>(),
-        })
-        .collect()
+                },
+            )),
+            e => facts.extend(fact(e)),
+        }
+    }
+    facts
 }
 
 /// The fact of [`step`] one event other than a declaration of attackers

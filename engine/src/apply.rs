@@ -165,19 +165,14 @@ impl Game {
                 x,
                 convoke,
             } if !self.pays_mana => match self.passes_to(*player) {
-                0 => Judged::Now(self.cast_acceptable(
+                n if self.reached_as_is(n) => Judged::Now(self.cast_acceptable(
                     *player,
                     *card,
                     targets,
                     *x,
                     cards(convoke),
-                    false,
+                    n > 0,
                 )),
-                // In a settled game the passes that give the caster priority
-                // within the round change only who holds it.
-                n if self.settled && n < self.passes_to_end_round() => Judged::Now(
-                    self.cast_acceptable(*player, *card, targets, *x, cards(convoke), true),
-                ),
                 n => Judged::AfterPasses(n),
             },
             _ => {
@@ -215,6 +210,14 @@ impl Game {
                 Judged::Now(accepted)
             }
         }
+    }
+
+    /// Does a decision that `passes` of the window's passes bring to its
+    /// player read this game as it is? With none, or in a settled game
+    /// when the passes stay within the round: they change only who holds
+    /// priority (see `Game::settled`).
+    pub(crate) fn reached_as_is(&self, passes: usize) -> bool {
+        passes == 0 || (self.settled && passes < self.passes_to_end_round())
     }
 
     /// Would `player` casting `card` now be accepted, in a game that pays
@@ -919,9 +922,8 @@ impl Game {
     /// `all` (the game's [`Game::spell_target_candidates`]); the cast's own
     /// checks decide which are legal. A card the cast's first checks refuse
     /// whatever its targets ([`Game::cast_card_refusal`]) is left out
-    /// where those checks would read this game as it is: when `player`
-    /// holds priority, or when the passes that give it to them change only
-    /// who holds it (a settled game, see [`Game::judge`]).
+    /// where those checks would read this game as it is
+    /// ([`Game::reached_as_is`]).
     pub(crate) fn cast_candidates(&self, player: PlayerId, all: &[Target]) -> Vec<Action> {
         let mut out = Vec::new();
         self.each_cast_candidate(player, all, |card, targets, x, convoke| {
@@ -944,8 +946,7 @@ impl Game {
         all: &[Target],
         mut f: impl FnMut(CardId, Vec<Target>, Option<u8>, Vec<CardId>),
     ) {
-        let passes = self.passes_to(player);
-        let judged_here = passes == 0 || (self.settled && passes < self.passes_to_end_round());
+        let judged_here = self.reached_as_is(self.passes_to(player));
         for o in self.objects.iter().filter(|o| {
             ((o.zone == Zone::Hand && o.owner == player) || self.exile_permission(o.id).is_some())
                 && !(judged_here && self.cast_card_refusal::<Refused>(player, o.id).is_err())

@@ -143,6 +143,11 @@ impl Rng {
     }
 }
 
+/// An engine that did not move on, as the benchmark reports it.
+fn stuck(s: Stuck) -> ConfigError {
+    ConfigError(format!("the engine does not move on: {}", s.why))
+}
+
 /// `games` random games played to the end by the engine and by the model,
 /// `rounds` times (see [`RandomGames`]).
 fn random_games(
@@ -151,7 +156,6 @@ fn random_games(
     rounds: usize,
 ) -> Result<RandomGames, ConfigError> {
     let config = &model.setup.config;
-    let stuck = |s: Stuck| ConfigError(format!("the engine does not move on: {}", s.why));
     let mut start = Driven::new(in_process(config, &[]), config.turns)
         .expect("the engine in process does not fail");
     start
@@ -195,7 +199,6 @@ fn engine_games(
     initial: &Saved<Game>,
     games: usize,
 ) -> Result<(usize, Duration), ConfigError> {
-    let stuck = |s: Stuck| ConfigError(format!("the engine does not move on: {}", s.why));
     let start = Instant::now();
     let mut taken = 0;
     for seed in 0..games as u64 {

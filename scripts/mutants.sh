@@ -23,6 +23,11 @@
 #   scripts/mutants.sh --iterate   then only the survivors (cargo-mutants
 #                                  skips what the previous run caught), judged
 #                                  by the conformance tests as well.
+# The checker's symmetry reduction and search (model/src/check), judged by
+# the model's unit tests and the tests of the representative and of the
+# search (the same states and counterexamples as stateright's search, on
+# every thread count, with and without the reduction):
+#   scripts/mutants.sh --checker --file model/src/check/symmetry.rs
 # Not mutated:
 # - the test-only fault switches (engine/src/fault.rs and the code they
 #   guard: `Game::fault`, the injected double trigger and non-Siege wait),
@@ -86,9 +91,20 @@ if [ "${1:-}" = "--fast" ]; then
     timeout=20
 fi
 
+package=battlecheck-engine
+# --checker: mutants of the battlecheck package (the model and the checker),
+# built in the test profile; about 40 s a mutant.
+if [ "${1:-}" = "--checker" ]; then
+    shift
+    package=battlecheck
+    tests=(-C --lib -C --test=representative -C --test=search)
+    judged=(--test-package battlecheck)
+    timeout=60
+fi
+
 status=0
 cargo mutants \
-    --package battlecheck-engine \
+    --package "$package" \
     "${judged[@]}" \
     --baseline skip \
     --jobs "$jobs" \

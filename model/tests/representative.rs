@@ -13,7 +13,7 @@
 use battlecheck::rules::cards::CardName::{Bear, Steal};
 use battlecheck::rules::config::Config;
 use battlecheck::{BattleModel, GameState};
-use battlecheck_properties::Decision;
+use battlecheck_properties::{CardId, Decision, PlayerId, Target};
 use rng::Rng;
 use stateright::{Model, Representative};
 use std::collections::btree_map::Entry;
@@ -50,12 +50,14 @@ fn least_of_all(s: &GameState) -> GameState {
 }
 
 /// Checks one state; `orbits` pairs each representative with the least
-/// state over all renamings, which must correspond one to one.
+/// state over all renamings, which must correspond one to one, and counts
+/// the states checked with two or more triggers waiting.
 fn check_state(
     s: &GameState,
     orbits: &mut (
         BTreeMap<GameState, GameState>,
         BTreeMap<GameState, GameState>,
+        usize,
     ),
 ) {
     let rep = s.representative();
@@ -69,6 +71,15 @@ fn check_state(
     if s.turn + 1 >= setup.config.turns {
         for r in &setup.renamings[s.active.0 as usize] {
             let renamed = s.renamed(r);
+            // What a broken step rule names is renamed with the rest (by
+            // this test's own reading of the renaming: `renamed` and the
+            // representative share the model's).
+            let subject = s.broken.map(|b| match b.subject {
+                Target::Player(q) => Target::Player(PlayerId(r.seat[q.0 as usize])),
+                Target::Permanent(c) => Target::Permanent(CardId(r.object[c.0 as usize])),
+                other => other,
+            });
+            assert_eq!(renamed.broken.map(|b| b.subject), subject);
             assert!(
                 renamed.representative() == rep,
                 "a renaming of\n{}\nhas another representative:\n{}\nagainst\n{}",
@@ -78,6 +89,19 @@ fn check_state(
             );
             assert_eq!(hashed_representative(&renamed), words(&rep));
         }
+    }
+    // The triggers waiting to be put on the stack are a set until then
+    // (603.3b): in any other order the state has the same representative.
+    if s.waiting.len() >= 2 {
+        let mut reordered = s.clone();
+        reordered.waiting.reverse();
+        assert!(
+            reordered.representative() == rep,
+            "its waiting triggers in another order give another representative:\n{}",
+            s.describe()
+        );
+        assert_eq!(hashed_representative(&reordered), words(&rep));
+        orbits.2 += 1;
     }
     let least = least_of_all(s);
     for (from, to) in [(&rep, &least), (&least, &rep)] {
@@ -99,13 +123,15 @@ fn check_state(
     }
 }
 
-/// `s` with the players and objects its objects name drawn at random: the
+/// `s` with the players and objects its objects name drawn at random, and
+/// some triggers waiting and a broken step rule drawn at random: the
 /// representative is one state per orbit for every state, reachable or not,
 /// and few reachable states of a one-turn game have an object of one
-/// interchangeable seat naming another's (a copy, an attachment, a block).
+/// interchangeable seat naming another's (a copy, an attachment, a block),
+/// none a trigger waiting between two decisions.
 fn scrambled(s: &GameState, rng: &mut Rng) -> GameState {
-    use battlecheck::rules::state::Combat;
-    use battlecheck_properties::{CardId, PlayerId};
+    use battlecheck::rules::state::{Ability, Combat, Waiting};
+    use battlecheck_properties::step::{StepBreak, StepRule};
     let mut t = s.clone();
     let (players, objects) = (t.players.len(), t.objs.len());
     for o in t.objs.iter_mut() {
@@ -121,15 +147,38 @@ fn scrambled(s: &GameState, rng: &mut Rng) -> GameState {
             o.protector = Some(PlayerId(rng.below(players) as u8));
         }
     }
+    // Triggers waiting to be put on the stack and a broken step rule
+    // (seeded faults break them): no correct game rests with either, but
+    // the representative renames them too.
+    for _ in 0..rng.below(4) {
+        t.waiting.push(Waiting {
+            source: CardId(rng.below(objects) as u8),
+            incarnation: rng.below(2) as u8,
+            controller: PlayerId(rng.below(players) as u8),
+            ability: [Ability::Defeat, Ability::Reselect][rng.below(2)],
+        });
+    }
+    if rng.below(2) == 0 {
+        let subject = if rng.below(2) == 0 {
+            Target::Player(PlayerId(rng.below(players) as u8))
+        } else {
+            Target::Permanent(CardId(rng.below(objects) as u8))
+        };
+        t.broken = Some(StepBreak {
+            rule: StepRule::ProtectorChosenLegally,
+            subject,
+        });
+    }
     t
 }
 
 /// The first `first` states breadth-first, then every state of `games`
-/// random games.
-fn check_config(config: Config, first: usize, games: u64) -> usize {
+/// random games: the orbits met, and the states with two or more triggers
+/// waiting.
+fn check_config(config: Config, first: usize, games: u64) -> (usize, usize) {
     let model = BattleModel::new(config).unwrap();
     let init = model.init_states().remove(0);
-    let mut orbits = (BTreeMap::new(), BTreeMap::new());
+    let mut orbits = (BTreeMap::new(), BTreeMap::new(), 0);
     let mut seen = BTreeSet::new();
     let mut queue = VecDeque::from([init.clone()]);
     let mut decisions: Vec<Decision> = Vec::new();
@@ -161,10 +210,15 @@ fn check_config(config: Config, first: usize, games: u64) -> usize {
             let d = &decisions[rng.below(decisions.len())];
             s.apply(d);
             check_state(&s, &mut orbits);
-            check_state(&scrambled(&s, &mut rng), &mut orbits);
+            let t = scrambled(&s, &mut rng);
+            check_state(&t, &mut orbits);
+            // The same without its waiting triggers: another orbit.
+            let mut none_waiting = t.clone();
+            none_waiting.waiting.clear();
+            check_state(&none_waiting, &mut orbits);
         }
     }
-    orbits.0.len()
+    (orbits.0.len(), orbits.2)
 }
 
 fn four(preset: &str) -> Config {
@@ -176,13 +230,15 @@ fn four(preset: &str) -> Config {
 #[test]
 fn one_representative_per_orbit() {
     // Every state of tiny at four seats.
-    assert_eq!(check_config(four("tiny"), usize::MAX, 0), 2275);
+    let (orbits, mut waiting) = check_config(four("tiny"), usize::MAX, 0);
+    assert_eq!(orbits, 2275);
     // Copies name other objects (707.2), gained control and protectors name
     // other players, Zilortha's choice is an object's: the seats' order
     // must see through all of them.
     for preset in ["default", "mimic", "zilortha", "reselect", "gobakhan"] {
-        let orbits = check_config(four(preset), 4_000, 300);
+        let (orbits, w) = check_config(four(preset), 4_000, 300);
         assert!(orbits > 4_000, "{preset}: {orbits} orbits");
+        waiting += w;
     }
     // Each opponent may gain control of another's creature: objects of one
     // interchangeable seat controlled by another.
@@ -191,5 +247,7 @@ fn one_representative_per_orbit() {
         seat.hand = vec![Steal];
         seat.battlefield = vec![Bear];
     }
-    assert!(check_config(steal, 20_000, 1_000) > 20_000);
+    let (orbits, w) = check_config(steal, 20_000, 1_000);
+    assert!(orbits > 20_000);
+    assert!(waiting + w > 0, "no state had two triggers waiting");
 }

@@ -24,9 +24,10 @@
 #                                  skips what the previous run caught), judged
 #                                  by the conformance tests as well.
 # The checker's symmetry reduction and search (model/src/check), judged by
-# the model's unit tests and the tests of the representative and of the
+# the model's unit tests, the tests of the representative and of the
 # search (the same states and counterexamples as stateright's search, on
-# every thread count, with and without the reduction):
+# every thread count, with and without the reduction) and those of the
+# command line at its limits (a run stopped on every thread, in time):
 #   scripts/mutants.sh --checker --file model/src/check/symmetry.rs
 # Not mutated:
 # - the test-only fault switches (engine/src/fault.rs and the code they
@@ -97,7 +98,7 @@ package=battlecheck-engine
 if [ "${1:-}" = "--checker" ]; then
     shift
     package=battlecheck
-    tests=(-C --lib -C --test=representative -C --test=search)
+    tests=(-C --lib -C --test=representative -C --test=search -C --test=cli_hardening)
     judged=(--test-package battlecheck)
     timeout=60
 fi

@@ -239,15 +239,25 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_an_error() {
 
 #[test]
 fn max_states_stops_the_run_there() {
-    let o = battlecheck(&[
-        "check",
-        "--preset",
-        "tiny",
-        "--max-states",
-        "1",
-        "--format",
-        "json",
-    ]);
+    // Two threads: the second waits for work when the first stops the run,
+    // and must be woken (a watchdog, as a hang would not end the test).
+    let child = bin()
+        .args([
+            "check",
+            "--preset",
+            "tiny",
+            "--max-states",
+            "1",
+            "--threads",
+            "2",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = wait_at_most(child, Duration::from_secs(60));
     assert_eq!(o.status.code(), Some(3), "{}", text(&o));
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(report["complete"], false);
@@ -255,17 +265,17 @@ fn max_states_stops_the_run_there() {
     assert!(report["unique_states"].as_u64().unwrap() < 214, "{report}");
 }
 
-/// `command` (`check` or `conform`) with one thread and `--timeout 1` on
-/// a configuration far too big to finish: its JSON report says it was
+/// `command` (`check` or `conform`) on `threads` threads with `--timeout
+/// 1` on a configuration far too big to finish: its JSON report says it was
 /// stopped by the time limit within a second of it (exit code 3).
-fn stops_at_a_one_second_timeout(command: &str) {
+fn stops_at_a_one_second_timeout(command: &str, threads: &str) {
     let child = bin()
         .args([
             command,
             "--players",
             "4",
             "--threads",
-            "1",
+            threads,
             "--timeout",
             "1",
             "--format",
@@ -289,7 +299,14 @@ fn stops_at_a_one_second_timeout(command: &str) {
 /// search.
 #[test]
 fn a_timeout_stops_a_single_threaded_run() {
-    stops_at_a_one_second_timeout("check");
+    stops_at_a_one_second_timeout("check", "1");
+}
+
+/// At every thread count: with two threads as well (on a machine with
+/// one core, `--threads 2` is capped to one thread).
+#[test]
+fn a_timeout_stops_every_thread() {
+    stops_at_a_one_second_timeout("check", "2");
 }
 
 /// Ctrl-C (SIGINT) to a run of `args` well under way: it ends with its
@@ -457,7 +474,7 @@ fn conform_stops_at_its_limits_with_a_partial_report() {
     assert_eq!(report["complete"], false);
     assert_eq!(report["stopped_by"], "--max-states");
     assert_eq!(report["states"], 1000);
-    stops_at_a_one_second_timeout("conform");
+    stops_at_a_one_second_timeout("conform", "1");
     assert_bad_input(&["conform", "--max-states", "0"], "--max-states");
     assert_bad_input(&["conform", "--timeout", "-1"], "--timeout");
 }

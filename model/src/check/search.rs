@@ -310,7 +310,8 @@ mod tests {
     /// does, with and without the symmetry reduction (which divides the
     /// states of `table` by 5.6), on one thread and on several, and finds
     /// the same violations and witnesses (with a seeded fault, so that there
-    /// are violations to find).
+    /// are violations to find), and on one thread reaches the same deepest
+    /// state.
     #[test]
     fn visits_what_staterights_search_visits() {
         let mut config = Config::preset("table").expect("a preset");
@@ -339,6 +340,9 @@ mod tests {
                 assert_eq!(ours.unique, theirs.unique, "{threads} threads");
                 assert_eq!(ours.generated, theirs.generated, "{threads} threads");
                 assert_eq!(ours.found, theirs.found, "{threads} threads");
+                if threads == 1 {
+                    assert_eq!(ours.depth, theirs.depth, "the deepest state");
+                }
             }
         }
     }

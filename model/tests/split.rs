@@ -102,6 +102,54 @@ fn a_merge_of_the_wrong_shards_names_the_report_at_fault() {
     assert!(error(parts).contains("other.json: a different configuration than shard-1.json"));
 }
 
+/// Shards whose states were keyed otherwise (reports of different builds)
+/// would each pass while frontier states went to no shard: the merge checks
+/// that the shards found one frontier and split it between them.
+#[test]
+fn shards_that_split_their_frontier_otherwise_do_not_merge() {
+    let config = Config::preset("default").expect("a preset");
+    let error = |parts: Vec<(String, ShardReport)>| merge(parts).expect_err("must fail").0;
+    let parts = shards(&config, 2);
+    let frontier = parts[0].1.shard.frontier_states;
+    assert!(frontier > 0 && parts.iter().all(|(_, r)| r.shard.frontier_keys.is_some()));
+    assert!(merge(parts).is_ok());
+    // Shard 2's frontier keyed otherwise.
+    let mut parts = shards(&config, 2);
+    if let Some(k) = parts[1].1.shard.frontier_keys.as_mut() {
+        k.all ^= 1;
+        k.owned ^= 1;
+    }
+    let e = error(parts);
+    assert!(
+        e.starts_with("shard-2.json: its frontier's states") && e.contains("keyed otherwise"),
+        "{e}"
+    );
+    // One frontier, but owned by keys that are not its own.
+    let mut parts = shards(&config, 2);
+    if let Some(k) = parts[1].1.shard.frontier_keys.as_mut() {
+        k.owned ^= 1;
+    }
+    let e = error(parts);
+    assert!(
+        e.contains(&format!("do not split their frontier of {frontier} states")),
+        "{e}"
+    );
+    // A frontier state left to no shard.
+    let mut parts = shards(&config, 2);
+    parts[0].1.shard.owned_frontier_states -= 1;
+    let e = error(parts);
+    assert!(
+        e.contains(&format!("({} owned in all)", frontier - 1)),
+        "{e}"
+    );
+    // Reports from before the keys were summed merge as before.
+    let mut parts = shards(&config, 2);
+    for (_, r) in &mut parts {
+        r.shard.frontier_keys = None;
+    }
+    assert!(merge(parts).is_ok());
+}
+
 /// Shards that kept their visited states in bit arrays merge into the
 /// misses of either; shards that kept them differently do not merge; a
 /// report from before the visited set was reported counts as whole

@@ -58,6 +58,21 @@ pub struct SplitInfo {
     pub frontier_states: usize,
     /// This shard's frontier states.
     pub owned_frontier_states: usize,
+    /// The keys of the frontier states, and of this shard's, summed
+    /// (wrapping): every shard of one split computes the same frontier sum,
+    /// and their own sums add up to it, unless their states were keyed
+    /// differently (another build of battlecheck), which would leave
+    /// frontier states to no shard or to two. Absent from the reports of
+    /// versions before they were reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frontier_keys: Option<KeySums>,
+}
+
+/// See [`SplitInfo::frontier_keys`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeySums {
+    pub all: u64,
+    pub owned: u64,
 }
 
 /// Shard `shard` of `model`'s states (see the module documentation; the
@@ -121,16 +136,28 @@ where
         depth += 1;
     }
     let frontier = level.len();
+    let mut sums = KeySums { all: 0, owned: 0 };
     // By key, not by place in the level: consecutive frontier states are
     // siblings, alike in the size of their subtrees.
     let start: Vec<(M::State, usize)> = level
         .into_iter()
-        .filter(|s| owner(key(s), shard.count) == shard.index)
+        .filter(|s| {
+            let k = key(s);
+            sums.all = sums.all.wrapping_add(k);
+            let mine = owner(k, shard.count) == shard.index;
+            if mine {
+                sums.owned = sums.owned.wrapping_add(k);
+            }
+            mine
+        })
         .map(|s| (s, depth))
         .collect();
     let owned = start.len();
     let run = depth_first_from(model, threads, canonical, progress, start, visited);
-    let info = split_info(shard, depth, prefix, frontier, owned);
+    let info = SplitInfo {
+        frontier_keys: Some(sums),
+        ..split_info(shard, depth, prefix, frontier, owned)
+    };
     let searched = Searched {
         // The other shards' frontier states are in `visited`, not explored.
         unique: run.unique - (frontier - owned),
@@ -160,6 +187,7 @@ fn split_info(
         prefix_states: prefix,
         frontier_states: frontier,
         owned_frontier_states: owned,
+        frontier_keys: None,
     }
 }
 
@@ -256,6 +284,7 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
             "the reports miss shards {missing:?} of {count}: merge every shard"
         )));
     }
+    frontiers_agree(&reports)?;
     let sets: Vec<VisitedSet> = reports
         .iter()
         .map(|(_, r)| {
@@ -322,6 +351,69 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
         shard: None,
         merged_shards: Some(count),
     })
+}
+
+/// Do the shards of `reports` (one of each) split one frontier? Those that
+/// reached it must have found the same frontier, and, when all did, each
+/// frontier state must be some shard's and only one's: their counts and
+/// their keys' sums add up to the frontier's. Shards whose states were
+/// keyed differently (reports of different builds) would leave states to
+/// no shard unnoticed, each passing.
+fn frontiers_agree(reports: &[(String, ShardReport)]) -> Result<(), ConfigError> {
+    let reached: Vec<&(String, ShardReport)> = reports
+        .iter()
+        .filter(|(_, r)| r.shard.frontier_states > 0)
+        .collect();
+    let Some((first_name, first)) = reached.first() else {
+        return Ok(());
+    };
+    let all = |r: &ShardReport| r.shard.frontier_keys.map(|k| k.all);
+    for (name, r) in &reached {
+        let (a, b) = (&r.shard, &first.shard);
+        if (a.frontier_depth, a.frontier_states, all(r))
+            != (b.frontier_depth, b.frontier_states, all(first))
+        {
+            let what = if (a.frontier_depth, a.frontier_states)
+                == (b.frontier_depth, b.frontier_states)
+            {
+                format!(
+                    "its frontier's states (level {}, {} states) are keyed otherwise than {first_name}'s",
+                    a.frontier_depth, a.frontier_states
+                )
+            } else {
+                format!(
+                    "its frontier (level {}, {} states) is not {first_name}'s (level {}, {} states)",
+                    a.frontier_depth, a.frontier_states, b.frontier_depth, b.frontier_states
+                )
+            };
+            return Err(ConfigError(format!(
+                "{name}: {what}: merge the shards of one run of one build"
+            )));
+        }
+    }
+    if reached.len() < reports.len() {
+        return Ok(());
+    }
+    let owned: usize = reports
+        .iter()
+        .map(|(_, r)| r.shard.owned_frontier_states)
+        .sum();
+    let keys: Option<u64> = reports
+        .iter()
+        .map(|(_, r)| r.shard.frontier_keys.map(|k| k.owned))
+        .try_fold(0u64, |sum, k| Some(sum.wrapping_add(k?)));
+    if owned != first.shard.frontier_states || keys.zip(all(first)).is_some_and(|(k, a)| k != a) {
+        return Err(ConfigError(format!(
+            "the shards do not split their frontier of {} states between them ({owned} owned in all{}): merge the shards of one run of one build",
+            first.shard.frontier_states,
+            if owned == first.shard.frontier_states {
+                ", owned by other keys"
+            } else {
+                ""
+            }
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -23,12 +23,16 @@
 #   scripts/mutants.sh --iterate   then only the survivors (cargo-mutants
 #                                  skips what the previous run caught), judged
 #                                  by the conformance tests as well.
-# The checker's symmetry reduction and search (model/src/check), judged by
-# the model's unit tests, the tests of the representative and of the
-# search (the same states and counterexamples as stateright's search, on
-# every thread count, with and without the reduction) and those of the
-# command line at its limits (a run stopped on every thread, in time):
+# The checker (model/src/check), judged by the model's unit tests, the
+# tests of the representative and of the search (the same states and
+# counterexamples as stateright's search, on every thread count, with and
+# without the reduction), those of the command line at its limits (a run
+# stopped on every thread, in time), of the fingerprint's layout (injective
+# on every reachable state) and of bitstate hashing:
 #   scripts/mutants.sh --checker --file model/src/check/symmetry.rs
+# The tests of split runs take 40 s more a mutant; add them for the code
+# that splits and merges:
+#   scripts/mutants.sh --checker --file model/src/check/split.rs -C --test=split
 # Not mutated:
 # - the test-only fault switches (engine/src/fault.rs and the code they
 #   guard: `Game::fault`, the injected double trigger and non-Siege wait),
@@ -98,7 +102,8 @@ package=battlecheck-engine
 if [ "${1:-}" = "--checker" ]; then
     shift
     package=battlecheck
-    tests=(-C --lib -C --test=representative -C --test=search -C --test=cli_hardening)
+    tests=(-C --lib -C --test=representative -C --test=search -C --test=cli_hardening
+        -C --test=fingerprint -C --test=bitstate)
     judged=(--test-package battlecheck)
     timeout=60
 fi

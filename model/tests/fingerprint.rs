@@ -68,3 +68,18 @@ fn packing_is_injective() {
     three.seats[2].hand.clear();
     assert_eq!(assert_injective(three), THREE);
 }
+
+/// Every seat is laid out, up to six players: no preset has more than
+/// four, so the test above never sees a fifth or sixth seat.
+#[test]
+fn every_seat_is_laid_out() {
+    for n in 2..=6 {
+        let mut config = Config::preset("tiny").unwrap();
+        config.set_players(n).unwrap();
+        let model = BattleModel::new(config).unwrap();
+        let state = model.init_states().remove(0);
+        let mut other = state.clone();
+        other.players[n - 1].life -= 1;
+        assert_ne!(words(&state), words(&other), "{n} players");
+    }
+}

@@ -12,7 +12,7 @@
 //! (ids and counts are far below 255), and every struct is destructured and
 //! every enum matched exhaustively, so a new field does not compile until
 //! it is laid out too. The test `packing_is_injective` checks on every
-//! reachable state of five configurations that different states give
+//! reachable state of seven configurations that different states give
 //! different bytes.
 
 use crate::rules::state::{
@@ -401,5 +401,228 @@ fn write_words<H: Hasher, const N: usize>(hasher: &mut H, bytes: &[u8; N]) {
     for chunk in bytes.chunks(8) {
         let word = chunk.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b));
         hasher.write_u64(word);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The layout field by field, over each field's whole range.
+    //! `tests/fingerprint.rs` checks whole states, but only those the
+    //! presets reach: no preset gives player 0 a control effect of their
+    //! own or takes a departed player's seat away, for instance, and an
+    //! encoding that merged such values would merge states of some other
+    //! configuration unseen.
+
+    use super::*;
+    use crate::rules::config::{MAX_OBJECTS, MAX_PLAYERS};
+    use battlecheck_properties::step::StepRule;
+    use battlecheck_properties::view::ProtectorOrigin;
+    use battlecheck_properties::Zone;
+    use std::collections::BTreeMap;
+    use std::fmt::Debug;
+
+    /// `layout` gives each of `values` bytes of its own.
+    fn injective<T: Debug, K: Ord + Debug>(
+        what: &str,
+        values: impl IntoIterator<Item = T>,
+        layout: impl Fn(&T) -> K,
+    ) {
+        let mut seen: BTreeMap<K, String> = BTreeMap::new();
+        for v in values {
+            let k = layout(&v);
+            if let Some(other) = seen.get(&k) {
+                panic!("{what}: {other} and {v:?} are both laid out as {k:?}");
+            }
+            seen.insert(k, format!("{v:?}"));
+        }
+    }
+
+    fn players() -> impl Iterator<Item = PlayerId> + Clone {
+        (0..MAX_PLAYERS as u8).map(PlayerId)
+    }
+
+    fn cards() -> impl Iterator<Item = CardId> + Clone {
+        (0..MAX_OBJECTS as u8).map(CardId)
+    }
+
+    fn optional<T>(values: impl Iterator<Item = T>) -> impl Iterator<Item = Option<T>> {
+        std::iter::once(None).chain(values.map(Some))
+    }
+
+    fn bools() -> [bool; 2] {
+        [false, true]
+    }
+
+    #[test]
+    fn ids_counts_and_players_are_laid_out_apart() {
+        injective("an optional player", optional(players()), |&p| opt_player(p));
+        injective("an optional object", optional(cards()), |&c| opt_card(c));
+        injective("an optional count", optional(0..=100u8), |&n| opt_count(n));
+        let all_players = (i8::MIN..=i8::MAX).flat_map(|life| {
+            bools().into_iter().flat_map(move |in_game| {
+                bools().map(|seated| Player {
+                    life,
+                    in_game,
+                    seated,
+                })
+            })
+        });
+        injective("a player", all_players, player);
+    }
+
+    #[test]
+    fn combat_targets_and_triggers_are_laid_out_apart() {
+        let attack_targets = players()
+            .map(AttackTarget::Player)
+            .chain(cards().map(AttackTarget::Battle))
+            .chain(cards().map(AttackTarget::Planeswalker));
+        injective("an attack target", optional(attack_targets.clone()), |&t| {
+            attack_target(t)
+        });
+        let combats = std::iter::once(Combat::None)
+            .chain(cards().map(Combat::Blocking))
+            .chain(optional(attack_targets).flat_map(|target| {
+                players().flat_map(move |defender| {
+                    bools().map(|blocked| Combat::Attacking {
+                        target,
+                        defender,
+                        blocked,
+                    })
+                })
+            }));
+        injective("a creature's part in combat", combats, |&c| combat(c));
+        let targets = players()
+            .map(Target::Player)
+            .chain(cards().map(Target::Permanent))
+            .chain(cards().map(Target::Trigger))
+            .chain(cards().map(Target::Card))
+            .flat_map(|target| {
+                (0..4).map(move |incarnation| TargetRef {
+                    target,
+                    incarnation,
+                })
+            });
+        injective("a target", optional(targets), |&t| target(t));
+        let abilities = [
+            crate::rules::state::Ability::Defeat,
+            crate::rules::state::Ability::Reselect,
+            crate::rules::state::Ability::ExileFromHand,
+            crate::rules::state::Ability::SearchForCreature,
+        ];
+        let waiting_triggers = cards().flat_map(|source| {
+            players().flat_map(move |controller| {
+                abilities.map(|ability| Waiting {
+                    source,
+                    incarnation: 2,
+                    controller,
+                    ability,
+                })
+            })
+        });
+        injective("a waiting trigger", waiting_triggers, |w| waiting(w));
+        let broken = optional(StepRule::ALL.into_iter().flat_map(|rule| {
+            players()
+                .map(Target::Player)
+                .chain(cards().map(Target::Permanent))
+                .map(move |subject| StepBreak { rule, subject })
+        }));
+        injective("a broken step rule", broken, |&b| step_break(b));
+    }
+
+    /// What the game waits for, over every object and player it can name.
+    #[test]
+    fn what_the_game_waits_for_is_laid_out_apart() {
+        let then = [Then::Priority, Then::EndTurn];
+        let by_object = cards().flat_map(|c| {
+            let one = [
+                Pending::AssignTrample { attacker: c },
+                Pending::AssignAsUnblocked { attacker: c },
+                Pending::ChooseCopy { card: c },
+                Pending::DivideDamage { attacker: c },
+            ];
+            let entering = optional(cards()).map(move |copy_of| Pending::EnterProtector {
+                entering: c,
+                copy_of,
+            });
+            let targeting = then.map(|then| Pending::TargetTrigger { source: c, then });
+            let by_player = players().flat_map(move |p| {
+                let choosing = players().map(move |whose| Pending::ChooseCards {
+                    source: c,
+                    player: p,
+                    whose,
+                });
+                [
+                    Pending::CastTransformed { card: c, player: p },
+                    Pending::ReselectAttack {
+                        attacker: c,
+                        player: p,
+                    },
+                ]
+                .into_iter()
+                .chain(choosing)
+            });
+            one.into_iter()
+                .chain(entering)
+                .chain(targeting)
+                .chain(by_player)
+        });
+        let all = [
+            Pending::Priority,
+            Pending::DeclareAttackers,
+            Pending::DeclareBlockers,
+            Pending::GameOver,
+        ]
+        .into_iter()
+        .chain(then.map(|then| Pending::SbaProtectors { then }))
+        .chain(by_object);
+        injective("what the game waits for", all, |&p| pending(p));
+    }
+
+    /// An object's flags, packed as bits of one byte, and its history's:
+    /// every combination is laid out apart.
+    #[test]
+    fn every_combination_of_flags_is_laid_out_apart() {
+        let base = Obj {
+            zone: Zone::Battlefield,
+            incarnation: 1,
+            controller: PlayerId(0),
+            default_controller: PlayerId(0),
+            control_effects: [None; 3],
+            protector: None,
+            protector_origin: ProtectorOrigin::Entered,
+            counters: 0,
+            damage: 0,
+            tapped: false,
+            back_face: false,
+            sick: false,
+            animated: false,
+            copy_of: None,
+            combat: Combat::None,
+            attached_to: None,
+            trample_assigned: None,
+            share: None,
+            as_unblocked: None,
+            plus_one: 0,
+            attacked: false,
+            shielded: false,
+            playable_from_exile: false,
+            history: History::default(),
+        };
+        let mut objects = Vec::new();
+        for bits in 0..1u32 << 11 {
+            let bit = |i: u32| bits >> i & 1 == 1;
+            for as_unblocked in [None, Some(false), Some(true)] {
+                let mut o = base;
+                (o.tapped, o.back_face, o.sick, o.animated) = (bit(0), bit(1), bit(2), bit(3));
+                o.playable_from_exile = bit(4);
+                (o.attacked, o.shielded) = (bit(5), bit(6));
+                let h = &mut o.history;
+                (h.combat_defeat, h.trampled) = (bit(7), bit(8));
+                (h.hit_as_unblocked, h.was_siege_copy) = (bit(9), bit(10));
+                o.as_unblocked = as_unblocked;
+                objects.push(o);
+            }
+        }
+        injective("an object's flags", objects, |o| obj(o));
     }
 }

@@ -455,7 +455,9 @@ mod tests {
 
     #[test]
     fn ids_counts_and_players_are_laid_out_apart() {
-        injective("an optional player", optional(players()), |&p| opt_player(p));
+        injective("an optional player", optional(players()), |&p| {
+            opt_player(p)
+        });
         injective("an optional object", optional(cards()), |&c| opt_card(c));
         injective("an optional count", optional(0..=100u8), |&n| opt_count(n));
         let all_players = (i8::MIN..=i8::MAX).flat_map(|life| {
@@ -519,7 +521,7 @@ mod tests {
                 })
             })
         });
-        injective("a waiting trigger", waiting_triggers, |w| waiting(w));
+        injective("a waiting trigger", waiting_triggers, waiting);
         let broken = optional(StepRule::ALL.into_iter().flat_map(|rule| {
             players()
                 .map(Target::Player)
@@ -623,6 +625,6 @@ mod tests {
                 objects.push(o);
             }
         }
-        injective("an object's flags", objects, |o| obj(o));
+        injective("an object's flags", objects, obj);
     }
 }

@@ -416,7 +416,6 @@ mod tests {
     use super::*;
     use crate::rules::config::{MAX_OBJECTS, MAX_PLAYERS};
     use battlecheck_properties::step::StepRule;
-    use battlecheck_properties::view::ProtectorOrigin;
     use battlecheck_properties::Zone;
     use std::collections::BTreeMap;
     use std::fmt::Debug;
@@ -584,32 +583,7 @@ mod tests {
     /// every combination is laid out apart.
     #[test]
     fn every_combination_of_flags_is_laid_out_apart() {
-        let base = Obj {
-            zone: Zone::Battlefield,
-            incarnation: 1,
-            controller: PlayerId(0),
-            default_controller: PlayerId(0),
-            control_effects: [None; 3],
-            protector: None,
-            protector_origin: ProtectorOrigin::Entered,
-            counters: 0,
-            damage: 0,
-            tapped: false,
-            back_face: false,
-            sick: false,
-            animated: false,
-            copy_of: None,
-            combat: Combat::None,
-            attached_to: None,
-            trample_assigned: None,
-            share: None,
-            as_unblocked: None,
-            plus_one: 0,
-            attacked: false,
-            shielded: false,
-            playable_from_exile: false,
-            history: History::default(),
-        };
+        let base = Obj::new(Zone::Battlefield, PlayerId(0));
         let mut objects = Vec::new();
         for bits in 0..1u32 << 11 {
             let bit = |i: u32| bits >> i & 1 == 1;

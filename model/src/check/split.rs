@@ -71,7 +71,9 @@ pub struct SplitInfo {
 /// See [`SplitInfo::frontier_keys`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeySums {
+    /// The sum of every frontier state's key.
     pub all: u64,
+    /// The sum of the keys of the frontier states this shard owns.
     pub owned: u64,
 }
 

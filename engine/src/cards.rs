@@ -22,6 +22,7 @@ use thiserror::Error;
 /// Card types (rule 300.1) the engine knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u8)]
 pub enum CardType {
     Artifact,
     Battle,
@@ -46,6 +47,7 @@ pub enum Supertype {
 /// Keyword abilities the engine implements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u8)]
 pub enum Keyword {
     /// 702.7.
     FirstStrike,
@@ -443,6 +445,74 @@ pub struct CopyExceptions {
     pub subtypes: Vec<String>,
 }
 
+/// A list of one of a face's characteristics that is asked about often
+/// ("is it a creature?", "does it have flying?"), kept in its printed
+/// order for the card file and as a set of bits for the questions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Vec<T>", into = "Vec<T>")]
+pub struct Listed<T: Member> {
+    list: Vec<T>,
+    bits: u64,
+}
+
+/// What [`Listed`] can hold: a fieldless enum of at most 64 variants.
+pub trait Member: Copy + PartialEq {
+    /// The variant's bit.
+    fn bit(self) -> u64;
+}
+
+impl Member for CardType {
+    fn bit(self) -> u64 {
+        1 << self as u8
+    }
+}
+
+impl Member for Keyword {
+    fn bit(self) -> u64 {
+        1 << self as u8
+    }
+}
+
+impl<T: Member> Listed<T> {
+    pub fn contains(&self, t: T) -> bool {
+        self.bits & t.bit() != 0
+    }
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+}
+
+impl<T: Member> Default for Listed<T> {
+    fn default() -> Self {
+        Listed {
+            list: Vec::new(),
+            bits: 0,
+        }
+    }
+}
+
+impl<T: Member> From<Vec<T>> for Listed<T> {
+    fn from(list: Vec<T>) -> Self {
+        let bits = list.iter().fold(0, |b, t| b | t.bit());
+        Listed { list, bits }
+    }
+}
+
+impl<T: Member> From<Listed<T>> for Vec<T> {
+    fn from(l: Listed<T>) -> Vec<T> {
+        l.list
+    }
+}
+
+impl<T: Member> Extend<T> for Listed<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
+        for t in items {
+            self.list.push(t);
+            self.bits |= t.bit();
+        }
+    }
+}
+
 /// One face of a card: its characteristics (109.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -450,7 +520,7 @@ pub struct Face {
     pub name: String,
     #[serde(default)]
     pub supertypes: Vec<Supertype>,
-    pub types: Vec<CardType>,
+    pub types: Listed<CardType>,
     #[serde(default)]
     pub subtypes: Vec<String>,
     #[serde(default)]
@@ -474,7 +544,7 @@ pub struct Face {
     #[serde(skip)]
     pub all_colors: bool,
     #[serde(default)]
-    pub keywords: Vec<Keyword>,
+    pub keywords: Listed<Keyword>,
     #[serde(default)]
     pub effect: Option<Effect>,
     /// What an instant or sorcery does, as instructions (608.2c), written
@@ -527,7 +597,7 @@ pub struct Face {
 
 impl Face {
     pub fn is(&self, t: CardType) -> bool {
-        self.types.contains(&t)
+        self.types.contains(t)
     }
     pub fn has_subtype(&self, s: &str) -> bool {
         self.subtypes.iter().any(|x| x.eq_ignore_ascii_case(s))
@@ -541,7 +611,7 @@ impl Face {
         !self.is(CardType::Instant) && !self.is(CardType::Sorcery)
     }
     pub fn has(&self, k: Keyword) -> bool {
-        self.keywords.contains(&k)
+        self.keywords.contains(k)
     }
     /// What each target of the face as a spell must be, in order (115.1,
     /// 601.2c): its effect's or those of its instructions.
@@ -631,7 +701,7 @@ impl From<CardEntry> for Card {
             front: Face {
                 name: e.name,
                 supertypes: e.supertypes,
-                types: e.types,
+                types: e.types.into(),
                 subtypes: e.subtypes,
                 power: e.power,
                 toughness: e.toughness,
@@ -639,7 +709,7 @@ impl From<CardEntry> for Card {
                 loyalty: None,
                 colors: Vec::new(),
                 all_colors: false,
-                keywords: e.keywords,
+                keywords: e.keywords.into(),
                 effect: e.effect,
                 spell_steps: Vec::new(),
                 spell_targets: Vec::new(),
@@ -668,8 +738,10 @@ impl Card {
     /// The face that is up: the back face only when `back_up` and the card
     /// has one.
     pub fn face(&self, back_up: bool) -> &Face {
-        match (&self.back, back_up) {
-            (Some(b), true) => b,
+        // `back_up` first: most objects show their front, and the back's
+        // presence is read only for the others.
+        match (back_up, &self.back) {
+            (true, Some(b)) => b,
             _ => &self.front,
         }
     }
@@ -958,4 +1030,38 @@ fn validate(card: &Card) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CardType, Keyword, Listed};
+
+    /// A list read from a card file answers for exactly its members, and
+    /// is written back in the order it was read.
+    #[test]
+    fn a_listed_characteristic_answers_for_its_members_in_printed_order() {
+        let types: Listed<CardType> =
+            serde_json::from_str(r#"["enchantment", "creature"]"#).expect("a list of card types");
+        for t in [
+            CardType::Artifact,
+            CardType::Battle,
+            CardType::Creature,
+            CardType::Enchantment,
+            CardType::Instant,
+            CardType::Land,
+            CardType::Planeswalker,
+            CardType::Sorcery,
+        ] {
+            let member = matches!(t, CardType::Enchantment | CardType::Creature);
+            assert_eq!(types.contains(t), member, "{t:?}");
+        }
+        assert_eq!(
+            serde_json::to_string(&types).expect("serialisable"),
+            r#"["enchantment","creature"]"#
+        );
+        let mut keywords = Listed::default();
+        assert!(keywords.is_empty() && !keywords.contains(Keyword::Equip));
+        keywords.extend([Keyword::Equip]);
+        assert!(keywords.contains(Keyword::Equip) && !keywords.contains(Keyword::FirstStrike));
+    }
 }

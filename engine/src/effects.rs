@@ -530,7 +530,7 @@ impl TokenSpec {
             front: Face {
                 name: self.name(),
                 supertypes: Vec::new(),
-                types: self.types.clone(),
+                types: self.types.clone().into(),
                 subtypes: self.subtypes.clone(),
                 power: self.power,
                 toughness: self.toughness,
@@ -538,7 +538,7 @@ impl TokenSpec {
                 loyalty: None,
                 colors: self.colors.clone(),
                 all_colors: false,
-                keywords: self.keywords.clone(),
+                keywords: self.keywords.clone().into(),
                 effect: None,
                 spell_steps: Vec::new(),
                 spell_targets: Vec::new(),

@@ -863,7 +863,6 @@ impl Game {
 }
 
 impl Game {
-    /// Refuse a card number that is not in the game.
     /// Does `id` have keyword `k`: printed or copied (see
     /// [`Object::has`]), or gained until end of turn?
     pub fn has_keyword(&self, id: CardId, k: Keyword) -> bool {
@@ -884,6 +883,7 @@ impl Game {
         !self.lost_abilities.contains(&id)
     }
 
+    /// Refuse a card number that is not in the game.
     pub fn known(&self, id: CardId) -> Result<(), crate::error::EngineError> {
         if self.exists(id) {
             Ok(())

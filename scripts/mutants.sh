@@ -30,9 +30,10 @@
 # stopped on every thread, in time), of the fingerprint's layout (injective
 # on every reachable state) and of bitstate hashing:
 #   scripts/mutants.sh --checker --file model/src/check/symmetry.rs
-# The tests of split runs take 40 s more a mutant; add them for the code
+# The tests of split runs take 40 s more a mutant; add them, with a
+# timeout that allows for them (MUTANTS_TIMEOUT, seconds), for the code
 # that splits and merges:
-#   scripts/mutants.sh --checker --file model/src/check/split.rs -C --test=split
+#   MUTANTS_TIMEOUT=240 scripts/mutants.sh --checker --file model/src/check/split.rs -C --test=split
 # Not mutated:
 # - the test-only fault switches (engine/src/fault.rs and the code they
 #   guard: `Game::fault`, the injected double trigger and non-Siege wait),
@@ -108,6 +109,7 @@ if [ "${1:-}" = "--checker" ]; then
     timeout=60
 fi
 
+timeout=${MUTANTS_TIMEOUT:-$timeout}
 status=0
 cargo mutants \
     --package "$package" \

@@ -515,6 +515,9 @@ pub struct Setup {
     /// `renamings[active]`: the seat permutations that fix `active` and map
     /// every seat to one of its class, identity excluded (see `symmetry`).
     pub renamings: Vec<Vec<Renaming>>,
+    /// `fixed[active]`: what every renaming of `renamings[active]` leaves
+    /// in place.
+    pub fixed: Vec<Fixed>,
     /// The card names in the game, bit `i` for `CardName::ALL[i]`: rules
     /// of a single card are skipped at once in games without it.
     names: u32,
@@ -530,6 +533,47 @@ pub struct Renaming {
     pub object: Vec<u8>,
     pub seat_from: [u8; MAX_PLAYERS],
     pub object_from: Vec<u8>,
+}
+
+/// The seats (bit p) and the objects (bit i) that each of a list of
+/// renamings maps to themselves. An object that keeps its number and
+/// names only such seats and objects is laid out alike by all of them
+/// (see `GameState::least_renaming`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fixed {
+    pub seats: u8,
+    pub objects: u32,
+}
+
+impl Fixed {
+    fn of(renamings: &[Renaming], n_objects: usize) -> Fixed {
+        const { assert!(MAX_PLAYERS <= 8 && MAX_OBJECTS <= 32) };
+        let mut fixed = Fixed {
+            seats: u8::MAX,
+            objects: ((1u64 << n_objects) - 1) as u32,
+        };
+        for r in renamings {
+            for (p, &q) in r.seat.iter().enumerate() {
+                if p != q as usize {
+                    fixed.seats &= !(1 << p);
+                }
+            }
+            for (i, &j) in r.object.iter().enumerate() {
+                if i != j as usize {
+                    fixed.objects &= !(1 << i);
+                }
+            }
+        }
+        fixed
+    }
+
+    pub fn seat(self, p: PlayerId) -> bool {
+        self.seats & 1 << p.0 != 0
+    }
+
+    pub fn object(self, c: CardId) -> bool {
+        self.objects & 1 << c.0 != 0
+    }
 }
 
 impl Setup {
@@ -589,8 +633,12 @@ impl Setup {
                 .map_or(p as u8, |q| class[q]);
         }
         let faults = Faults::of(&config.faults);
-        let renamings = (0..config.players())
+        let renamings: Vec<Vec<Renaming>> = (0..config.players())
             .map(|a| renamings(a, &class, &seat_objects, objects.len(), &config.variant))
+            .collect();
+        let fixed = renamings
+            .iter()
+            .map(|r| Fixed::of(r, objects.len()))
             .collect();
         let names = objects.iter().fold(0, |bits, d| bits | name_bit(d.name));
         Ok(Setup {
@@ -601,6 +649,7 @@ impl Setup {
             seat_objects,
             seat_order_mattered: AtomicBool::new(false),
             renamings,
+            fixed,
             names,
         })
     }

@@ -428,6 +428,7 @@ mod tests {
         canonical_fingerprint, property_results, CheckOptions, CheckReport, Status,
     };
     use crate::rules::config::Config;
+    use crate::rules::state::GameState;
     use stateright::Model;
     use std::collections::HashSet;
     use std::sync::Arc;
@@ -501,6 +502,95 @@ mod tests {
                 "split in {count}: the frontier was not reached"
             );
             assert!(summed >= all.len());
+        }
+    }
+
+    /// A shard's counts as a plain reading of the module's documentation
+    /// gives them, breadth-first throughout: the frontier's depth, the
+    /// states above it, the frontier's states and this shard's, the unique
+    /// states (the other shards' frontier states left out) and the states
+    /// generated.
+    fn read(model: &BattleModel, shard: Shard, per_shard: usize) -> [usize; 6] {
+        let key = canonical_fingerprint;
+        let successors = |s: &GameState| {
+            let mut actions = Vec::new();
+            model.actions(s, &mut actions);
+            actions
+                .into_iter()
+                .filter_map(|a| model.next_state(s, a))
+                .filter(|n| model.within_boundary(n))
+                .collect::<Vec<_>>()
+        };
+        let mut seen = HashSet::new();
+        let init = model.init_states();
+        let mut generated = init.len();
+        let mut level: Vec<GameState> = init.into_iter().filter(|s| seen.insert(key(s))).collect();
+        let (mut depth, mut prefix) = (1, 0);
+        while !level.is_empty() && level.len() < per_shard * shard.count {
+            let next: Vec<GameState> = level
+                .iter()
+                .flat_map(successors)
+                .inspect(|_| generated += 1)
+                .filter(|n| seen.insert(key(n)))
+                .collect();
+            prefix += level.len();
+            level = next;
+            depth += 1;
+        }
+        let frontier = level.len();
+        let mut todo: Vec<GameState> = level
+            .into_iter()
+            .filter(|s| key(s) % shard.count as u64 == shard.index as u64 - 1)
+            .collect();
+        let owned = todo.len();
+        while let Some(s) = todo.pop() {
+            for n in successors(&s) {
+                generated += 1;
+                if seen.insert(key(&n)) {
+                    todo.push(n);
+                }
+            }
+        }
+        let unique = seen.len() - (frontier - owned);
+        [depth, prefix, frontier, owned, unique, generated]
+    }
+
+    /// Each shard counts what the reading above counts, split in 1, 2 and
+    /// 3, and with the frontier's size exactly the states asked for (the
+    /// cut is at the first level that holds at least that many).
+    #[test]
+    fn a_shards_counts_are_those_of_a_breadth_first_reading() {
+        let model = BattleModel::new(Config::preset("table").expect("a preset")).expect("valid");
+        let whole = Shard { index: 1, count: 1 };
+        let exact = read(&model, whole, 2)[2];
+        let mut cases = vec![(whole, exact)];
+        for count in [1, 2, 3] {
+            cases.extend((1..=count).map(|index| (Shard { index, count }, 8)));
+        }
+        for (shard, per_shard) in cases {
+            let visited = Visited::default();
+            let (run, info) = depth_first_shard(
+                &model,
+                2,
+                Some(canonical_fingerprint),
+                false,
+                shard,
+                per_shard,
+                &visited,
+            );
+            let counted = [
+                info.frontier_depth,
+                info.prefix_states,
+                info.frontier_states,
+                info.owned_frontier_states,
+                run.unique,
+                run.generated,
+            ];
+            assert_eq!(
+                counted,
+                read(&model, shard, per_shard),
+                "shard {shard}, {per_shard} states per shard"
+            );
         }
     }
 

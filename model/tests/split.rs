@@ -6,7 +6,7 @@
 use battlecheck::check::split::{merge, ShardReport};
 use battlecheck::check::sweep::Shard;
 use battlecheck::check::visited::VisitedSet;
-use battlecheck::check::{check, CheckOptions, CheckReport, Status};
+use battlecheck::check::{check, CheckOptions, CheckReport, Status, SymmetryUse};
 use battlecheck::report::junit_report;
 use battlecheck::rules::config::Config;
 use battlecheck::rules::faults::Fault;
@@ -100,6 +100,18 @@ fn a_merge_of_the_wrong_shards_names_the_report_at_fault() {
             .map(|(_, r)| ("other.json".to_string(), r)),
     );
     assert!(error(parts).contains("other.json: a different configuration than shard-1.json"));
+    // A shard numbered outside the split, beside every shard of it.
+    for index in [0, 3] {
+        let mut parts = shards(&config, 2);
+        let (_, mut stray) = shards(&config, 2).remove(1);
+        stray.shard.index = index;
+        parts.push(("stray.json".to_string(), stray));
+        let message = error(parts);
+        assert!(
+            message.contains(&format!("stray.json: shard {index}/2 is not a shard")),
+            "{message}"
+        );
+    }
 }
 
 /// Shards whose states were keyed otherwise (reports of different builds)
@@ -216,4 +228,45 @@ fn a_shard_junit_report_skips_the_witnesses_it_misses() {
     report.shard = None;
     assert!(!report.passed());
     assert!(junit_report(&report).contains("<failure message=\"not witnessed"));
+}
+
+/// The merged report sums the shards' counts, takes the longest shard's
+/// time and the deepest state, uses the symmetry reduction exactly only if
+/// every shard did, and is complete only if every shard is. A
+/// shard stopped above the frontier (it has no frontier states) merges
+/// with the others, and makes the merge incomplete.
+#[test]
+fn the_merged_report_adds_up_the_shards() {
+    let config = Config::preset("default").expect("a preset");
+    let parts = shards(&config, 3);
+    let sum = |f: fn(&ShardReport) -> usize| parts.iter().map(|(_, r)| f(r)).sum::<usize>();
+    let (unique, generated) = (sum(|r| r.unique_states), sum(|r| r.generated_states));
+    let deepest = parts.iter().map(|(_, r)| r.max_depth).max();
+    let longest = parts.iter().map(|(_, r)| r.seconds).fold(0.0, f64::max);
+    let merged = merge(parts).expect("every shard once");
+    assert_eq!(merged.unique_states, unique);
+    assert_eq!(merged.generated_states, generated);
+    assert_eq!(Some(merged.max_depth), deepest);
+    assert_eq!(merged.seconds, longest);
+    let rate = unique as f64 / longest;
+    assert!((merged.states_per_second - rate).abs() <= rate * 1e-9);
+    assert!(merged.complete && merged.stopped_by.is_none());
+    assert_eq!(merged.symmetry, SymmetryUse::Exact);
+    // One shard that had to repeat its run without the reduction makes
+    // the merge's use of it inexact.
+    let mut parts = shards(&config, 3);
+    parts[2].1.symmetry = SymmetryUse::NotExactRerun;
+    assert_eq!(
+        merge(parts).expect("every shard once").symmetry,
+        SymmetryUse::NotExactRerun
+    );
+    let mut parts = shards(&config, 3);
+    let stopped = &mut parts[1].1;
+    stopped.complete = false;
+    stopped.shard.frontier_states = 0;
+    stopped.shard.owned_frontier_states = 0;
+    stopped.shard.frontier_keys = None;
+    let merged = merge(parts).expect("a stopped shard merges");
+    assert!(!merged.complete);
+    assert_eq!(merged.stopped_by, Some("a shard was stopped"));
 }

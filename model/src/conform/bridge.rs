@@ -257,8 +257,12 @@ impl<E: Engine> Driven<E> {
             .into_iter()
             .map(Decision::into_canonical)
             .collect();
-        out.sort();
-        out.dedup();
+        // In the shared order, without duplicates: one look when the
+        // engine's list already is (this repository's engine sorts its own).
+        if !out.windows(2).all(|w| w[0] < w[1]) {
+            out.sort();
+            out.dedup();
+        }
         Ok(out)
     }
 

@@ -257,12 +257,8 @@ impl<E: Engine> Driven<E> {
             .into_iter()
             .map(Decision::into_canonical)
             .collect();
-        // In the shared order, without duplicates: one look when the
-        // engine's list already is (this repository's engine sorts its own).
-        if !out.windows(2).all(|w| w[0] < w[1]) {
-            out.sort();
-            out.dedup();
-        }
+        out.sort();
+        out.dedup();
         Ok(out)
     }
 

@@ -313,6 +313,8 @@ impl Clone for GameState {
     }
 
     fn clone_from(&mut self, source: &Self) {
+        // Destructured, so that a new field does not compile until it is
+        // copied here too.
         let GameState {
             setup,
             turn,

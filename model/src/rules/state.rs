@@ -313,8 +313,6 @@ impl Clone for GameState {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        // Destructured, so that a new field does not compile until it is
-        // copied here too.
         let GameState {
             setup,
             turn,

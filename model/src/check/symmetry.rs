@@ -439,6 +439,7 @@ fn renamed_break(b: Option<StepBreak>, r: &Renaming) -> Option<StepBreak> {
 mod tests {
     use super::{renamed_obj, unmoved};
     use crate::check::model::BattleModel;
+    use crate::conform::bench::Rng;
     use crate::rules::config::Config;
     use crate::rules::state::{Combat, Obj};
     use battlecheck_properties::{AttackTarget, CardId, PlayerId};
@@ -456,13 +457,8 @@ mod tests {
         two_classes.seats[3].hand.clear();
         let mut four = Config::preset("default").expect("a preset");
         four.set_players(4).expect("four seats");
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as u8
-        };
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut below = |n: usize| rng.below(n) as u8;
         let (mut passed_over, mut checked) = (0, 0);
         for config in [four, two_classes] {
             let model = BattleModel::new(config).expect("a valid configuration");

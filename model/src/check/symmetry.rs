@@ -439,10 +439,11 @@ fn renamed_break(b: Option<StepBreak>, r: &Renaming) -> Option<StepBreak> {
 mod tests {
     use super::{renamed_obj, unmoved};
     use crate::check::model::BattleModel;
-    use crate::conform::bench::Rng;
     use crate::rules::config::Config;
     use crate::rules::state::{Combat, Obj};
     use battlecheck_properties::{AttackTarget, CardId, PlayerId};
+    use proptest::prelude::RngExt;
+    use proptest::test_runner::{RngAlgorithm, TestRng};
     use stateright::Model;
 
     /// An object the least renaming passes over as laid out alike by
@@ -457,8 +458,8 @@ mod tests {
         two_classes.seats[3].hand.clear();
         let mut four = Config::preset("default").expect("a preset");
         four.set_players(4).expect("four seats");
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-        let mut below = |n: usize| rng.below(n) as u8;
+        let mut rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
+        let mut below = |n: usize| rng.random_range(0..n) as u8;
         let (mut passed_over, mut checked) = (0, 0);
         for config in [four, two_classes] {
             let model = BattleModel::new(config).expect("a valid configuration");

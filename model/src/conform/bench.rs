@@ -114,12 +114,11 @@ fn run(
     (run.unique, run.generated, run.elapsed.as_secs_f64())
 }
 
-/// A small deterministic generator (xorshift64*) for the random games
-/// (and the checker's randomised unit tests).
-pub(crate) struct Rng(pub(crate) u64);
+/// A small deterministic generator (xorshift64*) for the random games.
+struct Rng(u64);
 
 impl Rng {
-    pub(crate) fn below(&mut self, n: usize) -> usize {
+    fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;

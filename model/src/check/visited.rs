@@ -11,8 +11,10 @@
 //! which need not be a power of two): 8 bytes per slot, 10 to 15 bytes per
 //! state.
 //!
-//! A large table is asked for huge pages (`huge_pages`), so that its
-//! lookups do not also miss the processor's cache of page translations.
+//! Each table is memory of its own mapped from the system (`Slots`), given
+//! back when the table grows, and a large one is asked for huge pages
+//! (`huge_pages`), so that its lookups do not also miss the processor's
+//! cache of page translations.
 //!
 //! That one trip is still most of an insert's time, and inserts one after
 //! another cannot overlap their trips: each takes a lock, whose atomic
@@ -153,7 +155,7 @@ struct Shard {
 
 /// One shard: slots holding fingerprints, 0 for an empty slot.
 struct Table {
-    slots: Vec<u64>,
+    slots: Slots,
     len: usize,
 }
 
@@ -163,7 +165,7 @@ impl Default for Visited {
             shards: (0..1 << SHARD_BITS)
                 .map(|_| {
                     let mut table = Table {
-                        slots: vec![0; 1024],
+                        slots: Slots::zeroed(1024),
                         len: 0,
                     };
                     Shard {
@@ -258,6 +260,77 @@ pub(crate) fn prefetch(p: *const u64) {
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) fn prefetch(_: *const u64) {}
 
+/// A table's slots, all 0 at first, in memory mapped from the system for
+/// this table alone (an anonymous `mmap`), not taken from the allocator.
+/// A table that grows is replaced by a larger one and its memory goes back
+/// to the system at once: from the allocator's heaps, freed tables were
+/// kept as free chunks too small for the next, larger tables, about 2 MiB
+/// of a 1.5 million-state run's peak (`scripts/bench/RESULTS.md`). The
+/// system's pages also come zeroed, and only those written are resident.
+struct Slots {
+    start: std::ptr::NonNull<u64>,
+    len: usize,
+}
+
+// SAFETY: `Slots` owns its mapping alone, as a `Vec<u64>` owns its buffer.
+unsafe impl Send for Slots {}
+// SAFETY: shared access only reads, through `Deref`.
+unsafe impl Sync for Slots {}
+
+impl Slots {
+    /// `len` slots, each 0. A mapping the system refuses is reported as an
+    /// allocation failure (which aborts, as a `Vec` would).
+    fn zeroed(len: usize) -> Slots {
+        let layout = std::alloc::Layout::array::<u64>(len).expect("a table's size fits in memory");
+        // SAFETY: a fresh private anonymous mapping, touching no existing
+        // memory; the result is checked before use.
+        let start = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                layout.size(),
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        match std::ptr::NonNull::new(start.cast::<u64>()) {
+            Some(start) if start.as_ptr() != libc::MAP_FAILED.cast() => {
+                let slots = Slots { start, len };
+                huge_pages(&slots);
+                slots
+            }
+            _ => std::alloc::handle_alloc_error(layout),
+        }
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        // SAFETY: `start` maps `len` zero-initialised u64s owned by `self`.
+        unsafe { std::slice::from_raw_parts(self.start.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Slots {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        // SAFETY: as for `deref`, borrowed mutably through `self`.
+        unsafe { std::slice::from_raw_parts_mut(self.start.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: unmaps exactly the mapping made in `zeroed`, which nothing
+        // borrows any more. (A prefetch may still hold its address: a hint
+        // that never faults.)
+        unsafe {
+            libc::munmap(self.start.as_ptr().cast(), self.len * 8);
+        }
+    }
+}
+
 /// Ask the kernel to back `slots` with huge pages (2 MiB on x86-64) where
 /// it can: a large table's lookups each miss the translation cache with
 /// ordinary 4 KiB pages, and a miss costs a walk of the page tables, itself
@@ -272,8 +345,8 @@ fn huge_pages(slots: &[u64]) {
     let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
     if first < last {
         // SAFETY: madvise only advises on the pages of [first, last), which
-        // lie inside `slots`' allocation; MADV_HUGEPAGE changes how they
-        // are backed, never their contents.
+        // lie inside `slots`' mapping; MADV_HUGEPAGE changes how they are
+        // backed, never their contents.
         unsafe {
             libc::madvise(
                 first as *mut libc::c_void,
@@ -331,10 +404,9 @@ impl Table {
     }
 
     fn grow(&mut self) {
-        let larger = vec![0; self.slots.len() / 2 * 3];
-        huge_pages(&larger);
+        let larger = Slots::zeroed(self.slots.len() / 2 * 3);
         let old = std::mem::replace(&mut self.slots, larger);
-        for f in old.into_iter().filter(|&f| f != 0) {
+        for &f in old.iter().filter(|&&f| f != 0) {
             let mut i = self.home(f);
             while self.slots[i] != 0 {
                 i = self.next(i);

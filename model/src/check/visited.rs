@@ -278,30 +278,43 @@ unsafe impl Send for Slots {}
 unsafe impl Sync for Slots {}
 
 impl Slots {
-    /// `len` slots, each 0. A mapping the system refuses is reported as an
-    /// allocation failure (which aborts, as a `Vec` would).
+    /// `len` slots, each 0. A mapping the system refuses is an allocation
+    /// failure, which aborts, as it does for a `Vec`.
     fn zeroed(len: usize) -> Slots {
-        let layout = std::alloc::Layout::array::<u64>(len).expect("a table's size fits in memory");
+        Slots::try_zeroed(len).unwrap_or_else(|| {
+            let layout =
+                std::alloc::Layout::array::<u64>(len).expect("a table's size fits in memory");
+            std::alloc::handle_alloc_error(layout)
+        })
+    }
+
+    /// `len` slots, each 0; `None` if the system refuses the mapping, or
+    /// `len` is 0 or larger than any mapping.
+    fn try_zeroed(len: usize) -> Option<Slots> {
+        let bytes = len
+            .checked_mul(8)
+            .filter(|&b| b > 0 && b <= isize::MAX as usize)?;
         // SAFETY: a fresh private anonymous mapping, touching no existing
         // memory; the result is checked before use.
         let start = unsafe {
             libc::mmap(
                 std::ptr::null_mut(),
-                layout.size(),
+                bytes,
                 libc::PROT_READ | libc::PROT_WRITE,
                 libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
                 -1,
                 0,
             )
         };
-        match std::ptr::NonNull::new(start.cast::<u64>()) {
-            Some(start) if start.as_ptr() != libc::MAP_FAILED.cast() => {
-                let slots = Slots { start, len };
-                huge_pages(&slots);
-                slots
-            }
-            _ => std::alloc::handle_alloc_error(layout),
+        if start == libc::MAP_FAILED {
+            return None;
         }
+        let slots = Slots {
+            start: std::ptr::NonNull::new(start.cast::<u64>())?,
+            len,
+        };
+        huge_pages(&slots);
+        Some(slots)
     }
 }
 
@@ -418,7 +431,7 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::{Seen, Visited, VisitedSet};
+    use super::{Seen, Slots, Visited, VisitedSet};
 
     /// Every fingerprint is new once and known after, through the tables'
     /// growth, with colliding low bits (linear probing, wrapping at the
@@ -441,6 +454,23 @@ mod tests {
         assert!(!set.insert(1), "0 is stored as 1");
         assert!(set.insert(2));
         assert_eq!(set.count(), fingerprints.len() + 1);
+    }
+
+    /// A table's slots are mapped zeroed and hold what is written; a size
+    /// the system cannot map, or none, is refused rather than taken.
+    #[test]
+    fn slots_are_mapped_zeroed_or_refused() {
+        let mut slots = Slots::try_zeroed(1 << 20).expect("8 MiB are mapped");
+        assert_eq!(slots.len(), 1 << 20);
+        assert!(slots.iter().all(|&f| f == 0));
+        slots[0] = 7;
+        slots[(1 << 20) - 1] = 9;
+        assert_eq!((slots[0], slots[(1 << 20) - 1], slots[1]), (7, 9, 0));
+        assert!(Slots::try_zeroed(0).is_none());
+        // 4 EiB: more than the address space, refused by the system.
+        assert!(Slots::try_zeroed(1 << 59).is_none(), "4 EiB mapped");
+        assert!(Slots::try_zeroed(1 << 60).is_none(), "8 EiB mapped");
+        assert!(Slots::try_zeroed(usize::MAX).is_none());
     }
 
     /// A table grows by half when four fifths full, so a large set keeps

@@ -288,12 +288,11 @@ impl Slots {
         })
     }
 
-    /// `len` slots, each 0; `None` if the system refuses the mapping, or
-    /// `len` is 0 or larger than any mapping.
+    /// `len` slots, each 0; `None` if the system refuses the mapping (it
+    /// refuses none at all, and more than the address space holds) or the
+    /// size overflows.
     fn try_zeroed(len: usize) -> Option<Slots> {
-        let bytes = len
-            .checked_mul(8)
-            .filter(|&b| b > 0 && b <= isize::MAX as usize)?;
+        let bytes = len.checked_mul(8)?;
         // SAFETY: a fresh private anonymous mapping, touching no existing
         // memory; the result is checked before use.
         let start = unsafe {
@@ -469,8 +468,60 @@ mod tests {
         assert!(Slots::try_zeroed(0).is_none());
         // 4 EiB: more than the address space, refused by the system.
         assert!(Slots::try_zeroed(1 << 59).is_none(), "4 EiB mapped");
-        assert!(Slots::try_zeroed(1 << 60).is_none(), "8 EiB mapped");
         assert!(Slots::try_zeroed(usize::MAX).is_none());
+    }
+
+    /// Dropped slots are unmapped, all of them: a grown table's memory goes
+    /// back to the system. Looked at in a child process, where no other
+    /// thread can map the freed addresses again before they are looked at;
+    /// the child makes system calls only, and answers by its exit status.
+    #[test]
+    fn dropped_slots_are_unmapped() {
+        const PAGE: usize = 4096;
+        // Whether the page at `at` is mapped: `mincore` fails on an
+        // unmapped page.
+        let mapped = |at: usize| {
+            let mut resident = [0u8; 1];
+            // SAFETY: `mincore` only reports on the page at `at` into
+            // `resident`, one byte for one page.
+            unsafe { libc::mincore(at as *mut libc::c_void, PAGE, resident.as_mut_ptr()) == 0 }
+        };
+        // SAFETY: the child runs only the code below, which allocates
+        // nothing, and leaves by `_exit`.
+        match unsafe { libc::fork() } {
+            0 => {
+                let status = match Slots::try_zeroed(1 << 20) {
+                    None => 2,
+                    Some(mut slots) => {
+                        slots[0] = 1;
+                        slots[(1 << 20) - 1] = 1;
+                        let first = slots.as_ptr() as usize;
+                        let last = first + (8 << 20) - PAGE;
+                        let before = mapped(first) && mapped(last);
+                        drop(slots);
+                        match (before, mapped(first), mapped(last)) {
+                            (true, false, false) => 0,
+                            (false, ..) => 3,
+                            (true, true, _) => 4,
+                            (true, false, true) => 5,
+                        }
+                    }
+                };
+                // SAFETY: ends the child at once, without running anything
+                // of the parent's test harness.
+                unsafe { libc::_exit(status) }
+            }
+            -1 => panic!("fork: {}", std::io::Error::last_os_error()),
+            child => {
+                let mut status = 0;
+                // SAFETY: waits for the child just forked.
+                assert_eq!(unsafe { libc::waitpid(child, &mut status, 0) }, child);
+                assert!(libc::WIFEXITED(status), "the child did not exit: {status}");
+                // 2: not mapped; 3: not mapped before the drop; 4: the
+                // first page still mapped; 5: the last page still mapped.
+                assert_eq!(libc::WEXITSTATUS(status), 0, "exit status of the child");
+            }
+        }
     }
 
     /// A table grows by half when four fifths full, so a large set keeps

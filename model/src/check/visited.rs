@@ -260,6 +260,12 @@ pub(crate) fn prefetch(p: *const u64) {
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) fn prefetch(_: *const u64) {}
 
+/// The size of a huge page on x86-64 (see [`huge_pages`]).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// The size of an ordinary page, the unit of a mapping.
+const PAGE: usize = 4096;
+
 /// A table's slots, all 0 at first, in memory mapped from the system for
 /// this table alone (an anonymous `mmap`), not taken from the allocator.
 /// A table that grows is replaced by a larger one and its memory goes back
@@ -267,6 +273,8 @@ pub(crate) fn prefetch(_: *const u64) {}
 /// kept as free chunks too small for the next, larger tables, about 2 MiB
 /// of a 1.5 million-state run's peak (`scripts/bench/RESULTS.md`). The
 /// system's pages also come zeroed, and only those written are resident.
+/// A table of a huge page or more starts on a huge page's boundary, so
+/// that huge pages can back all of it ([`huge_pages`]).
 struct Slots {
     start: std::ptr::NonNull<u64>,
     len: usize,
@@ -290,26 +298,46 @@ impl Slots {
 
     /// `len` slots, each 0; `None` if the system refuses the mapping (it
     /// refuses none at all, and more than the address space holds) or the
-    /// size overflows.
+    /// size overflows. A table of a huge page or more is mapped a huge page
+    /// longer, and what lies before the first boundary of a huge page in
+    /// it and after the table's last page is unmapped at once.
     fn try_zeroed(len: usize) -> Option<Slots> {
         let bytes = len.checked_mul(8)?;
+        let slack = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 0 };
+        let mapped = bytes.checked_add(slack)?;
         // SAFETY: a fresh private anonymous mapping, touching no existing
         // memory; the result is checked before use.
-        let start = unsafe {
+        let raw = unsafe {
             libc::mmap(
                 std::ptr::null_mut(),
-                bytes,
+                mapped,
                 libc::PROT_READ | libc::PROT_WRITE,
                 libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
                 -1,
                 0,
             )
         };
-        if start == libc::MAP_FAILED {
+        if raw == libc::MAP_FAILED {
             return None;
         }
+        let from = raw as usize;
+        let start = from.next_multiple_of(slack.max(PAGE));
+        let end = (start + bytes).next_multiple_of(PAGE);
+        for (at, len) in [
+            (from, start - from),
+            (end, (from + mapped).saturating_sub(end)),
+        ] {
+            if len > 0 {
+                // SAFETY: unmaps pages of the mapping just made that lie
+                // before the table or after its last page: nothing refers
+                // to them.
+                unsafe {
+                    libc::munmap(at as *mut libc::c_void, len);
+                }
+            }
+        }
         let slots = Slots {
-            start: std::ptr::NonNull::new(start.cast::<u64>())?,
+            start: std::ptr::NonNull::new((start as *mut libc::c_void).cast::<u64>())?,
             len,
         };
         huge_pages(&slots);
@@ -351,10 +379,12 @@ impl Drop for Slots {
 /// `madvise`): nothing else changes, and a refusal is ignored.
 #[cfg(target_os = "linux")]
 fn huge_pages(slots: &[u64]) {
-    const HUGE: usize = 2 << 20;
     let start = slots.as_ptr() as usize;
     let end = start + std::mem::size_of_val(slots);
-    let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+    let (first, last) = (
+        start.next_multiple_of(HUGE_PAGE),
+        end / HUGE_PAGE * HUGE_PAGE,
+    );
     if first < last {
         // SAFETY: madvise only advises on the pages of [first, last), which
         // lie inside `slots`' mapping; MADV_HUGEPAGE changes how they are
@@ -430,7 +460,7 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::{Seen, Slots, Visited, VisitedSet};
+    use super::{Seen, Slots, Visited, VisitedSet, HUGE_PAGE, PAGE};
 
     /// Every fingerprint is new once and known after, through the tables'
     /// growth, with colliding low bits (linear probing, wrapping at the
@@ -471,13 +501,14 @@ mod tests {
         assert!(Slots::try_zeroed(usize::MAX).is_none());
     }
 
-    /// Dropped slots are unmapped, all of them: a grown table's memory goes
-    /// back to the system. Looked at in a child process, where no other
+    /// Slots of a huge page or more start on a huge page's boundary, are
+    /// mapped to their last page and no further, and once dropped are
+    /// unmapped, all of them: a grown table's memory goes back to the
+    /// system. Looked at in a child process, where no other
     /// thread can map the freed addresses again before they are looked at;
     /// the child makes system calls only, and answers by its exit status.
     #[test]
     fn dropped_slots_are_unmapped() {
-        const PAGE: usize = 4096;
         // Whether the page at `at` is mapped: `mincore` fails on an
         // unmapped page.
         let mapped = |at: usize| {
@@ -490,16 +521,22 @@ mod tests {
         // nothing, and leaves by `_exit`.
         match unsafe { libc::fork() } {
             0 => {
-                let status = match Slots::try_zeroed(1 << 20) {
+                // 8 MiB and a page: not a whole number of huge pages, which
+                // the system may align by itself.
+                const LEN: usize = (1 << 20) + PAGE / 8;
+                let status = match Slots::try_zeroed(LEN) {
                     None => 2,
                     Some(mut slots) => {
                         slots[0] = 1;
-                        slots[(1 << 20) - 1] = 1;
+                        slots[LEN - 1] = 1;
                         let first = slots.as_ptr() as usize;
-                        let last = first + (8 << 20) - PAGE;
-                        let before = mapped(first) && mapped(last);
+                        let last = first + 8 * LEN - PAGE;
+                        let ok = first.is_multiple_of(HUGE_PAGE)
+                            && mapped(first)
+                            && mapped(last)
+                            && !mapped(last + PAGE);
                         drop(slots);
-                        match (before, mapped(first), mapped(last)) {
+                        match (ok, mapped(first), mapped(last)) {
                             (true, false, false) => 0,
                             (false, ..) => 3,
                             (true, true, _) => 4,
@@ -517,8 +554,9 @@ mod tests {
                 // SAFETY: waits for the child just forked.
                 assert_eq!(unsafe { libc::waitpid(child, &mut status, 0) }, child);
                 assert!(libc::WIFEXITED(status), "the child did not exit: {status}");
-                // 2: not mapped; 3: not mapped before the drop; 4: the
-                // first page still mapped; 5: the last page still mapped.
+                // 2: not mapped; 3: not on a huge page's boundary, not
+                // mapped, or mapped beyond its last page; 4: the first page
+                // still mapped after the drop; 5: the last page.
                 assert_eq!(libc::WEXITSTATUS(status), 0, "exit status of the child");
             }
         }

@@ -362,9 +362,9 @@ impl std::ops::DerefMut for Slots {
 
 impl Drop for Slots {
     fn drop(&mut self) {
-        // SAFETY: unmaps exactly the mapping made in `zeroed`, which nothing
-        // borrows any more. (A prefetch may still hold its address: a hint
-        // that never faults.)
+        // SAFETY: unmaps the table's pages, all that `try_zeroed` left of
+        // its mapping, which nothing borrows any more. (A prefetch may
+        // still hold their address: a hint that never faults.)
         unsafe {
             libc::munmap(self.start.as_ptr().cast(), self.len * 8);
         }
@@ -504,9 +504,9 @@ mod tests {
     /// Slots of a huge page or more start on a huge page's boundary, are
     /// mapped to their last page and no further, and once dropped are
     /// unmapped, all of them: a grown table's memory goes back to the
-    /// system. Looked at in a child process, where no other
-    /// thread can map the freed addresses again before they are looked at;
-    /// the child makes system calls only, and answers by its exit status.
+    /// system. Looked at in a child process, where no other thread can map
+    /// the freed addresses again before they are looked at; the child makes
+    /// system calls only, and answers by its exit status.
     #[test]
     fn dropped_slots_are_unmapped() {
         // Whether the page at `at` is mapped: `mincore` fails on an

@@ -378,7 +378,7 @@ fn depth_first_into<M>(
 ) -> (search::Searched, Option<split::SplitInfo>, VisitedSet)
 where
     M: Judged + Sync,
-    M::State: Hash + Send + Sync,
+    M::State: Clone + Hash + Send + Sync,
 {
     let (run, split) = match opts.shard {
         Some(shard) => {

@@ -30,21 +30,16 @@ pub trait Judged: Model {
     fn checked(&self) -> &[PropertyId];
     /// Where an exhaustive check gathers its verdicts, if it is one.
     fn tally(&self) -> Option<&Tally>;
-    /// Push the state `action` leads to from `state` (the one
-    /// [`Model::next_state`] gives) onto the search's `stack`, at `depth`;
-    /// false when there is none. A model of large states whose copy is a
-    /// plain copy writes the successor straight into its new slot (one copy
-    /// of the state, see [`crate::check::search`]).
-    fn push_next(
-        &self,
-        state: &Self::State,
-        action: Self::Action,
-        depth: usize,
-        stack: &mut Vec<(Self::State, usize)>,
-    ) -> bool {
+    /// Write the state `action` leads to from `state` (the one
+    /// [`Model::next_state`] gives) into `slot`, a state of the search's
+    /// stack that is no longer needed; false when there is none. A model
+    /// of large states copies `state` into the slot and applies `action`
+    /// there: one copy, into memory already in use (see
+    /// [`crate::check::search`]).
+    fn next_into(&self, state: &Self::State, action: Self::Action, slot: &mut Self::State) -> bool {
         match self.next_state(state, action) {
             Some(next) => {
-                stack.push((next, depth));
+                *slot = next;
                 true
             }
             None => false,
@@ -190,16 +185,9 @@ impl Judged for BattleModel {
     fn tally(&self) -> Option<&Tally> {
         self.tally.as_deref()
     }
-    fn push_next(
-        &self,
-        state: &GameState,
-        action: Decision,
-        depth: usize,
-        stack: &mut Vec<(GameState, usize)>,
-    ) -> bool {
-        stack.push((state.clone(), depth));
-        let (next, _) = stack.last_mut().expect("a successor was just pushed");
-        next.apply(&action);
+    fn next_into(&self, state: &GameState, action: Decision, slot: &mut GameState) -> bool {
+        slot.clone_from(state);
+        slot.apply(&action);
         true
     }
 }
@@ -284,5 +272,45 @@ impl Model for BattleModel {
 
     fn properties(&self) -> Vec<Property<Self>> {
         catalogue_properties(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BattleModel, Judged};
+    use crate::rules::config::Config;
+    use stateright::Model;
+
+    /// A successor written into a state of the search's stack is the
+    /// successor, whatever that state held before: a state of the same
+    /// game, or one of another configuration with more objects.
+    #[test]
+    fn a_successor_written_into_a_used_state_is_the_successor() {
+        let model = BattleModel::new(Config::preset("default").expect("a preset"))
+            .expect("a valid configuration");
+        let mut bigger = Config::preset("default").expect("a preset");
+        bigger.set_players(6).expect("six seats");
+        let other = BattleModel::new(bigger).expect("a valid configuration");
+        let mut state = model.init_states().remove(0);
+        let mut slots = vec![state.clone(), other.init_states().remove(0)];
+        assert!(slots[1].objs.len() > state.objs.len());
+        let mut actions = Vec::new();
+        for step in 0..40 {
+            actions.clear();
+            model.actions(&state, &mut actions);
+            let Some(action) = actions.get(step % actions.len().max(1)).cloned() else {
+                break;
+            };
+            let expected = model
+                .next_state(&state, action.clone())
+                .expect("a successor");
+            for slot in &mut slots {
+                assert!(model.next_into(&state, action.clone(), slot));
+                assert!(*slot == expected, "step {step}: {action:?}");
+                assert_eq!(slot.objs.len(), expected.objs.len());
+            }
+            slots.swap(0, 1);
+            state = expected;
+        }
     }
 }

@@ -113,7 +113,7 @@ pub fn depth_first<M>(
 ) -> Searched
 where
     M: Judged + Sync,
-    M::State: Hash + Send + Sync,
+    M::State: Clone + Hash + Send + Sync,
 {
     let key = key_of::<M>(canonical);
     let mut start = Vec::new();
@@ -157,7 +157,7 @@ pub fn depth_first_from<M>(
 ) -> Searched
 where
     M: Judged + Sync,
-    M::State: Hash + Send + Sync,
+    M::State: Clone + Hash + Send + Sync,
 {
     let threads = threads.max(1);
     let key = key_of::<M>(canonical);
@@ -200,6 +200,13 @@ where
 }
 
 /// One worker: its generated states and the deepest state it explored.
+///
+/// Its stack's first `top` entries are the states to explore (and the
+/// ones found visited already, dropped when they come up); the entries
+/// above them are states no longer needed, kept so that each successor is
+/// copied into memory already in use ([`Judged::next_into`]). A state
+/// being explored stays where it is while its successors are written
+/// above it, and is then dropped as if visited.
 fn worker<M>(
     model: &M,
     shared: &Shared<M::State>,
@@ -209,13 +216,15 @@ fn worker<M>(
 ) -> (usize, usize)
 where
     M: Judged,
+    M::State: Clone,
 {
     let mut stack: Vec<(M::State, usize)> = Vec::new();
+    let mut top = 0;
     let mut actions = Vec::new();
     let mut keys = Vec::new();
     let (mut generated, mut deepest) = (0, 0);
     'work: loop {
-        if stack.is_empty() {
+        if top == 0 {
             let mut jobs = shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
             loop {
                 if shared.over.load(Ordering::Relaxed) {
@@ -223,6 +232,7 @@ where
                 }
                 if let Some(batch) = jobs.batches.pop() {
                     stack = batch;
+                    top = stack.len();
                     break;
                 }
                 jobs.waiting += 1;
@@ -239,53 +249,62 @@ where
             }
         }
         for _ in 0..SHARE_EVERY {
-            // Successors found already visited are dropped where they lie,
-            // without being moved.
-            while stack.last().is_some_and(|&(_, depth)| depth == SEEN) {
-                stack.truncate(stack.len() - 1);
+            // Successors found already visited are dropped where they lie.
+            while top > 0 && stack[top - 1].1 == SEEN {
+                top -= 1;
             }
-            let Some((state, depth)) = stack.pop() else {
+            if top == 0 {
                 break;
-            };
+            }
+            let depth = stack[top - 1].1;
             deepest = deepest.max(depth);
-            model.actions(&state, &mut actions);
-            // Each successor is written into its slot on the stack
-            // ([`Judged::push_next`]). The slots of all of them in the visited
-            // set are asked for first (see [`Seen::prefetch`]), the state is
-            // judged while they travel, and then they are inserted: the
-            // trips to memory overlap each other and the catalogue's work.
-            // Same states, same order.
-            let first = stack.len();
+            model.actions(&stack[top - 1].0, &mut actions);
+            // Room for every successor above the state.
+            while stack.len() < top + actions.len() {
+                let spare = stack[top - 1].0.clone();
+                stack.push((spare, SEEN));
+            }
+            let (below, above) = stack.split_at_mut(top);
+            let state = &below[top - 1].0;
+            // Each successor is written into its slot. The slots of all of
+            // them in the visited set are asked for first (see
+            // [`Seen::prefetch`]), the state is judged while they travel,
+            // and then they are inserted: the trips to memory overlap each
+            // other and the catalogue's work. Same states, same order.
             let generated_before = generated;
+            let mut next = 0;
             for action in actions.drain(..) {
-                if !model.push_next(&state, action, depth + 1, &mut stack) {
+                let slot = &mut above[next];
+                if !model.next_into(state, action, &mut slot.0) || !model.within_boundary(&slot.0) {
                     continue;
                 }
-                let (next, _) = stack.last().expect("a successor was just pushed");
-                if !model.within_boundary(next) {
-                    stack.truncate(stack.len() - 1);
-                    continue;
-                }
+                slot.1 = depth + 1;
+                next += 1;
                 generated += 1;
-                let k = key(next);
+                let k = key(&slot.0);
                 visited.prefetch(k);
                 keys.push(k);
             }
-            if !tally(model, &state) {
+            if !tally(model, state) {
                 // As if the successors had not been generated.
                 generated = generated_before;
                 shared.end();
                 break 'work;
             }
-            for (slot, k) in stack[first..].iter_mut().zip(keys.drain(..)) {
+            for (slot, k) in above[..next].iter_mut().zip(keys.drain(..)) {
                 if !visited.insert(k) {
                     slot.1 = SEEN;
                 }
             }
+            // The state explored is dropped below its successors.
+            below[top - 1].1 = SEEN;
+            top += next;
         }
-        if stack.len() >= 2 && shared.hungry.load(Ordering::Relaxed) > 0 {
-            let rest = stack.split_off(stack.len() / 2);
-            let given = std::mem::replace(&mut stack, rest);
+        if top >= 2 && shared.hungry.load(Ordering::Relaxed) > 0 {
+            // The older half: the shallower states, whose subtrees are
+            // the largest.
+            let given: Vec<_> = stack.drain(..top / 2).collect();
+            top -= given.len();
             let mut jobs = shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
             jobs.batches.push(given);
             shared.wake.notify_one();

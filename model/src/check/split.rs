@@ -93,7 +93,7 @@ pub fn depth_first_shard<M>(
 ) -> (Searched, SplitInfo)
 where
     M: Judged + Sync,
-    M::State: Hash + Send + Sync,
+    M::State: Clone + Hash + Send + Sync,
 {
     let key = key_of::<M>(canonical);
     let mut generated = 0;

@@ -271,7 +271,7 @@ pub enum Pending {
 }
 
 /// A state of the game. Its `Hash` is in [`crate::check::fingerprint`].
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
 pub struct GameState {
     pub setup: SetupRef,
     pub turn: u8,
@@ -289,6 +289,57 @@ pub struct GameState {
     /// What the decision being applied did, judged as it ends
     /// ([`GameState::apply`]); empty in every state between decisions.
     pub journal: Journal,
+}
+
+/// A copy field by field; [`Clone::clone_from`] copies the objects in use
+/// only, not the whole array's room: the check writes every successor
+/// into a state of its stack this way ([`crate::check::search`]), and most
+/// configurations use under half of [`MAX_OBJECTS`].
+impl Clone for GameState {
+    fn clone(&self) -> Self {
+        GameState {
+            setup: self.setup,
+            turn: self.turn,
+            active: self.active,
+            step: self.step,
+            pending: self.pending,
+            players: self.players,
+            objs: self.objs,
+            stack: self.stack,
+            waiting: self.waiting,
+            broken: self.broken,
+            journal: self.journal.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Destructured, so that a new field does not compile until it is
+        // copied here too.
+        let GameState {
+            setup,
+            turn,
+            active,
+            step,
+            pending,
+            players,
+            objs,
+            stack,
+            waiting,
+            broken,
+            journal,
+        } = source;
+        self.setup = *setup;
+        self.turn = *turn;
+        self.active = *active;
+        self.step = *step;
+        self.pending = *pending;
+        self.players = *players;
+        self.objs.clone_from(objs);
+        self.stack = *stack;
+        self.waiting = *waiting;
+        self.broken = *broken;
+        self.journal.clone_from(journal);
+    }
 }
 
 /// The facts a decision records as it is applied. Not part of a state:

@@ -533,6 +533,56 @@ pub struct Renaming {
     pub object: Vec<u8>,
     pub seat_from: [u8; MAX_PLAYERS],
     pub object_from: Vec<u8>,
+    /// The same renaming of the bytes that name a seat or an object in a
+    /// state's layout (`check::fingerprint`): `seat_byte[p]` is
+    /// `seat[p]`, `opt_seat_byte[0]` is 0 (none) and `opt_seat_byte[p + 1]`
+    /// is `seat[p] + 1`, likewise for objects. Sized to powers of two and
+    /// the identity beyond the game's seats and objects, so that a byte
+    /// masked to the size indexes them without a bounds check.
+    pub seat_byte: [u8; 8],
+    pub opt_seat_byte: [u8; 8],
+    pub object_byte: [u8; 32],
+    pub opt_object_byte: [u8; 32],
+}
+
+impl Renaming {
+    /// The renaming that gives seat p the seat `perm[p]`, and object i the
+    /// number `object[i]`.
+    fn new(perm: &[u8], object: Vec<u8>) -> Renaming {
+        const { assert!(MAX_PLAYERS < 8 && MAX_OBJECTS < 32) };
+        let mut seat = [0u8; MAX_PLAYERS];
+        seat[..perm.len()].copy_from_slice(perm);
+        let mut seat_from = [0u8; MAX_PLAYERS];
+        for (from, &to) in perm.iter().enumerate() {
+            seat_from[to as usize] = from as u8;
+        }
+        let mut object_from = vec![0u8; object.len()];
+        for (from, &to) in object.iter().enumerate() {
+            object_from[to as usize] = from as u8;
+        }
+        let mut seat_byte: [u8; 8] = std::array::from_fn(|b| b as u8);
+        let mut opt_seat_byte = seat_byte;
+        for (p, &q) in perm.iter().enumerate() {
+            seat_byte[p] = q;
+            opt_seat_byte[p + 1] = q + 1;
+        }
+        let mut object_byte: [u8; 32] = std::array::from_fn(|b| b as u8);
+        let mut opt_object_byte = object_byte;
+        for (i, &j) in object.iter().enumerate() {
+            object_byte[i] = j;
+            opt_object_byte[i + 1] = j + 1;
+        }
+        Renaming {
+            seat,
+            object,
+            seat_from,
+            object_from,
+            seat_byte,
+            opt_seat_byte,
+            object_byte,
+            opt_object_byte,
+        }
+    }
 }
 
 /// The seats (bit p) and the objects (bit i) that each of a list of
@@ -702,28 +752,13 @@ fn renamings(
             && (0..n).all(|i| class[i] == class[p[i] as usize])
             && variant.preserved_by(p);
         if valid && !identity {
-            let mut seat = [0u8; MAX_PLAYERS];
-            seat[..n].copy_from_slice(p);
             let mut object: Vec<u8> = (0..n_objects as u8).collect();
             for (from, &to) in p.iter().enumerate() {
                 for (a, b) in seat_objects[from].iter().zip(&seat_objects[to as usize]) {
                     object[a.0 as usize] = b.0;
                 }
             }
-            let mut seat_from = [0u8; MAX_PLAYERS];
-            for (from, &to) in p.iter().enumerate() {
-                seat_from[to as usize] = from as u8;
-            }
-            let mut object_from = vec![0u8; n_objects];
-            for (from, &to) in object.iter().enumerate() {
-                object_from[to as usize] = from as u8;
-            }
-            out.push(Renaming {
-                seat,
-                object,
-                seat_from,
-                object_from,
-            });
+            out.push(Renaming::new(p, object));
         }
     });
     out

@@ -364,12 +364,19 @@ properties! {
 /// The conditions of the catalogue entries in `wanted` (bit `i` for entry
 /// `i`) on a view: bit `i` of the result is set when entry `i`'s condition
 /// holds; entries not wanted are not evaluated and their bits are clear.
+/// Only the wanted entries are visited: most are settled early in a check
+/// (an invariant violated, a witness found) and no longer wanted.
 pub fn evaluate<V: GameView + ?Sized>(v: &V, wanted: u64) -> u64 {
-    CATALOGUE
-        .iter()
-        .enumerate()
-        .filter(|&(i, spec)| wanted >> i & 1 == 1 && spec.id.check(v))
-        .fold(0, |bits, (i, _)| bits | 1 << i)
+    let mut bits = 0;
+    let mut rest = wanted & ALL;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if CATALOGUE[i].id.check(v) {
+            bits |= 1 << i;
+        }
+    }
+    bits
 }
 
 /// Every entry of the catalogue, as a `wanted` set for [`evaluate`].

@@ -667,4 +667,34 @@ mod tests {
         }
         injective("an object's flags", objects, obj);
     }
+
+    /// Every bit of every object word reaches the whole of its lane's
+    /// result: flipping one changes at least a quarter of the lane's 64
+    /// bits (a lane that only multiplied, without folding the high half
+    /// of the product back in, would carry a word's top bit to one bit).
+    #[test]
+    fn the_lanes_mix_every_bit_of_every_word() {
+        // Words shaped like layouts: a few small bytes, the rest zero.
+        let objs: Vec<[u64; 4]> = (0..10u64)
+            .map(|i| [i << 56 | 0x0102 << 40, i << 8, 3 << 48, 0])
+            .collect();
+        let before = lanes(&objs);
+        for j in 0..objs.len() {
+            for k in 0..4 {
+                for bit in 0..64 {
+                    let mut flipped = objs.clone();
+                    flipped[j][k] ^= 1 << bit;
+                    let after = lanes(&flipped);
+                    let changed = (before[k] ^ after[k]).count_ones();
+                    assert!(
+                        changed >= 16,
+                        "object {j}, word {k}, bit {bit}: {changed} bits of lane {k} changed"
+                    );
+                    for other in (0..4).filter(|&o| o != k) {
+                        assert_eq!(before[other], after[other], "lane {other} took word {k}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -15,6 +15,7 @@
 //! guaranteed shortest.
 
 pub mod bitstate;
+pub mod commute;
 pub mod fingerprint;
 pub mod model;
 pub mod record;
@@ -446,7 +447,7 @@ pub fn explore_model(
 }
 
 /// The fingerprint of a model state's representative.
-pub(crate) fn canonical_fingerprint(s: &GameState) -> u64 {
+pub fn canonical_fingerprint(s: &GameState) -> u64 {
     let mut hasher = search::hasher();
     s.hash_representative(&mut hasher);
     hasher.finish()

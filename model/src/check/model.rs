@@ -1,5 +1,6 @@
 //! The stateright [`Model`] of the battle rules.
 
+use crate::check::commute::Conceded;
 use crate::check::stop::Stop;
 use crate::rules::config::{Config, ConfigError, Setup};
 use crate::rules::state::GameState;
@@ -18,6 +19,10 @@ pub struct BattleModel {
     pub properties: Vec<PropertyId>,
     /// Set for an exhaustive check (see [`Tally`]); unset in the Explorer.
     pub tally: Option<Arc<Tally>>,
+    /// Whether the search skips concessions that commute with the decision
+    /// before them ([`crate::check::commute`]): on, unless a fault is
+    /// seeded.
+    pub commute: bool,
 }
 
 /// A stateright model whose states the property catalogue judges.
@@ -44,6 +49,23 @@ pub trait Judged: Model {
             }
             None => false,
         }
+    }
+    /// The seat conceding, when `action` is a concession the search may
+    /// skip where it commutes with the decision before it
+    /// ([`crate::check::commute`]); never for a model with a boundary, whose
+    /// skipped successors could not be counted without computing them.
+    fn concession(&self, _action: &Self::Action) -> Option<u8> {
+        None
+    }
+    /// What the concession of `seat` from `state` to `next` changed, if it
+    /// may commute with the other decisions from `state`.
+    fn conceded(&self, _state: &Self::State, _next: &Self::State, _seat: u8) -> Option<Conceded> {
+        None
+    }
+    /// The seats whose concessions, of `conceded`, commute at `state` with
+    /// the decision that led to `next`: the search skips them at `next`.
+    fn commuting(&self, _state: &Self::State, _next: &Self::State, _conceded: &[Conceded]) -> u8 {
+        0
     }
 }
 
@@ -190,6 +212,20 @@ impl Judged for BattleModel {
         slot.apply(&action);
         true
     }
+    /// Concessions, unless a fault is seeded: the reduction rests on the
+    /// rules as written ([`crate::check::commute`]).
+    fn concession(&self, action: &Decision) -> Option<u8> {
+        match action {
+            Decision::Concede { player } if self.commute => Some(player.0),
+            _ => None,
+        }
+    }
+    fn conceded(&self, state: &GameState, next: &GameState, seat: u8) -> Option<Conceded> {
+        state.conceded(next, seat)
+    }
+    fn commuting(&self, state: &GameState, next: &GameState, conceded: &[Conceded]) -> u8 {
+        state.commuting(next, conceded)
+    }
 }
 
 impl BattleModel {
@@ -204,6 +240,7 @@ impl BattleModel {
             .map(|p| p.id)
             .collect();
         Ok(BattleModel {
+            commute: setup.config.faults.is_empty(),
             setup,
             properties,
             tally: None,

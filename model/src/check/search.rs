@@ -27,6 +27,7 @@
 //! deepest state of the search tree, which with two or more threads can
 //! depend on the schedule.
 
+use crate::check::commute::Conceded;
 use crate::check::model::{tally, Judged};
 use crate::check::visited::Seen;
 use crate::check::Canonical;
@@ -54,6 +55,11 @@ const SHARE_EVERY: usize = 256;
 /// The depth of a queued successor that turned out to be visited already:
 /// it is dropped unexplored (real depths start at 1).
 const SEEN: usize = 0;
+
+/// A queued state's depth shares its word with the seats whose concessions
+/// it skips ([`crate::check::commute`]), in the top byte.
+const SKIP_SHIFT: u32 = usize::BITS - 8;
+const DEPTH: usize = (1 << SKIP_SHIFT) - 1;
 
 /// The fingerprint of a state: 64 bits of aHash with fixed keys (the same
 /// on every run of the same build).
@@ -222,6 +228,9 @@ where
     let mut top = 0;
     let mut actions = Vec::new();
     let mut keys = Vec::new();
+    let mut seats: Vec<Option<u8>> = Vec::new();
+    let mut conceded = Vec::new();
+    let mut held = Vec::new();
     let (mut generated, mut deepest) = (0, 0);
     'work: loop {
         if top == 0 {
@@ -256,11 +265,12 @@ where
             if top == 0 {
                 break;
             }
-            let depth = stack[top - 1].1;
+            let depth = stack[top - 1].1 & DEPTH;
+            let skip = stack[top - 1].1 >> SKIP_SHIFT;
             deepest = deepest.max(depth);
             model.actions(&stack[top - 1].0, &mut actions);
-            // Room for every successor above the state.
-            while stack.len() < top + actions.len() {
+            // Room for every successor above the state, and a spare one.
+            while stack.len() <= top + actions.len() {
                 let spare = stack[top - 1].0.clone();
                 stack.push((spare, SEEN));
             }
@@ -275,6 +285,13 @@ where
             let mut next = 0;
             for action in actions.drain(..) {
                 let slot = &mut above[next];
+                let seat = model.concession(&action);
+                // A concession that commutes with the decision that led
+                // here is explored from the state before that decision.
+                if seat.is_some_and(|p| skip >> p & 1 == 1) {
+                    held.push(action);
+                    continue;
+                }
                 if !model.next_into(state, action, &mut slot.0) || !model.within_boundary(&slot.0) {
                     continue;
                 }
@@ -284,7 +301,11 @@ where
                 let k = key(&slot.0);
                 visited.prefetch(k);
                 keys.push(k);
+                seats.push(seat);
             }
+            // The concessions skipped count as generated, as the search
+            // without the reduction generates them.
+            generated += held.len();
             if !tally(model, state) {
                 // As if the successors had not been generated.
                 generated = generated_before;
@@ -296,6 +317,16 @@ where
                     slot.1 = SEEN;
                 }
             }
+            skips(
+                model,
+                state,
+                &mut above[..=next],
+                &seats,
+                &mut held,
+                &mut conceded,
+            );
+            seats.clear();
+            held.clear();
             // The state explored is dropped below its successors.
             below[top - 1].1 = SEEN;
             top += next;
@@ -311,6 +342,47 @@ where
         }
     }
     (generated, deepest)
+}
+
+/// Mark each new successor in `slots` (but the last, a spare state) with
+/// the seats whose concessions it may skip, those that commute at `state`
+/// with the decision that reached it ([`crate::check::commute`]). `seats`
+/// tells which successors are concessions, by whom; `held` has the
+/// concessions skipped at `state` itself, whose successors are computed in
+/// the spare state (never looked up) only for what they write.
+fn skips<M: Judged>(
+    model: &M,
+    state: &M::State,
+    slots: &mut [(M::State, usize)],
+    seats: &[Option<u8>],
+    held: &mut Vec<M::Action>,
+    conceded: &mut Vec<Conceded>,
+) {
+    let (spare, slots) = slots.split_last_mut().expect("a spare state");
+    let new = |(slot, seat): (&(M::State, usize), &Option<u8>)| seat.is_none() && slot.1 != SEEN;
+    if held.is_empty() && seats.iter().all(Option::is_none) || !slots.iter().zip(seats).any(new) {
+        return;
+    }
+    conceded.extend(
+        slots
+            .iter()
+            .zip(seats)
+            .filter_map(|(slot, seat)| model.conceded(state, &slot.0, (*seat)?)),
+    );
+    for action in held.drain(..) {
+        let seat = model
+            .concession(&action)
+            .expect("only concessions are held");
+        if model.next_into(state, action, &mut spare.0) {
+            conceded.extend(model.conceded(state, &spare.0, seat));
+        }
+    }
+    for (slot, seat) in slots.iter_mut().zip(seats) {
+        if seat.is_none() && slot.1 != SEEN {
+            slot.1 |= (model.commuting(state, &slot.0, conceded) as usize) << SKIP_SHIFT;
+        }
+    }
+    conceded.clear();
 }
 
 #[cfg(test)]

@@ -538,7 +538,7 @@ impl GameState {
     /// main phase (505.1; a protector chosen there, 704.5x, is chosen in a
     /// main phase), before the turn ends.
     pub fn end_of_combat(&mut self) {
-        for o in self.objs.iter_mut() {
+        for o in self.objs_mut() {
             o.combat = Combat::None;
         }
         self.step = Step::Main;

@@ -288,9 +288,10 @@ impl GameState {
     /// what it did by the rules of one decision
     /// (`battlecheck_properties::step`).
     pub fn apply(&mut self, decision: &Decision) {
+        self.journal.written = 0;
         self.perform(decision);
-        if !self.journal.0.is_empty() {
-            let facts = std::mem::take(&mut self.journal.0);
+        if !self.journal.facts.is_empty() {
+            let facts = std::mem::take(&mut self.journal.facts);
             if self.broken.is_none() {
                 self.broken = step::breaks(&facts, &self.table()).first().map(|b| b.what);
             }

@@ -61,7 +61,9 @@ impl GameState {
             {
                 *slot = Some(*q);
             }
-            self.obj_mut(id).control_effects = effects;
+            if o.control_effects != effects {
+                self.obj_mut(id).control_effects = effects;
+            }
             let now = effects
                 .iter()
                 .flatten()

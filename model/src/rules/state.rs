@@ -287,7 +287,7 @@ pub struct GameState {
     /// state of a correct model, so it adds no states.
     pub broken: Option<StepBreak>,
     /// What the decision being applied did, judged as it ends
-    /// ([`GameState::apply`]); empty in every state between decisions.
+    /// ([`GameState::apply`]), and the objects the last decision wrote.
     pub journal: Journal,
 }
 
@@ -342,11 +342,20 @@ impl Clone for GameState {
     }
 }
 
-/// The facts a decision records as it is applied. Not part of a state:
-/// it is empty between decisions, so it takes no part in comparing or
-/// hashing states.
+/// What a decision did. Not part of a state: it takes no part in comparing
+/// or hashing states.
 #[derive(Clone, Debug, Default)]
-pub struct Journal(pub Vec<Happened>);
+pub struct Journal {
+    /// The facts the decision being applied records, judged as it ends
+    /// ([`GameState::apply`]); empty in every state between decisions.
+    pub facts: Vec<Happened>,
+    /// The objects the last decision applied wrote, bit `i` for object `i`
+    /// (every write goes through [`GameState::obj_mut`] or
+    /// [`GameState::objs_mut`]): what the search reads to tell that two
+    /// decisions commute ([`crate::check::commute`]). An object written
+    /// with the value it had counts too.
+    pub written: u32,
+}
 
 impl PartialEq for Journal {
     fn eq(&self, _: &Self) -> bool {
@@ -593,7 +602,7 @@ impl GameState {
     /// Record what the decision being applied does (see [`Journal`]).
     #[inline]
     pub fn record(&mut self, fact: Happened) {
-        self.journal.0.push(fact);
+        self.journal.facts.push(fact);
     }
 
     /// `p` loses `n` life (119.3): how damage dealt to a player changes
@@ -632,7 +641,15 @@ impl GameState {
 
     #[inline]
     pub fn obj_mut(&mut self, id: CardId) -> &mut Obj {
+        self.journal.written |= 1 << id.0;
         &mut self.objs[id.0 as usize]
+    }
+
+    /// Every object, to change: all are taken as written (see
+    /// [`Journal::written`]).
+    pub fn objs_mut(&mut self) -> impl Iterator<Item = &mut Obj> {
+        self.journal.written = u32::MAX;
+        self.objs.iter_mut()
     }
 
     pub fn ids(&self) -> impl Iterator<Item = CardId> {

@@ -30,7 +30,7 @@ impl GameState {
         // 513.1a: the end step's triggers, which nobody answers here.
         self.lightshield_end_step();
         // 514.2: damage wears off and "until end of turn" effects end.
-        for o in self.objs.iter_mut() {
+        for o in self.objs_mut() {
             o.damage = 0;
             o.attacked = false;
             o.shielded = false;
@@ -55,7 +55,7 @@ impl GameState {
         }
         let ap = self.active;
         let variant = self.setup().config.variant;
-        for o in self.objs.iter_mut() {
+        for o in self.objs_mut() {
             if !variant.opponents(o.controller, ap) {
                 o.tapped = false;
                 o.sick = false;

@@ -12,9 +12,9 @@ impl GameState {
     pub fn move_to(&mut self, id: CardId, zone: Zone) {
         if self.obj(id).zone == Zone::Battlefield {
             self.remove_from_combat(id);
-            for o in self.objs.iter_mut() {
-                if o.attached_to == Some(id) {
-                    o.attached_to = None;
+            for other in 0..self.objs.len() as u8 {
+                if self.obj(CardId(other)).attached_to == Some(id) {
+                    self.obj_mut(CardId(other)).attached_to = None;
                 }
             }
         }
@@ -31,9 +31,14 @@ impl GameState {
     /// attack nothing (506.4c).
     pub fn remove_from_combat(&mut self, id: CardId) {
         self.obj_mut(id).combat = Combat::None;
-        for o in self.objs.iter_mut() {
-            if let Combat::Attacking { target, .. } = &mut o.combat {
-                if *target == Some(AttackTarget::Battle(id)) {
+        for other in 0..self.objs.len() as u8 {
+            let other = CardId(other);
+            let attacks_it = matches!(
+                self.obj(other).combat,
+                Combat::Attacking { target: Some(AttackTarget::Battle(b)), .. } if b == id
+            );
+            if attacks_it {
+                if let Combat::Attacking { target, .. } = &mut self.obj_mut(other).combat {
                     *target = None;
                 }
             }

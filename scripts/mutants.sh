@@ -104,7 +104,7 @@ if [ "${1:-}" = "--checker" ]; then
     shift
     package=battlecheck
     tests=(-C --lib -C --test=representative -C --test=search -C --test=cli_hardening
-        -C --test=fingerprint -C --test=bitstate)
+        -C --test=fingerprint -C --test=bitstate -C --test=commute)
     judged=(--test-package battlecheck)
     timeout=60
 fi

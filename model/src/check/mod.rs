@@ -1,6 +1,7 @@
 //! Checking the model: the stateright [`model`] of the rules, the
-//! exhaustive search and its exact reductions ([`symmetry`], the lossless
-//! [`fingerprint`] of a state), its set of [`visited`] states (or a
+//! exhaustive search and its exact reductions ([`symmetry`], concessions
+//! that [`commute`] explored once, the lossless [`fingerprint`] of a
+//! state), its set of [`visited`] states (or a
 //! [`bitstate`] array, and what either may miss), the [`record`] of a path
 //! that the Explorer reopens, and [`sweep`]s of many configurations.
 //!

@@ -15,6 +15,10 @@
 //! soon as the tally says the run must stop. Measured against stateright's
 //! search on the same model in `battlecheck bench`.
 //!
+//! A state reached by a cast skips the concessions that commute with it
+//! ([`crate::check::commute`]): each queued state's depth shares its word
+//! with the seats whose concessions it skips.
+//!
 //! Work is shared as in a work-stealing scheduler, coarsely: each worker
 //! explores its own stack depth-first and, while another worker waits for
 //! work, gives away the older half of its stack (the shallower states,

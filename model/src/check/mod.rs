@@ -295,6 +295,9 @@ impl CheckReport {
 pub struct Exploration {
     pub unique: usize,
     pub generated: usize,
+    /// Of the generated, the concessions skipped as commuting
+    /// ([`commute`]).
+    pub skipped: usize,
     pub depth: usize,
     pub elapsed: Duration,
     /// The invariants violated and the witnesses found.
@@ -362,6 +365,7 @@ where
     Exploration {
         unique: run.unique,
         generated: run.generated,
+        skipped: run.skipped,
         depth: run.depth,
         elapsed: start.elapsed(),
         found: tally.found(),
@@ -410,6 +414,7 @@ fn staterights(
     let run = search::Searched {
         unique,
         generated,
+        skipped: 0,
         depth,
     };
     (run, None, VisitedSet::fingerprints(unique))

@@ -48,6 +48,9 @@ pub struct Searched {
     pub unique: usize,
     /// States generated, duplicates included (initial states too).
     pub generated: usize,
+    /// Of those, the concessions skipped as commuting with the decision
+    /// before them ([`crate::check::commute`]): counted, not computed.
+    pub skipped: usize,
     /// The deepest state explored; the initial state is at depth 1, as in
     /// stateright.
     pub depth: usize,
@@ -181,7 +184,7 @@ where
         over: AtomicBool::new(false),
     };
     let bar = progress.then(super::progress_bar);
-    let (generated, depth) = std::thread::scope(|scope| {
+    let (generated, skipped, depth) = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| scope.spawn(|| worker(model, &shared, visited, &key, threads)))
             .collect();
@@ -200,16 +203,20 @@ where
         workers
             .into_iter()
             .map(|w| w.join().expect("a search worker does not panic"))
-            .fold((0, 0), |(g, d), (wg, wd)| (g + wg, d.max(wd)))
+            .fold((0, 0, 0), |(g, s, d), (wg, ws, wd)| {
+                (g + wg, s + ws, d.max(wd))
+            })
     });
     Searched {
         unique: visited.count(),
         generated,
+        skipped,
         depth,
     }
 }
 
-/// One worker: its generated states and the deepest state it explored.
+/// One worker: its generated states, the concessions it skipped and the
+/// deepest state it explored.
 ///
 /// Its stack's first `top` entries are the states to explore (and the
 /// ones found visited already, dropped when they come up); the entries
@@ -223,7 +230,7 @@ fn worker<M>(
     visited: &impl Seen,
     key: &(impl Fn(&M::State) -> u64 + Sync),
     threads: usize,
-) -> (usize, usize)
+) -> (usize, usize, usize)
 where
     M: Judged,
     M::State: Clone,
@@ -235,7 +242,7 @@ where
     let mut seats: Vec<Option<u8>> = Vec::new();
     let mut conceded = Vec::new();
     let mut held = Vec::new();
-    let (mut generated, mut deepest) = (0, 0);
+    let (mut generated, mut skipped, mut deepest) = (0, 0, 0);
     'work: loop {
         if top == 0 {
             let mut jobs = shared.jobs.lock().unwrap_or_else(|e| e.into_inner());
@@ -321,6 +328,7 @@ where
                     slot.1 = SEEN;
                 }
             }
+            skipped += held.len();
             skips(
                 model,
                 state,
@@ -345,7 +353,7 @@ where
             shared.wake.notify_one();
         }
     }
-    (generated, deepest)
+    (generated, skipped, deepest)
 }
 
 /// Mark each new successor in `slots` (but the last, a spare state) with

@@ -115,6 +115,7 @@ where
                 let run = Searched {
                     unique: visited.count(),
                     generated,
+                    skipped: 0,
                     depth,
                 };
                 return (run, info);
@@ -164,6 +165,7 @@ where
         // The other shards' frontier states are in `visited`, not explored.
         unique: run.unique - (frontier - owned),
         generated: generated + run.generated,
+        skipped: run.skipped,
         depth: run.depth.max(depth),
     };
     (searched, info)

@@ -190,6 +190,7 @@ pub fn check_engine_process(
     let run = Exploration {
         unique: parents.len(),
         generated,
+        skipped: 0,
         depth,
         elapsed: start.elapsed(),
         found: found.keys().copied().collect(),

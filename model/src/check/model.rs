@@ -57,7 +57,7 @@ pub trait Judged: Model {
     fn concession(&self, _action: &Self::Action) -> Option<u8> {
         None
     }
-    /// What the concession of `seat` from `state` to `next` changed, if it
+    /// What the concession of `seat` from `state` to `next` wrote, if it
     /// may commute with the other decisions from `state`.
     fn conceded(&self, _state: &Self::State, _next: &Self::State, _seat: u8) -> Option<Conceded> {
         None

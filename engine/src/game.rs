@@ -725,6 +725,14 @@ pub fn bump(n: &mut u8) {
     *n = (*n + 1).min(3);
 }
 
+/// The seat `i` places after seat `from` around a table of `n` seats
+/// (`from` below `n`, `i` at most `n`): every caller walks the table from
+/// some seat, so this adds instead of dividing.
+fn seat_after(from: usize, i: usize, n: usize) -> PlayerId {
+    let seat = from + i;
+    PlayerId((if seat >= n { seat - n } else { seat }) as u8)
+}
+
 impl Game {
     pub fn obj(&self, id: CardId) -> &Object {
         &self.objects[id.0 as usize]
@@ -741,8 +749,9 @@ impl Game {
     /// Players still in the game, in turn order starting with `from`.
     pub fn players_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + Clone + '_ {
         let n = self.players.len();
+        let from = from.0 as usize % n.max(1);
         (0..n)
-            .map(move |i| PlayerId(((from.0 as usize + i) % n) as u8))
+            .map(move |i| seat_after(from, i, n))
             .filter(|&p| self.in_game(p))
     }
     /// Players in the game in APNAP order (101.4).
@@ -752,8 +761,9 @@ impl Game {
     /// The next player in turn order after `p` who is still in the game.
     pub fn next_player(&self, p: PlayerId) -> PlayerId {
         let n = self.players.len();
+        let from = p.0 as usize % n.max(1);
         (1..=n)
-            .map(|i| PlayerId(((p.0 as usize + i) % n) as u8))
+            .map(|i| seat_after(from, i, n))
             .find(|&q| self.in_game(q))
             .unwrap_or(p)
     }
@@ -857,8 +867,12 @@ impl Game {
     pub fn fault(&self, f: crate::fault::EngineFault) -> bool {
         self.faults.contains(&f)
     }
+    /// The events recorded, leaving room for as many again: a decision
+    /// records a few, and growing the list from nothing each time was most
+    /// of what recording cost.
     pub(crate) fn take_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+        let room = Vec::with_capacity(self.events.len().max(8));
+        std::mem::replace(&mut self.events, room)
     }
 }
 

@@ -12,7 +12,7 @@ use crate::cards::{Keyword, TriggerEffect};
 use crate::error::{illegal, EngineError};
 use crate::event::Event;
 use crate::fault::EngineFault;
-use crate::game::{Game, StackItem};
+use crate::game::{Game, Object, StackItem};
 use crate::mana::ManaCost;
 use battlecheck_properties::{CardId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
@@ -237,6 +237,12 @@ impl Game {
         }
     }
 
+    /// The permanents with activated abilities (most have none).
+    pub(crate) fn activation_sources(&self) -> impl Iterator<Item = &Object> {
+        self.battlefield()
+            .filter(|o| !o.face().activated.is_empty())
+    }
+
     /// Every activation `player` might make now: each activated ability of
     /// each permanent they control, with each target it might have and
     /// each card of their hand it might discard and each set of creatures
@@ -244,8 +250,8 @@ impl Game {
     /// checks decide which are legal.
     pub(crate) fn activation_candidates(&self, player: PlayerId) -> Vec<Activation> {
         let mut sources = self
-            .battlefield()
-            .filter(|o| o.controller == player && !o.face().activated.is_empty())
+            .activation_sources()
+            .filter(|o| o.controller == player)
             .peekable();
         // Most permanents have no activated ability: the targets and the
         // hand are listed only for one that has.

@@ -33,6 +33,29 @@ impl Game {
                     .filter(|o| self.is_equipment(o.id))
                     .map(|o| o.id)
                     .collect();
+                // Lands and mana abilities: one look at the cards for all
+                // the players (the list is sorted below).
+                for (player, card, back_face) in self.land_plays() {
+                    if self.in_game(player) {
+                        candidates.push(Decision::PlayLand {
+                            player,
+                            card,
+                            back_face,
+                        });
+                    }
+                }
+                for (player, source, mana) in self.mana_activations() {
+                    if self.in_game(player) {
+                        candidates.push(Decision::ActivateMana {
+                            player,
+                            source,
+                            mana,
+                        });
+                    }
+                }
+                // The players with activated abilities to list.
+                let activators: Vec<PlayerId> =
+                    self.activation_sources().map(|o| o.controller).collect();
                 for p in self.players_from(PlayerId(0)) {
                     self.each_cast_candidate(p, &targets, |card, targets, x, convoke| {
                         candidates.push(Decision::Cast {
@@ -43,21 +66,11 @@ impl Game {
                             convoke: battlecheck_properties::decision::to_cards(convoke),
                         })
                     });
-                    for (card, back_face) in self.land_candidates(p) {
-                        candidates.push(Decision::PlayLand {
-                            player: p,
-                            card,
-                            back_face,
-                        });
-                    }
-                    for (source, mana) in self.mana_candidates(p) {
-                        candidates.push(Decision::ActivateMana {
-                            player: p,
-                            source,
-                            mana,
-                        });
-                    }
-                    for a in self.activation_candidates(p) {
+                    let activations = match activators.contains(&p) {
+                        true => self.activation_candidates(p),
+                        false => Vec::new(),
+                    };
+                    for a in activations {
                         candidates.push(Decision::Activate {
                             player: p,
                             source: a.source,
@@ -233,10 +246,20 @@ impl Game {
             candidates.push(Decision::Concede { player: p });
         }
         candidates.retain(|d| wanted(d));
-        let accepted = self.accepted(&candidates);
-        let mut verdicts = accepted.iter();
+        // The verdicts of a few decisions (most lists) on the stack.
+        let (mut few, mut many) = ([false; 64], Vec::new());
+        let verdicts = match candidates.len() {
+            n if n <= few.len() => &mut few[..n],
+            n => {
+                many.resize(n, false);
+                &mut many[..]
+            }
+        };
+        self.judge_all(&candidates, verdicts);
+        let mut verdicts = verdicts.iter();
         candidates.retain(|_| verdicts.next() == Some(&true));
-        candidates.sort();
+        // Equal decisions are alike: no need for a stable sort.
+        candidates.sort_unstable();
         candidates.dedup();
         candidates
     }

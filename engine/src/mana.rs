@@ -437,35 +437,52 @@ impl Game {
     /// Every mana `player` might add now, one activation each; the
     /// activation's own checks decide which are legal.
     pub(crate) fn mana_candidates(&self, player: PlayerId) -> Vec<(CardId, Mana)> {
-        if self.waiting != Waiting::Priority {
-            return Vec::new();
-        }
-        self.battlefield()
-            .filter(|o| o.controller == player)
-            .filter_map(|o| Some((o.id, self.mana_ability(o.id)?)))
-            .flat_map(|(id, a)| a.add.into_iter().map(move |m| (id, m)))
+        self.mana_activations()
+            .filter(|&(p, ..)| p == player)
+            .map(|(_, source, mana)| (source, mana))
             .collect()
+    }
+
+    /// [`Game::mana_candidates`] of every player at once, in one look at
+    /// the battlefield: the controller, the source and the mana.
+    pub(crate) fn mana_activations(&self) -> impl Iterator<Item = (PlayerId, CardId, Mana)> + '_ {
+        (self.waiting == Waiting::Priority)
+            .then(|| self.battlefield())
+            .into_iter()
+            .flatten()
+            .filter_map(|o| Some((o.controller, o.id, self.mana_ability(o.id)?)))
+            .flat_map(|(p, id, a)| a.add.into_iter().map(move |m| (p, id, m)))
     }
 
     /// Every land `player` might play now, with the face: each land card in
     /// their hand or exiled with a permission to play it; the play's own
     /// checks decide which are legal.
     pub(crate) fn land_candidates(&self, player: PlayerId) -> Vec<(CardId, bool)> {
+        self.land_plays()
+            .filter(|&(p, ..)| p == player)
+            .map(|(_, card, back_face)| (card, back_face))
+            .collect()
+    }
+
+    /// [`Game::land_candidates`] of every player at once, in one look at
+    /// the cards: the owner, the card and the face.
+    pub(crate) fn land_plays(&self) -> impl Iterator<Item = (PlayerId, CardId, bool)> + '_ {
         self.objects
             .iter()
             .filter(|o| {
-                o.owner == player
-                    && (o.zone == Zone::Hand
-                        || (o.zone == Zone::Exile && self.exile_permission(o.id).is_some()))
+                o.zone == Zone::Hand
+                    || (o.zone == Zone::Exile && self.exile_permission(o.id).is_some())
             })
             .flat_map(|o| {
-                let front = o.card.front().is(CardType::Land).then_some((o.id, false));
+                let front = o.card.front().is(CardType::Land).then_some(false);
                 let back = (o.card.layout == Layout::ModalDfc
                     && o.card.face(true).is(CardType::Land))
-                .then_some((o.id, true));
-                front.into_iter().chain(back)
+                .then_some(true);
+                front
+                    .into_iter()
+                    .chain(back)
+                    .map(move |back_face| (o.owner, o.id, back_face))
             })
-            .collect()
     }
 
     /// Each player's mana pool empties as a step or phase ends (106.4).

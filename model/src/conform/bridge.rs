@@ -257,8 +257,12 @@ impl<E: Engine> Driven<E> {
             .into_iter()
             .map(Decision::into_canonical)
             .collect();
-        out.sort();
-        out.dedup();
+        // An engine's list is most often canonical and sorted already
+        // (this repository's is): then one look tells, and nothing moves.
+        if !out.is_sorted_by(|a, b| a < b) {
+            out.sort();
+            out.dedup();
+        }
         Ok(out)
     }
 

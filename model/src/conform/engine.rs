@@ -100,8 +100,13 @@ pub struct InProcess {
     /// game was reset or restored ([`Engine::events`]), so that what a
     /// long-lived engine keeps stays bounded.
     events: Vec<Vec<Event>>,
-    /// The facts of the same decisions ([`Engine::happened`]).
+    /// The facts of the same decisions ([`Engine::happened`]), read from
+    /// their events only when asked for (see [`InProcess::judge_events`]):
+    /// a harness that never asks does not pay for them.
     happened: Vec<Vec<Happened>>,
+    /// How many of the last decisions in `events` have no facts in
+    /// `happened` yet.
+    unjudged: usize,
     /// A refused decision may leave the game part-way (see
     /// [`InProcess::part_way`]).
     part_way: bool,
@@ -133,6 +138,7 @@ impl InProcess {
             game,
             events: Vec::new(),
             happened: Vec::new(),
+            unjudged: 0,
             part_way: false,
         }
     }
@@ -150,6 +156,18 @@ impl InProcess {
         }
     }
 
+    /// Read the facts of the decisions whose events are not yet judged
+    /// ([`Engine::happened`]), before either list is taken.
+    fn judge_events(&mut self) {
+        let from = self.events.len() - self.unjudged;
+        self.happened.extend(
+            self.events[from..]
+                .iter()
+                .map(|e| battlecheck_engine::event::happened(e)),
+        );
+        self.unjudged = 0;
+    }
+
     /// The engine holding a game in play, without a starting position to
     /// reset to (a reset leaves the game as it is).
     pub fn playing(game: Game) -> Self {
@@ -158,6 +176,7 @@ impl InProcess {
             game,
             events: Vec::new(),
             happened: Vec::new(),
+            unjudged: 0,
             part_way: false,
         }
     }
@@ -172,6 +191,7 @@ impl Engine for InProcess {
         }
         self.events.clear();
         self.happened.clear();
+        self.unjudged = 0;
         Ok(())
     }
 
@@ -210,9 +230,8 @@ impl Engine for InProcess {
         };
         Ok(match taken {
             Ok(events) => {
-                self.happened
-                    .push(battlecheck_engine::event::happened(&events));
                 self.events.push(events);
+                self.unjudged += 1;
                 Ok(())
             }
             Err(e) => Err(Refusal {
@@ -223,10 +242,12 @@ impl Engine for InProcess {
     }
 
     fn events(&mut self) -> Vec<Vec<Event>> {
+        self.judge_events();
         std::mem::take(&mut self.events)
     }
 
     fn happened(&mut self) -> Vec<Vec<Happened>> {
+        self.judge_events();
         std::mem::take(&mut self.happened)
     }
 
@@ -238,6 +259,7 @@ impl Engine for InProcess {
         self.game.clone_from(saved);
         self.events.clear();
         self.happened.clear();
+        self.unjudged = 0;
         Ok(())
     }
 

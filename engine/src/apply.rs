@@ -74,7 +74,9 @@ impl Game {
     /// * a block declaration by the last defending player to declare:
     ///   likewise [`Game::block_refusal`]; the protector of the one battle
     ///   whose protector is awaited: likewise
-    ///   [`Game::protector_choice_refusal`];
+    ///   [`Game::protector_choice_refusal`]; a trampler's assignment and a
+    ///   division of combat damage: likewise [`Game::trample_refusal`] and
+    ///   [`Game::division_refusal`];
     /// * in a settled game ([`Game::settled`]), a pass by everyone and a cast
     ///   its caster gets priority for within the round: the passes before
     ///   the last change only who holds priority, so a cast is judged as if
@@ -211,6 +213,28 @@ impl Game {
                                     .is_ok(),
                         );
                     }
+                    // A trampler's assignment and a division of damage:
+                    // likewise.
+                    &[Action::AssignTrample {
+                        player,
+                        attacker,
+                        to_attacked,
+                    }] => {
+                        return Judged::Now(
+                            self.may_act(player).is_ok()
+                                && self.trample_refusal(player, attacker, to_attacked).is_ok(),
+                        );
+                    }
+                    [Action::DivideDamage {
+                        player,
+                        attacker,
+                        division,
+                    }] => {
+                        return Judged::Now(
+                            self.may_act(*player).is_ok()
+                                && self.division_refusal(*player, *attacker, division).is_ok(),
+                        );
+                    }
                     _ => {}
                 }
                 let mut copy = self.spare_copy();
@@ -321,16 +345,19 @@ impl Game {
     /// then a concession cannot be refused (104.3a), an attack declaration
     /// is refused only by [`Game::attack_refusal`], a block declaration
     /// only by [`Game::block_refusal`], a protector choice only by
-    /// [`Game::protector_choice_refusal`] and a cast in a game that pays no
-    /// mana only by [`Game::cast_refusal`], each asked before anything
-    /// changes. (A cast that pays mana may be refused part-way through its
+    /// [`Game::protector_choice_refusal`], a trampler's assignment only by
+    /// [`Game::trample_refusal`], a division of combat damage only by
+    /// [`Game::division_refusal`] and a cast in a game that pays no mana
+    /// only by [`Game::cast_refusal`], each asked before anything changes. (A cast that pays mana may be refused part-way through its
     /// payment.)
     fn refused_before_change(&self, action: &Action) -> bool {
         match action {
             Action::Concede { .. }
             | Action::DeclareAttackers { .. }
             | Action::DeclareBlockers { .. }
-            | Action::ChooseProtector { .. } => true,
+            | Action::ChooseProtector { .. }
+            | Action::AssignTrample { .. }
+            | Action::DivideDamage { .. } => true,
             Action::Cast { .. } => !self.pays_mana,
             _ => false,
         }
@@ -460,21 +487,12 @@ impl Game {
                 player,
                 attacker,
                 to_attacked,
-            } => {
-                self.known(*attacker)?;
-                self.assign_trample(*player, *attacker, *to_attacked)
-            }
+            } => self.assign_trample(*player, *attacker, *to_attacked),
             Action::DivideDamage {
                 player,
                 attacker,
                 division,
-            } => {
-                self.known(*attacker)?;
-                for &(b, _) in division {
-                    self.known(b)?;
-                }
-                self.divide_damage(*player, *attacker, division)
-            }
+            } => self.divide_damage(*player, *attacker, division),
             Action::CastTransformed { player, card, cast } => {
                 self.cast_transformed(*player, *card, *cast)
             }

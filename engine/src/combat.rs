@@ -633,17 +633,20 @@ impl Game {
         }
     }
 
-    /// An attacker's controller divides its combat damage among its
-    /// blockers (510.1c): every blocker once, the whole of the damage it
-    /// does not assign to what it attacks, and lethal damage to each if it
-    /// assigned some there (702.19b). Attackers are divided one at a time
-    /// in card order, as the shared decisions (and the model) have it.
-    pub(crate) fn divide_damage(
-        &mut self,
+    /// Why the rules forbid `player` to divide `attacker`'s damage as
+    /// `division` now (510.1c, 702.19b), if they do: everything
+    /// [`Game::divide_damage`] checks. It only reads the game, so a
+    /// candidate division is judged without a copy of it.
+    pub(crate) fn division_refusal(
+        &self,
         player: PlayerId,
         attacker: CardId,
         division: &[(CardId, u8)],
     ) -> Result<(), EngineError> {
+        self.known(attacker)?;
+        for &(b, _) in division {
+            self.known(b)?;
+        }
         let Waiting::DivideDamage(queue) = &self.waiting else {
             return illegal(
                 "510.1c",
@@ -685,6 +688,21 @@ impl Game {
                 );
             }
         }
+        Ok(())
+    }
+
+    /// An attacker's controller divides its combat damage among its
+    /// blockers (510.1c): every blocker once, the whole of the damage it
+    /// does not assign to what it attacks, and lethal damage to each if it
+    /// assigned some there (702.19b). Attackers are divided one at a time
+    /// in card order, as the shared decisions (and the model) have it.
+    pub(crate) fn divide_damage(
+        &mut self,
+        player: PlayerId,
+        attacker: CardId,
+        division: &[(CardId, u8)],
+    ) -> Result<(), EngineError> {
+        self.division_refusal(player, attacker, division)?;
         self.division.extend_from_slice(division);
         self.emit(Event::DamageDivided {
             attacker,
@@ -699,16 +717,17 @@ impl Game {
         Ok(())
     }
 
-    /// A trampler's controller divides its damage (702.19b). The
-    /// assignments are made together (510.1a) and their order changes
-    /// nothing, so the attackers are divided one at a time in card order,
-    /// as the shared decisions (and the model) have it.
-    pub(crate) fn assign_trample(
-        &mut self,
+    /// Why the rules forbid `player` to assign `to_attacked` of
+    /// `attacker`'s damage to what it attacks now (702.19b), if they do:
+    /// everything [`Game::assign_trample`] checks. It only reads the game,
+    /// so a candidate assignment is judged without a copy of it.
+    pub(crate) fn trample_refusal(
+        &self,
         player: PlayerId,
         attacker: CardId,
         to_attacked: u8,
     ) -> Result<(), EngineError> {
+        self.known(attacker)?;
         let Waiting::AssignTrample(queue) = &self.waiting else {
             return illegal(
                 "702.19b",
@@ -726,6 +745,20 @@ impl Game {
                 format!("{attacker} must assign lethal damage to its blockers first: at most {max} can go to what it attacks"),
             );
         }
+        Ok(())
+    }
+
+    /// A trampler's controller divides its damage (702.19b). The
+    /// assignments are made together (510.1a) and their order changes
+    /// nothing, so the attackers are divided one at a time in card order,
+    /// as the shared decisions (and the model) have it.
+    pub(crate) fn assign_trample(
+        &mut self,
+        player: PlayerId,
+        attacker: CardId,
+        to_attacked: u8,
+    ) -> Result<(), EngineError> {
+        self.trample_refusal(player, attacker, to_attacked)?;
         self.trample.push((attacker, to_attacked));
         self.emit(Event::TrampleAssigned {
             attacker,

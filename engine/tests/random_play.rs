@@ -122,7 +122,8 @@ fn random_legal_play_keeps_every_invariant() {
     );
 }
 
-/// Candidate casts and attack declarations are judged without a copy of
+/// Candidate casts, attack and block declarations, protector choices and
+/// damage assignments are judged without a copy of
 /// the game each where the rules allow, and the passes that begin casts
 /// and a pass by everyone are taken once for all of them
 /// (`Game::accepted`, `Game::accepts`):
@@ -134,7 +135,9 @@ fn random_legal_play_keeps_every_invariant() {
 /// variants (another attacker, another player or permanent attacked, an
 /// attacker twice), the block declarations listed with variants (another
 /// blocker, another permanent blocked, a blocker twice), every protector
-/// choice for each battle awaiting one, every decision listed, and a pass
+/// choice for each battle awaiting one, the trample assignments and
+/// divisions of combat damage listed with variants (other amounts, another
+/// attacker, a blocker twice or left out), every decision listed, and a pass
 /// by everyone, along
 /// random games from every scenario's setup, some of them in windows where
 /// players have passed alone; a decision refused leaves the
@@ -145,6 +148,7 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
     let files = scenario_files();
     let (mut judged, mut refused, mut attacks, mut blocks, mut protectors) = (0, 0, 0, 0, 0);
+    let mut damage = 0;
     for (i, file) in files.iter().enumerate() {
         let text = std::fs::read_to_string(file).unwrap();
         let mut game = build_game(file, &text, &cards).unwrap();
@@ -318,6 +322,50 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                     }
                 }
             }
+            // Trample assignments and divisions of combat damage listed,
+            // with variants: one more or less to what the attacker
+            // attacks, all of it, another attacker; each blocker's share
+            // one more or less, a blocker named twice or left out.
+            for d in &legal {
+                match d {
+                    Decision::AssignTrample {
+                        attacker,
+                        to_attacked,
+                    } => {
+                        let assign = |attacker, to_attacked| Decision::AssignTrample {
+                            attacker,
+                            to_attacked,
+                        };
+                        for n in [to_attacked.saturating_sub(1), to_attacked + 1, u8::MAX] {
+                            variants.push(assign(*attacker, n));
+                        }
+                        for &c in &permanents {
+                            variants.push(assign(c, *to_attacked));
+                        }
+                    }
+                    Decision::DivideDamage { attacker, division } => {
+                        let divide =
+                            |attacker, division| Decision::DivideDamage { attacker, division };
+                        for i in 0..division.len() {
+                            for n in [division[i].1.saturating_sub(1), division[i].1 + 1] {
+                                let mut other = division.clone();
+                                other[i].1 = n;
+                                variants.push(divide(*attacker, other));
+                            }
+                        }
+                        let mut twice = division.clone();
+                        twice.extend(division.first().copied());
+                        variants.push(divide(*attacker, twice));
+                        let mut fewer = division.clone();
+                        fewer.pop();
+                        variants.push(divide(*attacker, fewer));
+                        for &c in &permanents {
+                            variants.push(divide(c, division.clone()));
+                        }
+                    }
+                    _ => {}
+                }
+            }
             // Every decision listed (a pass by everyone among them), and a
             // pass by everyone where none is listed.
             variants.extend(legal.iter().cloned());
@@ -347,6 +395,10 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                 attacks += usize::from(matches!(d, Decision::DeclareAttackers { .. }));
                 blocks += usize::from(matches!(d, Decision::DeclareBlockers { .. }));
                 protectors += usize::from(matches!(d, Decision::ChooseProtectors { .. }));
+                damage += usize::from(matches!(
+                    d,
+                    Decision::AssignTrample { .. } | Decision::DivideDamage { .. }
+                ));
             }
             let d = &legal[rng.below(legal.len())];
             game.apply_decision(d).unwrap();
@@ -358,7 +410,8 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
             && judged - refused > 20_000
             && attacks > 2_000
             && blocks > 50
-            && protectors > 50,
-        "{judged} decisions judged ({attacks} attack and {blocks} block declarations, {protectors} protector choices), {refused} refused"
+            && protectors > 50
+            && damage > 50,
+        "{judged} decisions judged ({attacks} attack and {blocks} block declarations, {protectors} protector choices, {damage} damage assignments), {refused} refused"
     );
 }

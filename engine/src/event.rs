@@ -450,9 +450,15 @@ impl Event {
 
 /// What the events of one decision must satisfy whatever the game: the
 /// shared rules of [`battlecheck_properties::step`], on the facts the
-/// events show. The broken ones, in words, with their rules.
-pub fn step_violations(events: &[Event], table: &Table) -> Vec<Broken> {
-    step::breaks(&happened(events), table)
+/// events show, with the seating `table` gives. The broken ones, in words,
+/// with their rules. The seating is read only if the events show a fact
+/// (most decisions' do not).
+pub fn step_violations(events: &[Event], table: impl FnOnce() -> Table) -> Vec<Broken> {
+    let facts = happened(events);
+    if facts.is_empty() {
+        return Vec::new();
+    }
+    step::breaks(&facts, &table())
 }
 
 /// The facts of [`step`] the events show.
@@ -566,7 +572,7 @@ mod tests {
             in_game: Seats::of(2, |_| true),
             seated: Seats::of(2, |_| true),
         };
-        let rules: Vec<StepRule> = step_violations(&events, &table)
+        let rules: Vec<StepRule> = step_violations(&events, || table)
             .iter()
             .map(|b| b.what.rule)
             .collect();

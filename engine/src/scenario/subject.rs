@@ -95,9 +95,9 @@ impl Played {
     /// Note what a decision or action did (judged with the seating as it
     /// ended).
     fn did(&mut self, events: Vec<Event>) {
-        let table = self.game.table();
+        let game = &self.game;
         self.broken.extend(
-            step_violations(&events, &table)
+            step_violations(&events, || game.table())
                 .iter()
                 .map(|b| b.to_string()),
         );

@@ -332,7 +332,7 @@ impl Game {
         }
         let events = self.take_events();
         if self.step_broken.is_none() {
-            self.step_broken = step_violations(&events, &self.table())
+            self.step_broken = step_violations(&events, || self.table())
                 .first()
                 .map(|b| b.what);
         }
@@ -382,7 +382,12 @@ impl Game {
             self.perform(a)?;
             // 506.4 applies at once, also while a resolution waits for a
             // decision (e.g. a Siege exiled by its trigger before the cast).
-            self.enforce_removal_from_combat();
+            // A settled game was just checked, removal from combat first
+            // (`Game::state_based_actions`), and nothing has changed since
+            // but who holds priority (see `Game::settled`).
+            if !self.settled {
+                self.enforce_removal_from_combat();
+            }
         }
         self.recording = true;
         Ok(())

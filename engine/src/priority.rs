@@ -26,15 +26,15 @@ impl Game {
                 return Ok(());
             }
             let passes = self.passes;
-            if !self.settle_reporting(next) {
+            if !self.settle_reporting(next, false) {
                 self.passes = passes;
             }
             return Ok(());
         }
         self.passes = 0;
-        self.settled = false;
+        let settled = std::mem::take(&mut self.settled);
         if self.stack.is_empty() {
-            self.end_step()?;
+            self.end_step(settled)?;
         } else {
             self.resolve_top();
         }
@@ -66,12 +66,22 @@ impl Game {
     /// the stack (603.3b) and check again; then give `to` priority (117.5).
     /// If `to` left the game, the next player receives it (800.4a, 800.4j).
     pub(crate) fn settle(&mut self, to: PlayerId) {
-        self.settle_reporting(to);
+        self.settle_reporting(to, false);
+    }
+
+    /// [`Game::settle`] as a step begins that the last round of passes
+    /// ended in a settled game (see `Game::settled`), with nothing done
+    /// since that a state-based action, the legend rule or the end of the
+    /// game reads (see [`Game::end_step`]): their first check would find
+    /// what the last one found, nothing, and is not made. Triggers of the
+    /// step's beginning are put on the stack, and checked after, as always.
+    pub(crate) fn settle_unchanged(&mut self, to: PlayerId) {
+        self.settle_reporting(to, true);
     }
 
     /// [`Game::settle`], returning whether any state-based action or
-    /// trigger happened.
-    fn settle_reporting(&mut self, to: PlayerId) -> bool {
+    /// trigger happened; `unchanged` as [`Game::settle_unchanged`].
+    fn settle_reporting(&mut self, to: PlayerId, mut unchanged: bool) -> bool {
         self.priority = to;
         self.passes = 0;
         self.settled = false;
@@ -81,16 +91,18 @@ impl Game {
                 self.waiting = Waiting::ChooseProtectors;
                 return true;
             }
-            if let Some(player) = self.legend_rule_chooser() {
-                self.waiting = Waiting::KeepLegend { player };
-                return true;
-            }
-            if self.check_game_over() {
-                return true;
-            }
-            if self.state_based_actions() {
-                acted = true;
-                continue;
+            if !std::mem::take(&mut unchanged) {
+                if let Some(player) = self.legend_rule_chooser() {
+                    self.waiting = Waiting::KeepLegend { player };
+                    return true;
+                }
+                if self.check_game_over() {
+                    return true;
+                }
+                if self.state_based_actions() {
+                    acted = true;
+                    continue;
+                }
             }
             if !self.waiting_triggers.is_empty() {
                 self.put_triggers_on_stack();

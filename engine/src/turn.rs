@@ -15,9 +15,14 @@ use crate::game::{Game, TurnStep};
 impl Game {
     /// The current step ends (117.4 with an empty stack); the next begins.
     /// Turn numbers are one byte, as in the shared observation: the end of
-    /// turn 255 is refused rather than counted wrong.
-    pub(crate) fn end_step(&mut self) -> Result<(), EngineError> {
+    /// turn 255 is refused rather than counted wrong. `settled`: the game
+    /// was settled (see `Game::settled`) as the last pass was made.
+    pub(crate) fn end_step(&mut self, settled: bool) -> Result<(), EngineError> {
         use TurnStep::*;
+        // Ending a step changes only the step and the mana pools (106.4),
+        // which no state-based action reads, except the end of combat
+        // (creatures leave combat, 511.3) and of the turn (514.2, 502.3).
+        let unchanged = settled && !matches!(self.step, EndCombat | End);
         let next = match self.step {
             Upkeep => Draw,
             Draw => Main1,
@@ -41,7 +46,7 @@ impl Game {
                 Upkeep
             }
         };
-        self.begin_step(next);
+        self.begin_step(next, unchanged);
         Ok(())
     }
 
@@ -62,8 +67,11 @@ impl Game {
     }
 
     /// A step begins: its turn-based actions, then the active player gets
-    /// priority (117.3a).
-    pub(crate) fn begin_step(&mut self, step: TurnStep) {
+    /// priority (117.3a). `unchanged`: nothing a state-based action reads
+    /// has changed since the last check found none (see
+    /// [`Game::settle_unchanged`]); a step with turn-based actions checks
+    /// after them all the same.
+    pub(crate) fn begin_step(&mut self, step: TurnStep, unchanged: bool) {
         // 106.4: mana pools empty as each step and phase ends.
         self.empty_mana_pools();
         self.step = step;
@@ -80,9 +88,18 @@ impl Game {
                 // 503.1a, 507.1, 513.1a: "at the beginning of" triggers go
                 // on the stack before the active player receives priority.
                 self.beginning_of_step_triggers(step);
-                self.settle(self.active)
+                self.settle_after(unchanged)
             }
-            _ => self.settle(self.active),
+            _ => self.settle_after(unchanged),
+        }
+    }
+
+    /// The active player receives priority as a step without turn-based
+    /// actions begins (117.3a), after the checks of 117.5.
+    fn settle_after(&mut self, unchanged: bool) {
+        match unchanged {
+            true => self.settle_unchanged(self.active),
+            false => self.settle(self.active),
         }
     }
 

@@ -190,52 +190,12 @@ impl Game {
                 let Ok(actions) = self.decision_actions(d) else {
                     return Judged::Now(false);
                 };
-                // The last defending player's blocks: one declaration,
-                // refused if at all before anything changes (as
-                // `Game::refused_before_change` lists: the two stay alike).
-                match actions.as_slice() {
-                    [Action::DeclareBlockers { player, blocks }] => {
-                        return Judged::Now(
-                            self.may_act(*player).is_ok()
-                                && self.block_refusal(*player, blocks).is_ok(),
-                        );
+                // One action refused, if at all, before anything changes:
+                // its refusal alone (`Game::refused_up_front`).
+                if let [action] = actions.as_slice() {
+                    if let Some(refused) = self.refused_up_front(action) {
+                        return Judged::Now(self.may_act(action.player()).is_ok() && !refused);
                     }
-                    // The one protector awaited: likewise.
-                    &[Action::ChooseProtector {
-                        player,
-                        battle,
-                        protector,
-                    }] => {
-                        return Judged::Now(
-                            self.may_act(player).is_ok()
-                                && self
-                                    .protector_choice_refusal(player, battle, protector)
-                                    .is_ok(),
-                        );
-                    }
-                    // A trampler's assignment and a division of damage:
-                    // likewise.
-                    &[Action::AssignTrample {
-                        player,
-                        attacker,
-                        to_attacked,
-                    }] => {
-                        return Judged::Now(
-                            self.may_act(player).is_ok()
-                                && self.trample_refusal(player, attacker, to_attacked).is_ok(),
-                        );
-                    }
-                    [Action::DivideDamage {
-                        player,
-                        attacker,
-                        division,
-                    }] => {
-                        return Judged::Now(
-                            self.may_act(*player).is_ok()
-                                && self.division_refusal(*player, *attacker, division).is_ok(),
-                        );
-                    }
-                    _ => {}
                 }
                 let mut copy = self.spare_copy();
                 let accepted = copy.perform_all(&actions, false).is_ok();
@@ -339,6 +299,41 @@ impl Game {
         Ok(events)
     }
 
+    /// Whether [`Game::perform`] refuses `action`, for the actions that
+    /// [`Game::refused_before_change`] lists and whose refusal, asked
+    /// first, reads the game alone: the last defending player's blocks
+    /// ([`Game::block_refusal`]), the one protector awaited
+    /// ([`Game::protector_choice_refusal`]), a trampler's assignment
+    /// ([`Game::trample_refusal`]) and a division of combat damage
+    /// ([`Game::division_refusal`]), after [`Game::may_act`]. None for the
+    /// others, judged by taking them on a copy.
+    fn refused_up_front(&self, action: &Action) -> Option<bool> {
+        let refusal = match *action {
+            Action::DeclareBlockers { player, ref blocks } => {
+                self.block_refusal(player, blocks).is_err()
+            }
+            Action::ChooseProtector {
+                player,
+                battle,
+                protector,
+            } => self
+                .protector_choice_refusal(player, battle, protector)
+                .is_err(),
+            Action::AssignTrample {
+                player,
+                attacker,
+                to_attacked,
+            } => self.trample_refusal(player, attacker, to_attacked).is_err(),
+            Action::DivideDamage {
+                player,
+                attacker,
+                ref division,
+            } => self.division_refusal(player, attacker, division).is_err(),
+            _ => return None,
+        };
+        Some(refusal)
+    }
+
     /// Does everything that may refuse `action` come before its first
     /// change to the game, so that a refusal leaves the game as it was?
     /// [`Game::perform`] first asks [`Game::may_act`], which only reads;
@@ -348,8 +343,8 @@ impl Game {
     /// [`Game::protector_choice_refusal`], a trampler's assignment only by
     /// [`Game::trample_refusal`], a division of combat damage only by
     /// [`Game::division_refusal`] and a cast in a game that pays no mana
-    /// only by [`Game::cast_refusal`], each asked before anything changes. (A cast that pays mana may be refused part-way through its
-    /// payment.)
+    /// only by [`Game::cast_refusal`], each asked before anything changes.
+    /// (A cast that pays mana may be refused part-way through its payment.)
     fn refused_before_change(&self, action: &Action) -> bool {
         match action {
             Action::Concede { .. }

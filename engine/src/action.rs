@@ -5,6 +5,11 @@ use crate::game::{Game, Waiting};
 use battlecheck_properties::decision::{cards, to_cards};
 use battlecheck_properties::{AttackTarget, CardId, Decision, Mana, PlayerId, Target};
 use serde::{Deserialize, Serialize};
+use smallvec::{smallvec, SmallVec};
+
+/// The actions of one decision ([`Game::actions_for`]): most often a few
+/// passes and one action, kept without a list on the heap.
+pub type Actions = SmallVec<[Action; 4]>;
 
 /// Something one player does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -370,7 +375,7 @@ impl Game {
     /// * the acting player of `DeclareAttackers`, `AssignTrample` and
     ///   `DivideDamage`, which the decision does not name, is the active
     ///   player and the attacker's controller.
-    pub fn actions_for(&self, d: &Decision) -> Vec<Action> {
+    pub fn actions_for(&self, d: &Decision) -> Actions {
         match d {
             Decision::PassAll => {
                 let mut passes = self.window_passes();
@@ -452,12 +457,12 @@ impl Game {
                 });
                 actions
             }
-            Decision::Concede { player } => vec![Action::Concede { player: *player }],
+            Decision::Concede { player } => smallvec![Action::Concede { player: *player }],
             Decision::ChooseCopy {
                 player,
                 card,
                 original,
-            } => vec![Action::ChooseCopy {
+            } => smallvec![Action::ChooseCopy {
                 player: *player,
                 card: *card,
                 original: *original,
@@ -470,7 +475,7 @@ impl Game {
                     protector,
                 })
                 .collect(),
-            Decision::DeclareAttackers { attacks } => vec![Action::DeclareAttackers {
+            Decision::DeclareAttackers { attacks } => smallvec![Action::DeclareAttackers {
                 player: self.active,
                 attacks: attacks.clone(),
             }],
@@ -479,7 +484,7 @@ impl Game {
                     Waiting::DeclareBlockers(ds) => ds.clone(),
                     _ => Vec::new(),
                 };
-                let mut actions: Vec<Action> = defenders
+                let mut actions: Actions = defenders
                     .iter()
                     .map(|&player| Action::DeclareBlockers {
                         player,
@@ -519,7 +524,7 @@ impl Game {
                 player,
                 attacker,
                 as_unblocked,
-            } => vec![Action::AssignAsUnblocked {
+            } => smallvec![Action::AssignAsUnblocked {
                 player: *player,
                 attacker: *attacker,
                 as_unblocked: *as_unblocked,
@@ -527,7 +532,7 @@ impl Game {
             Decision::AssignTrample {
                 attacker,
                 to_attacked,
-            } => vec![Action::AssignTrample {
+            } => smallvec![Action::AssignTrample {
                 player: if self.exists(*attacker) {
                     self.obj(*attacker).controller
                 } else {
@@ -536,7 +541,7 @@ impl Game {
                 attacker: *attacker,
                 to_attacked: *to_attacked,
             }],
-            Decision::DivideDamage { attacker, division } => vec![Action::DivideDamage {
+            Decision::DivideDamage { attacker, division } => smallvec![Action::DivideDamage {
                 player: if self.exists(*attacker) {
                     self.obj(*attacker).controller
                 } else {
@@ -545,16 +550,18 @@ impl Game {
                 attacker: *attacker,
                 division: division.clone(),
             }],
-            Decision::CastTransformed { player, card, cast } => vec![Action::CastTransformed {
-                player: *player,
-                card: *card,
-                cast: *cast,
-            }],
+            Decision::CastTransformed { player, card, cast } => {
+                smallvec![Action::CastTransformed {
+                    player: *player,
+                    card: *card,
+                    cast: *cast,
+                }]
+            }
             Decision::TargetTrigger {
                 player,
                 source,
                 target,
-            } => vec![Action::TargetTrigger {
+            } => smallvec![Action::TargetTrigger {
                 player: *player,
                 source: *source,
                 target: *target,
@@ -563,7 +570,7 @@ impl Game {
                 player,
                 attacker,
                 to,
-            } => vec![Action::ReselectAttack {
+            } => smallvec![Action::ReselectAttack {
                 player: *player,
                 attacker: *attacker,
                 to: *to,
@@ -573,7 +580,7 @@ impl Game {
                 source,
                 cards,
                 ..
-            } => vec![Action::ChooseCards {
+            } => smallvec![Action::ChooseCards {
                 player: *player,
                 source: *source,
                 cards: cards.clone(),
@@ -582,7 +589,7 @@ impl Game {
                 player,
                 source,
                 modes,
-            } => vec![Action::ChooseModes {
+            } => smallvec![Action::ChooseModes {
                 player: *player,
                 source: *source,
                 modes: modes.clone(),
@@ -591,12 +598,12 @@ impl Game {
                 player,
                 source,
                 pay,
-            } => vec![Action::PayUnless {
+            } => smallvec![Action::PayUnless {
                 player: *player,
                 source: *source,
                 pay: *pay,
             }],
-            Decision::KeepLegend { player, card } => vec![Action::KeepLegend {
+            Decision::KeepLegend { player, card } => smallvec![Action::KeepLegend {
                 player: *player,
                 card: *card,
             }],
@@ -604,7 +611,7 @@ impl Game {
                 player,
                 spell,
                 targets,
-            } => vec![Action::ChooseNewTargets {
+            } => smallvec![Action::ChooseNewTargets {
                 player: *player,
                 spell: *spell,
                 targets: targets.clone(),
@@ -616,7 +623,7 @@ impl Game {
     /// to `player` (117.3d): "any player may act" of the shared decisions.
     /// None when `player` holds priority, is not in the game or the game does
     /// not wait for priority (the action is then refused as it stands).
-    fn passes_before(&self, player: PlayerId) -> Vec<Action> {
+    fn passes_before(&self, player: PlayerId) -> Actions {
         let mut passes = self.window_passes();
         passes.truncate(self.passes_to(player));
         passes
@@ -625,7 +632,7 @@ impl Game {
     /// Every player's pass in turn order from the priority holder: the
     /// passes that bring priority to a player ([`Game::passes_before`])
     /// and those of a pass by everyone are its prefixes.
-    pub(crate) fn window_passes(&self) -> Vec<Action> {
+    pub(crate) fn window_passes(&self) -> Actions {
         self.players_from(self.priority)
             .map(|p| Action::Pass { player: p })
             .collect()

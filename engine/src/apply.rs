@@ -3,7 +3,7 @@
 //! the state untouched; [`Game::legal_actions`] lists what the player who
 //! must act may do.
 
-use crate::action::Action;
+use crate::action::{Action, Actions};
 use crate::activate::Activation;
 use crate::cards::TargetKind;
 use crate::error::{illegal, EngineError, Refused};
@@ -11,6 +11,7 @@ use crate::event::{step_violations, Event};
 use crate::game::{Combat, Game, StackItem, Waiting};
 use battlecheck_properties::decision::cards;
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Zone};
+use smallvec::SmallVec;
 use std::cell::Cell;
 
 thread_local! {
@@ -48,10 +49,18 @@ impl Game {
     /// on: a decision refused part-way through its actions leaves the game
     /// part-way. For a caller that drops the game, or restores one it
     /// saved, after any refusal: a search over games, whose copies are the
-    /// ones it keeps.
-    pub fn apply_decision_part_way(&mut self, d: &Decision) -> Result<Vec<Event>, EngineError> {
+    /// ones it keeps. The decision's events are added to `events`, a list
+    /// the caller keeps from one decision to the next (no new list each
+    /// time).
+    pub fn apply_decision_part_way(
+        &mut self,
+        d: &Decision,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError> {
         let actions = self.decision_actions(d)?;
-        self.apply_all(&actions, false)
+        self.perform_judging(&actions, false)?;
+        events.append(&mut self.events);
+        Ok(())
     }
 
     /// Would [`Game::apply_decision`] accept `d`? See [`Game::accepted`].
@@ -255,7 +264,7 @@ impl Game {
     }
 
     /// The actions decision `d` stands for now, or why it stands for none.
-    fn decision_actions(&self, d: &Decision) -> Result<Vec<Action>, EngineError> {
+    fn decision_actions(&self, d: &Decision) -> Result<Actions, EngineError> {
         let actions = self.actions_for(d);
         if actions.is_empty() {
             return illegal(
@@ -278,6 +287,18 @@ impl Game {
         actions: &[Action],
         all_or_none: bool,
     ) -> Result<Vec<Event>, EngineError> {
+        self.perform_judging(actions, all_or_none)?;
+        Ok(self.take_events())
+    }
+
+    /// Perform `actions` as [`Game::apply_all`] does, the events left in
+    /// the game's list, and note the first rule of one decision that they
+    /// break ([`Game::step_broken`]).
+    fn perform_judging(
+        &mut self,
+        actions: &[Action],
+        all_or_none: bool,
+    ) -> Result<(), EngineError> {
         match actions {
             _ if !all_or_none => self.perform_all(actions, true)?,
             [action] if self.refused_before_change(action) => self.perform_all(actions, true)?,
@@ -290,13 +311,12 @@ impl Game {
                 recycle(std::mem::replace(self, next));
             }
         }
-        let events = self.take_events();
         if self.step_broken.is_none() {
-            self.step_broken = step_violations(&events, || self.table())
+            self.step_broken = step_violations(&self.events, || self.table())
                 .first()
                 .map(|b| b.what);
         }
-        Ok(events)
+        Ok(())
     }
 
     /// Whether [`Game::perform`] refuses `action`, for the actions that
@@ -905,10 +925,11 @@ impl Game {
     /// Every target a spell might have: each player, each permanent, each
     /// triggered ability on the stack. The spell's own checks decide which
     /// are legal.
-    pub(crate) fn spell_target_candidates(&self) -> Vec<Target> {
-        // Room for them all at once (a filtered list would grow by steps).
+    pub(crate) fn spell_target_candidates(&self) -> SmallVec<[Target; 16]> {
+        // Room for them all at once (a filtered list would grow by steps),
+        // most often without a list on the heap.
         let mut out =
-            Vec::with_capacity(self.players.len() + self.objects.len() + self.stack.len());
+            SmallVec::with_capacity(self.players.len() + self.objects.len() + self.stack.len());
         out.extend(self.players_from(PlayerId(0)).map(Target::Player));
         out.extend(self.battlefield().map(|o| Target::Permanent(o.id)));
         out.extend(self.stack.iter().filter_map(|s| match s {

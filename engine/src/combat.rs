@@ -8,7 +8,13 @@ use crate::event::Event;
 use crate::game::{Combat, Game, Snapshot, TurnStep, Waiting};
 use battlecheck_properties::seating::AttackOption;
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Target};
+use smallvec::SmallVec;
 use std::collections::BTreeMap;
+
+/// Each attacker of a declaration, with what it attacks and the defending
+/// player relative to it ([`Game::attack_refusal`]): a few, kept without a
+/// list on the heap while candidate declarations are judged.
+type Declared = SmallVec<[(CardId, AttackTarget, PlayerId); 4]>;
 
 impl Game {
     /// Could `id` be declared as an attacker by the active player (508.1a,
@@ -35,9 +41,9 @@ impl Game {
     /// opponents outside it are defending players whom nothing can attack,
     /// so they never block), or the one the attack option dictates
     /// (506.2a, 803.1a–b).
-    pub fn defending_players(&self) -> Vec<PlayerId> {
+    pub fn defending_players(&self) -> SmallVec<[PlayerId; 8]> {
         if !self.in_game(self.active) {
-            return Vec::new();
+            return SmallVec::new();
         }
         let table = self.seating();
         self.players_from(self.active)
@@ -112,7 +118,7 @@ impl Game {
         self.attackers_declared = !attacks.is_empty();
         self.emit(Event::Attacks {
             player,
-            attacks: declared,
+            attacks: declared.into_vec(),
         });
         let attackers: Vec<CardId> = attacks.iter().map(|&(a, _)| a).collect();
         self.attacked_this_turn.extend(&attackers);
@@ -130,7 +136,7 @@ impl Game {
         &self,
         player: PlayerId,
         attacks: &[(CardId, AttackTarget)],
-    ) -> Result<Vec<(CardId, AttackTarget, PlayerId)>, EngineError> {
+    ) -> Result<Declared, EngineError> {
         if self.waiting != Waiting::DeclareAttackers {
             return illegal(
                 "508.1",
@@ -146,7 +152,7 @@ impl Game {
         let defenders = self.defending_players();
         // Each attacker, what it attacks and the defending player relative
         // to it (508.5, 310.9d).
-        let mut declared: Vec<(CardId, AttackTarget, PlayerId)> = Vec::new();
+        let mut declared = Declared::new();
         for (i, &(a, target)) in attacks.iter().enumerate() {
             self.known(a)?;
             if attacks[..i].iter().any(|&(b, _)| b == a) {

@@ -7,6 +7,7 @@ use crate::fault::EngineFault;
 use crate::game::{Game, ProtectorChoice, Waiting};
 use battlecheck_properties::view::ProtectorOrigin;
 use battlecheck_properties::{CardId, PlayerId};
+use smallvec::SmallVec;
 
 impl Game {
     /// The players who may be chosen to protect battle `b` now: for a
@@ -191,7 +192,7 @@ impl Game {
     pub(crate) fn protector_sba(&mut self, leaving: &[CardId]) -> (bool, Vec<CardId>) {
         let mut acted = false;
         let mut orphans = Vec::new();
-        let battles: Vec<CardId> = self
+        let battles: SmallVec<[CardId; 8]> = self
             .battlefield()
             .filter(|o| o.is_battle())
             .map(|o| o.id)

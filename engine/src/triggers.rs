@@ -67,14 +67,14 @@ impl Game {
             });
         }
         // "Whenever another [enchantment] you control enters" (603.6a).
-        let entered = self.obj(card).face().clone();
         for source in self.with_triggers(|when| when == TriggerEvent::AnotherYouControlEnters) {
             if source == card || self.obj(source).controller != controller {
                 continue;
             }
+            let entered = self.obj(card).face();
             let triggered = self.printed_triggers(source, |t| {
                 t.when == TriggerEvent::AnotherYouControlEnters
-                    && t.entering.as_ref().is_none_or(|f| f.accepts(&entered))
+                    && t.entering.as_ref().is_none_or(|f| f.accepts(entered))
             });
             for t in triggered {
                 self.waiting_triggers.push(t);

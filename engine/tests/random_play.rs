@@ -3,6 +3,7 @@
 //! action, and every `always` property of the catalogue holds after each
 //! action.
 
+use battlecheck_engine::event::Event;
 use battlecheck_engine::game::Waiting;
 use battlecheck_engine::scenario::build_game;
 use battlecheck_engine::{Action, Catalogue};
@@ -373,7 +374,8 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
             let verdicts = game.accepted(&variants);
             for (d, verdict) in variants.iter().zip(verdicts) {
                 let mut copy = game.clone();
-                let on_a_copy = copy.apply_decision(d).is_ok();
+                let copy_events = copy.apply_decision(d);
+                let on_a_copy = copy_events.is_ok();
                 // A refusal leaves the game as it was, also for the
                 // decisions taken in place (`Game::apply_all`).
                 if !on_a_copy {
@@ -381,12 +383,23 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                     assert_eq!(copy.legal_decisions(), legal, "{d:?} refused");
                 }
                 // Taken without a copy to fall back on, it is judged alike
-                // and, accepted, leads to the same game.
+                // and, accepted, leads to the same game with the same
+                // events, added after those already in the list.
                 let mut part_way = game.clone();
-                let taken = part_way.apply_decision_part_way(d).is_ok();
+                let mut events = vec![Event::Passed {
+                    player: PlayerId(0),
+                }];
+                let taken = part_way.apply_decision_part_way(d, &mut events).is_ok();
                 assert_eq!(taken, on_a_copy, "{d:?} taken part-way");
-                if taken {
+                if let Ok(copy_events) = copy_events {
                     assert_eq!(part_way.observe(), copy.observe(), "{d:?} taken part-way");
+                    assert_eq!(
+                        events[0],
+                        Event::Passed {
+                            player: PlayerId(0)
+                        }
+                    );
+                    assert_eq!(events[1..], copy_events, "{d:?} taken part-way");
                 }
                 assert_eq!(verdict, on_a_copy, "{}: step {step}: {d:?}", file.display());
                 assert_eq!(game.accepts(d), on_a_copy);

@@ -98,8 +98,11 @@ pub struct InProcess {
     pub game: Game,
     /// The events of the decisions taken since they were last read or the
     /// game was reset or restored ([`Engine::events`]), so that what a
-    /// long-lived engine keeps stays bounded.
-    events: Vec<Vec<Event>>,
+    /// long-lived engine keeps stays bounded: in one list, kept from one
+    /// game to the next, that `ends` divides.
+    events: Vec<Event>,
+    /// Where each of those decisions' events end in `events`.
+    ends: Vec<usize>,
     /// The facts of the same decisions ([`Engine::happened`]), read from
     /// their events only when asked for (see [`InProcess::judge_events`]):
     /// a harness that never asks does not pay for them.
@@ -137,6 +140,7 @@ impl InProcess {
             start: Some(Arc::new(game.clone())),
             game,
             events: Vec::new(),
+            ends: Vec::new(),
             happened: Vec::new(),
             unjudged: 0,
             part_way: false,
@@ -159,12 +163,20 @@ impl InProcess {
     /// Read the facts of the decisions whose events are not yet judged
     /// ([`Engine::happened`]), before either list is taken.
     fn judge_events(&mut self) {
-        let from = self.events.len() - self.unjudged;
-        self.happened.extend(
-            self.events[from..]
-                .iter()
-                .map(|e| battlecheck_engine::event::happened(e)),
-        );
+        let first = self.ends.len() - self.unjudged;
+        for i in first..self.ends.len() {
+            let from = i.checked_sub(1).map_or(0, |j| self.ends[j]);
+            let events = &self.events[from..self.ends[i]];
+            self.happened
+                .push(battlecheck_engine::event::happened(events));
+        }
+        self.unjudged = 0;
+    }
+
+    /// Forget the events recorded, keeping the room they took.
+    fn forget(&mut self) {
+        self.events.clear();
+        self.ends.clear();
         self.unjudged = 0;
     }
 
@@ -175,6 +187,7 @@ impl InProcess {
             start: None,
             game,
             events: Vec::new(),
+            ends: Vec::new(),
             happened: Vec::new(),
             unjudged: 0,
             part_way: false,
@@ -189,9 +202,8 @@ impl Engine for InProcess {
         if let Some(start) = &self.start {
             self.game.clone_from(start);
         }
-        self.events.clear();
+        self.forget();
         self.happened.clear();
-        self.unjudged = 0;
         Ok(())
     }
 
@@ -224,13 +236,13 @@ impl Engine for InProcess {
 
     fn apply(&mut self, d: &Decision) -> Result<Result<(), Refusal>, ProcessError> {
         let taken = if self.part_way {
-            self.game.apply_decision_part_way(d)
+            self.game.apply_decision_part_way(d, &mut self.events)
         } else {
-            self.game.apply_decision(d)
+            self.game.apply_decision(d).map(|e| self.events.extend(e))
         };
         Ok(match taken {
-            Ok(events) => {
-                self.events.push(events);
+            Ok(()) => {
+                self.ends.push(self.events.len());
                 self.unjudged += 1;
                 Ok(())
             }
@@ -243,7 +255,15 @@ impl Engine for InProcess {
 
     fn events(&mut self) -> Vec<Vec<Event>> {
         self.judge_events();
-        std::mem::take(&mut self.events)
+        let mut from = 0;
+        let each = self.ends.iter().map(|&end| {
+            let events = self.events[from..end].to_vec();
+            from = end;
+            events
+        });
+        let each = each.collect();
+        self.forget();
+        each
     }
 
     fn happened(&mut self) -> Vec<Vec<Happened>> {
@@ -257,9 +277,8 @@ impl Engine for InProcess {
 
     fn restore(&mut self, saved: &Game) -> Result<(), ProcessError> {
         self.game.clone_from(saved);
-        self.events.clear();
+        self.forget();
         self.happened.clear();
-        self.unjudged = 0;
         Ok(())
     }
 

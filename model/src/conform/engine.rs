@@ -478,3 +478,62 @@ impl Subject for Process {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Decision, Engine, InProcess};
+    use crate::conform::bridge::in_process;
+    use crate::rules::config::Config;
+
+    /// The engine in process reports each decision's events, and their
+    /// facts, as taking that decision alone on a copy of the game reports
+    /// them, however the reads fall between decisions, taken part-way or
+    /// not; a restore forgets those not yet read.
+    #[test]
+    fn each_decision_s_events_and_facts_are_reported_apart() {
+        for part_way in [false, true] {
+            let config = Config::preset("default").expect("a preset");
+            let mut engine: InProcess = in_process(&config, &[]);
+            if part_way {
+                engine = engine.part_way();
+            }
+            let start = engine.save().expect("in process");
+            let (mut want_events, mut want_facts) = (Vec::new(), Vec::new());
+            let (mut events, mut facts) = (Vec::new(), Vec::new());
+            for step in 0..60 {
+                // No concession: the game goes on.
+                let mut legal = engine.legal().expect("in process");
+                legal.retain(|d| !matches!(d, Decision::Concede { .. }));
+                let Some(d) = legal.get(step * 7 % legal.len().max(1)) else {
+                    break;
+                };
+                let alone = engine.game.clone().apply_decision(d).expect("legal");
+                want_facts.push(battlecheck_engine::event::happened(&alone));
+                want_events.push(alone);
+                engine.apply(d).expect("in process").expect("legal");
+                // The facts read every third decision, the events every
+                // fifth.
+                if step % 3 == 2 {
+                    facts.extend(engine.happened());
+                }
+                if step % 5 == 4 {
+                    events.extend(engine.events());
+                }
+            }
+            facts.extend(engine.happened());
+            events.extend(engine.events());
+            assert_eq!(events, want_events, "part-way: {part_way}");
+            assert_eq!(facts, want_facts, "part-way: {part_way}");
+            // Many decisions, of which several have facts to judge.
+            assert!(want_events.len() > 30, "{}", want_events.len());
+            assert!(want_facts.iter().filter(|f| !f.is_empty()).count() > 3);
+            // Decisions taken and not read are forgotten by a restore.
+            let legal = engine.legal().expect("in process");
+            if let Some(d) = legal.first() {
+                engine.apply(d).expect("in process").expect("legal");
+            }
+            engine.restore(&start).expect("in process");
+            assert!(engine.events().is_empty() && engine.happened().is_empty());
+        }
+    }
+}

@@ -162,7 +162,7 @@ impl Game {
             Decision::Concede { player } => Judged::Now(self.may_act(*player).is_ok()),
             Decision::DeclareAttackers { attacks } => Judged::Now(
                 self.may_act(self.active).is_ok()
-                    && self.attack_refusal(self.active, attacks).is_ok(),
+                    && self.attack_refusal::<Refused>(self.active, attacks).is_ok(),
             ),
             // In a settled game the passes before the last change only who
             // holds priority (see `Game::settled`), and the last resolves
@@ -330,7 +330,7 @@ impl Game {
     fn refused_up_front(&self, action: &Action) -> Option<bool> {
         let refusal = match *action {
             Action::DeclareBlockers { player, ref blocks } => {
-                self.block_refusal(player, blocks).is_err()
+                self.block_refusal::<Refused>(player, blocks).is_err()
             }
             Action::ChooseProtector {
                 player,

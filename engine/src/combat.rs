@@ -3,7 +3,7 @@
 //! 702.7b), trample (702.19b) and removal from combat (506.4, 506.4c).
 
 use crate::cards::{CardType, Keyword};
-use crate::error::{illegal, EngineError};
+use crate::error::{illegal, refuse, EngineError, Refusal, Refused};
 use crate::event::Event;
 use crate::game::{Combat, Game, Snapshot, TurnStep, Waiting};
 use battlecheck_properties::seating::AttackOption;
@@ -131,100 +131,96 @@ impl Game {
     /// 310.9b), if they do; else each attacker with what it attacks and
     /// the defending player relative to it (508.5, 310.9d). Everything
     /// [`Game::declare_attackers`] checks: it only reads the game, so a
-    /// candidate declaration is judged without a copy of it.
-    pub(crate) fn attack_refusal(
+    /// candidate declaration is judged without a copy of it, and without
+    /// writing out why it is refused ([`Refused`]).
+    pub(crate) fn attack_refusal<R: Refusal>(
         &self,
         player: PlayerId,
         attacks: &[(CardId, AttackTarget)],
-    ) -> Result<Declared, EngineError> {
+    ) -> Result<Declared, R> {
         if self.waiting != Waiting::DeclareAttackers {
-            return illegal(
-                "508.1",
+            return refuse("508.1", || {
                 format!(
                     "attackers are not being declared: the game waits for {}",
                     self.waiting_text()
-                ),
-            );
+                )
+            });
         }
         if player != self.active {
-            return illegal("508.1", format!("{player} is not the active player"));
+            return refuse("508.1", || format!("{player} is not the active player"));
         }
         let defenders = self.defending_players();
         // Each attacker, what it attacks and the defending player relative
         // to it (508.5, 310.9d).
         let mut declared = Declared::new();
         for (i, &(a, target)) in attacks.iter().enumerate() {
-            self.known(a)?;
+            self.known(a).map_err(R::from_error)?;
             if attacks[..i].iter().any(|&(b, _)| b == a) {
-                return illegal("508.1a", format!("{a} is declared as an attacker twice"));
+                return refuse("508.1a", || format!("{a} is declared as an attacker twice"));
             }
             let o = self.obj(a);
             // 805.10b: the active team declares its attackers together.
             if !o.on_battlefield() || !self.teammates(o.controller, player) {
-                return illegal(
-                    "508.1a",
-                    format!("{player} does not control {a} on the battlefield"),
-                );
+                return refuse("508.1a", || {
+                    format!("{player} does not control {a} on the battlefield")
+                });
             }
             if o.is_battle() {
-                return illegal("508.1a", format!("{a} is a battle: battles can't attack"));
+                return refuse("508.1a", || {
+                    format!("{a} is a battle: battles can't attack")
+                });
             }
             if !o.is_creature() {
-                return illegal("508.1a", format!("{a} is not a creature"));
+                return refuse("508.1a", || format!("{a} is not a creature"));
             }
             if o.tapped {
-                return illegal("508.1a", format!("{a} is tapped"));
+                return refuse("508.1a", || format!("{a} is tapped"));
             }
             if self.has_keyword(o.id, Keyword::Defender) {
-                return illegal("702.3b", format!("{a} has defender: it can't attack"));
+                return refuse("702.3b", || format!("{a} has defender: it can't attack"));
             }
             if o.sick && !self.has_keyword(o.id, Keyword::Haste) {
-                return illegal(
-                    "302.6",
-                    format!("{a} has not been under {player}'s control since the turn began"),
-                );
+                return refuse("302.6", || {
+                    format!("{a} has not been under {player}'s control since the turn began")
+                });
             }
             let defender = match target {
                 AttackTarget::Player(p) => {
                     if !defenders.contains(&p) {
-                        return illegal(
-                            self.why_not_attackable(o.controller, p),
-                            format!("{p} is not a defending player {player} may attack"),
-                        );
+                        return refuse(self.why_not_attackable(o.controller, p), || {
+                            format!("{p} is not a defending player {player} may attack")
+                        });
                     }
                     p
                 }
                 AttackTarget::Battle(b) => {
-                    self.known(b)?;
+                    self.known(b).map_err(R::from_error)?;
                     let bo = self.obj(b);
                     if !bo.on_battlefield() || !bo.is_battle() {
-                        return illegal(
-                            "508.1b",
-                            format!("{b} is not a battle on the battlefield"),
-                        );
+                        return refuse("508.1b", || {
+                            format!("{b} is not a battle on the battlefield")
+                        });
                     }
                     match bo.protector {
                         Some(p) if p == o.controller => {
-                            return illegal(
-                                "310.9b",
-                                format!("{p} protects {b} and cannot attack it"),
-                            );
+                            return refuse("310.9b", || {
+                                format!("{p} protects {b} and cannot attack it")
+                            });
                         }
                         Some(p) if defenders.contains(&p) => p,
                         Some(p) => {
-                            return illegal(
-                                self.why_not_attackable(o.controller, p),
-                                format!("{b}'s protector {p} is not a defending player {player} may attack"),
-                            );
+                            return refuse(self.why_not_attackable(o.controller, p), || {
+                                format!("{b}'s protector {p} is not a defending player {player} may attack")
+                            });
                         }
                         None => {
-                            return illegal("310.9b", format!("{b} has no protector"));
+                            return refuse("310.9b", || format!("{b} has no protector"));
                         }
                     }
                 }
-                AttackTarget::Planeswalker(w) => {
-                    self.attackable_planeswalker(o.controller, w, &defenders)?
-                }
+                AttackTarget::Planeswalker(w) => self
+                    .attackable_planeswalker(o.controller, w, &defenders)
+                    .map_err(R::from_error)?,
             };
             declared.push((a, target, defender));
         }
@@ -268,32 +264,41 @@ impl Game {
     /// names no player who may block it; the engine lets the player who was
     /// defending against it (508.5: the battle's protector, or the
     /// planeswalker's controller, when it was removed) block it.
-    fn may_block(&self, d: PlayerId, attacker: CardId) -> Result<(), EngineError> {
+    fn may_block<R: Refusal>(&self, d: PlayerId, attacker: CardId) -> Result<(), R> {
         let a = self.obj(attacker);
         let Combat::Attacking { target, battle, .. } = &a.combat else {
-            return illegal("509.1a", format!("{attacker} is not attacking"));
+            return refuse("509.1a", || format!("{attacker} is not attacking"));
         };
         // 805.10d: with Two-Headed Giant either player of the defending team
         // blocks for the other.
         let d_team = |p: PlayerId| p == d || self.blocks_for_teammate(d, p);
         match target {
             Some(AttackTarget::Player(p)) if d_team(*p) => Ok(()),
-            Some(AttackTarget::Player(p)) => illegal("802.4a", format!("{attacker} attacks {p}, not {d}")),
+            Some(AttackTarget::Player(p)) => {
+                refuse("802.4a", || format!("{attacker} attacks {p}, not {d}"))
+            }
             Some(AttackTarget::Battle(b)) => match self.obj(*b).protector {
                 Some(p) if d_team(p) => Ok(()),
-                _ => illegal(
-                    "310.9c",
-                    format!("{d} does not protect {b}: only its protector's creatures can block creatures attacking it"),
-                ),
+                _ => refuse("310.9c", || {
+                    format!("{d} does not protect {b}: only its protector's creatures can block creatures attacking it")
+                }),
             },
             // 506.2: the planeswalker's controller is the defending player.
             Some(AttackTarget::Planeswalker(w)) => match self.obj(*w).controller {
-                p if d_team(p) || self.fault(crate::fault::EngineFault::AnyoneBlocksForPlaneswalkers) => Ok(()),
-                p => illegal("509.1a", format!("{attacker} attacks {w}, which {p} controls, not {d}")),
+                p if d_team(p)
+                    || self.fault(crate::fault::EngineFault::AnyoneBlocksForPlaneswalkers) =>
+                {
+                    Ok(())
+                }
+                p => refuse("509.1a", || {
+                    format!("{attacker} attacks {w}, which {p} controls, not {d}")
+                }),
             },
             None => match battle.and_then(|s| s.protector.or(Some(s.controller))) {
                 Some(p) if d_team(p) => Ok(()),
-                _ => illegal("509.1a", format!("{attacker} attacks nothing that {d} defends")),
+                _ => refuse("509.1a", || {
+                    format!("{attacker} attacks nothing that {d} defends")
+                }),
             },
         }
     }
@@ -301,16 +306,15 @@ impl Game {
     /// The evasion abilities of `attacker` that forbid `blocker` to block
     /// it: flying (702.9b), which a blocker with flying or reach ignores
     /// (702.17b).
-    fn evasion(&self, blocker: CardId, attacker: CardId) -> Result<(), EngineError> {
+    fn evasion<R: Refusal>(&self, blocker: CardId, attacker: CardId) -> Result<(), R> {
         if self.has_keyword(attacker, Keyword::Flying)
             && !self.fault(crate::fault::EngineFault::FlyingIgnored)
             && !self.has_keyword(blocker, Keyword::Flying)
             && !self.has_keyword(blocker, Keyword::Reach)
         {
-            return illegal(
-                "702.9b",
-                format!("{attacker} has flying: only creatures with flying or reach can block it"),
-            );
+            return refuse("702.9b", || {
+                format!("{attacker} has flying: only creatures with flying or reach can block it")
+            });
         }
         Ok(())
     }
@@ -347,9 +351,10 @@ impl Game {
                 self.battlefield().any(|b| {
                     b.controller == d
                         && self.can_block(b.id)
-                        && attackers
-                            .iter()
-                            .any(|&a| self.may_block(d, a).is_ok() && self.evasion(b.id, a).is_ok())
+                        && attackers.iter().any(|&a| {
+                            self.may_block::<Refused>(d, a).is_ok()
+                                && self.evasion::<Refused>(b.id, a).is_ok()
+                        })
                 })
             })
             .collect()
@@ -393,57 +398,57 @@ impl Game {
     /// Why the rules forbid `player` to declare `blocks` now (509.1a,
     /// 802.4, 702.111b), if they do: everything
     /// [`Game::declare_blockers`] checks. It only reads the game, so a
-    /// candidate declaration is judged without a copy of it.
-    pub(crate) fn block_refusal(
+    /// candidate declaration is judged without a copy of it, and without
+    /// writing out why it is refused ([`Refused`]).
+    pub(crate) fn block_refusal<R: Refusal>(
         &self,
         player: PlayerId,
         blocks: &[(CardId, CardId)],
-    ) -> Result<(), EngineError> {
+    ) -> Result<(), R> {
         let Waiting::DeclareBlockers(remaining) = &self.waiting else {
-            return illegal(
-                "509.1",
+            return refuse("509.1", || {
                 format!(
                     "blockers are not being declared: the game waits for {}",
                     self.waiting_text()
-                ),
-            );
+                )
+            });
         };
         if remaining.first() != Some(&player) {
-            return illegal(
-                "802.4",
+            return refuse("802.4", || {
                 format!(
                     "defending players declare blockers one at a time in APNAP order: the game waits for {}",
                     self.waiting_text()
-                ),
-            );
+                )
+            });
         }
         for (i, &(b, a)) in blocks.iter().enumerate() {
-            self.known(b)?;
-            self.known(a)?;
+            self.known(b).map_err(R::from_error)?;
+            self.known(a).map_err(R::from_error)?;
             if blocks[..i].iter().any(|&(x, _)| x == b) {
-                return illegal("509.1a", format!("{b} is declared as a blocker twice"));
+                return refuse("509.1a", || format!("{b} is declared as a blocker twice"));
             }
             let o = self.obj(b);
             if !o.on_battlefield() || o.controller != player {
-                return illegal("802.4a", format!("{player} does not control {b}: a defending player blocks only with creatures they control"));
+                return refuse("802.4a", || {
+                    format!("{player} does not control {b}: a defending player blocks only with creatures they control")
+                });
             }
             if o.is_battle() {
-                return illegal("509.1a", format!("{b} is a battle: battles can't block"));
+                return refuse("509.1a", || format!("{b} is a battle: battles can't block"));
             }
             if !o.is_creature() {
-                return illegal("509.1a", format!("{b} is not a creature"));
+                return refuse("509.1a", || format!("{b} is not a creature"));
             }
             if o.tapped {
-                return illegal("509.1a", format!("{b} is tapped"));
+                return refuse("509.1a", || format!("{b} is tapped"));
             }
             self.may_block(player, a)?;
             self.evasion(b, a)?;
         }
         if let Some(a) = self.menace_unmet(blocks, remaining) {
-            return illegal(
-                "702.111b",
-                format!("{a} has menace: it can't be blocked except by two or more creatures"),
-            );
+            return refuse("702.111b", || {
+                format!("{a} has menace: it can't be blocked except by two or more creatures")
+            });
         }
         Ok(())
     }
@@ -483,8 +488,8 @@ impl Game {
                 self.battlefield().any(|b| {
                     b.controller == d
                         && self.can_block(b.id)
-                        && self.may_block(d, a).is_ok()
-                        && self.evasion(b.id, a).is_ok()
+                        && self.may_block::<Refused>(d, a).is_ok()
+                        && self.evasion::<Refused>(b.id, a).is_ok()
                 })
             })
         };

@@ -560,9 +560,9 @@ impl TokenSpec {
 impl Game {
     /// `controller` begins to follow the instructions of an ability of
     /// `source`, in order (608.2c); `targets` are the ability's targets
-    /// with their groups, those legal as it resolves (608.2b). Returns whether the ability
-    /// is done; if not, it waits for a player's choice ([`Waiting::ChooseCards`],
-    /// 608.2d) and goes on after it.
+    /// with their groups, those legal as it resolves (608.2b). Returns
+    /// whether the ability is done; if not, it waits for a player's choice
+    /// ([`crate::game::Waiting::ChooseCards`], 608.2d) and goes on after it.
     pub(crate) fn follow(
         &mut self,
         source: CardId,

@@ -48,7 +48,7 @@ pub struct Divergence {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
     /// After the decision the engine did not move on through the steps the
-    /// model does not explore (see [`super::bridge::advance`]).
+    /// model does not explore (see [`super::bridge::Driven::advance`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stuck: Option<String>,
     /// Observation fields that differ (expected: the model's).

@@ -165,12 +165,16 @@ impl InProcess {
     fn judge_events(&mut self) {
         let first = self.ends.len() - self.unjudged;
         for i in first..self.ends.len() {
-            let from = i.checked_sub(1).map_or(0, |j| self.ends[j]);
-            let events = &self.events[from..self.ends[i]];
-            self.happened
-                .push(battlecheck_engine::event::happened(events));
+            let facts = battlecheck_engine::event::happened(self.decision_events(i));
+            self.happened.push(facts);
         }
         self.unjudged = 0;
+    }
+
+    /// The events of the `i`-th decision in `events`.
+    fn decision_events(&self, i: usize) -> &[Event] {
+        let from = i.checked_sub(1).map_or(0, |j| self.ends[j]);
+        &self.events[from..self.ends[i]]
     }
 
     /// Forget the events recorded, keeping the room they took.
@@ -255,13 +259,9 @@ impl Engine for InProcess {
 
     fn events(&mut self) -> Vec<Vec<Event>> {
         self.judge_events();
-        let mut from = 0;
-        let each = self.ends.iter().map(|&end| {
-            let events = self.events[from..end].to_vec();
-            from = end;
-            events
-        });
-        let each = each.collect();
+        let each = (0..self.ends.len())
+            .map(|i| self.decision_events(i).to_vec())
+            .collect();
         self.forget();
         each
     }

@@ -13,11 +13,13 @@
 //! divide the damage): every seat but the last starts with a battle in hand
 //! half the time, and decisions that cast, attack, block, choose a
 //! protector, divide damage or cast a back face are four times as likely as
-//! passing. `random_games_exercise_battle_play` reports how often each kind
-//! of battle play happened.
+//! passing (the policy of `battlecheck conform --random-games`,
+//! `battlecheck::conform::random::pick`). `random_games_exercise_battle_play`
+//! reports how often each kind of battle play happened.
 
 use battlecheck::conform::bridge::{in_process, Driven};
 use battlecheck::conform::lockstep::{compare, step};
+use battlecheck::conform::random::pick;
 use battlecheck::rules::cards::CardName;
 use battlecheck::rules::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
 use battlecheck::{BattleModel, Config};
@@ -40,30 +42,6 @@ fn seat() -> impl Strategy<Value = Seat> {
             hand.extend(battle);
             Seat { hand, battlefield }
         })
-}
-
-/// How much more likely than a pass a decision is: battle play four times.
-fn weight(d: &Decision) -> usize {
-    match d {
-        Decision::PassAll | Decision::Concede { .. } => 1,
-        Decision::DeclareAttackers { attacks } if attacks.is_empty() => 1,
-        Decision::DeclareBlockers { blocks } if blocks.is_empty() => 1,
-        Decision::CastTransformed { cast: false, .. } => 1,
-        _ => 4,
-    }
-}
-
-/// The decision that choice `c` picks among `decisions`, by weight.
-fn pick(decisions: &[Decision], c: u16) -> Decision {
-    let total: usize = decisions.iter().map(weight).sum();
-    let mut at = c as usize % total;
-    for d in decisions {
-        if at < weight(d) {
-            return d.clone();
-        }
-        at -= weight(d);
-    }
-    unreachable!("the weights add up to the total")
 }
 
 /// A valid configuration: 2 to 4 seats, 2 to 6 turns, any defense, 5 to 40
@@ -175,15 +153,9 @@ fn play_counting(
         if decisions.is_empty() {
             break;
         }
-        // Conceding ends most games: one choice in sixteen may concede.
-        if c >> 12 != 0
-            && decisions
-                .iter()
-                .any(|d| !matches!(d, Decision::Concede { .. }))
-        {
-            decisions.retain(|d| !matches!(d, Decision::Concede { .. }));
-        }
-        let d = pick(&decisions, c);
+        // The policy of `conform --random-games`: battle play four times as
+        // likely as a pass, a concession in one choice in sixteen.
+        let d = pick(&decisions, c).clone();
         tally.record(&state, &d);
         if trace() {
             eprintln!("{}", state.decision_text(&d));

@@ -12,6 +12,7 @@ use crate::check::stop::Stop;
 use crate::check::{self, explore_model, CheckOptions};
 use crate::conform::bridge::{in_process, Driven, Saved, Stuck};
 use crate::conform::engine::InProcess;
+use crate::conform::random::Rng;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::game::Game;
@@ -114,32 +115,21 @@ fn run(
     (run.unique, run.generated, run.elapsed.as_secs_f64())
 }
 
-/// A small deterministic generator (xorshift64*) for the random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n
-    }
-
-    /// One of `options`; a concession only one time in sixteen (as the
-    /// random lockstep games do), or most games would end at once.
-    fn choose<'a>(&mut self, options: &'a [Decision]) -> &'a Decision {
-        let concede = |d: &&Decision| matches!(d, Decision::Concede { .. });
-        let others = options.iter().filter(|d| !concede(d)).count();
-        if self.below(16) == 0 || others == 0 {
-            &options[self.below(options.len())]
-        } else {
-            let i = self.below(others);
-            options
-                .iter()
-                .filter(|d| !concede(d))
-                .nth(i)
-                .expect("i < others")
-        }
+/// One of `options`, uniformly; a concession only one time in sixteen (as
+/// the random lockstep games, [`pick`](crate::conform::random::pick)), or
+/// most games would end at once.
+fn choose<'a>(rng: &mut Rng, options: &'a [Decision]) -> &'a Decision {
+    let concede = |d: &&Decision| matches!(d, Decision::Concede { .. });
+    let others = options.iter().filter(|d| !concede(d)).count();
+    if rng.below(16) == 0 || others == 0 {
+        &options[rng.below(options.len())]
+    } else {
+        let i = rng.below(others);
+        options
+            .iter()
+            .filter(|d| !concede(d))
+            .nth(i)
+            .expect("i < others")
     }
 }
 
@@ -202,7 +192,7 @@ fn engine_games(
     let start = Instant::now();
     let mut taken = 0;
     for seed in 0..games as u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         engine
             .restore(initial)
             .expect("the engine in process does not fail");
@@ -213,7 +203,7 @@ fn engine_games(
             if options.is_empty() {
                 break;
             }
-            let d = rng.choose(&options);
+            let d = choose(&mut rng, &options);
             engine
                 .apply(d)
                 .expect("the engine in process does not fail")
@@ -241,7 +231,7 @@ fn model_games(model: &BattleModel, initial: &GameState, games: usize) -> (usize
     let mut taken = 0;
     let mut options: Vec<Decision> = Vec::new();
     for seed in 0..games as u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let mut state = initial.clone();
         loop {
             options.clear();
@@ -249,7 +239,7 @@ fn model_games(model: &BattleModel, initial: &GameState, games: usize) -> (usize
             if options.is_empty() {
                 break;
             }
-            let d = rng.choose(&options).clone();
+            let d = choose(&mut rng, &options).clone();
             state = model
                 .next_state(&state, d)
                 .expect("every decision leads on");

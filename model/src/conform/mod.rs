@@ -3,7 +3,9 @@
 //! checked against the property catalogue as a stateright model of its own
 //! ([`check_engine`]). A divergence comes back as the shortest path in game
 //! terms and as an engine scenario file that `battlecheck replay` runs.
-//! The [`bench`]mark races the engine's random games against the model's.
+//! For configurations beyond exhaustive exploration, [`random`] games in
+//! lockstep. The [`bench`]mark races the engine's random games against the
+//! model's.
 //!
 //! Depends on [`crate::rules`], [`crate::display`], [`crate::check`] and
 //! the engine crate: the only library layer that knows the engine.
@@ -19,6 +21,7 @@ pub mod lockstep;
 pub mod probe;
 pub mod process;
 pub mod protocol;
+pub mod random;
 pub mod scenario;
 pub mod schema;
 pub mod serve;
@@ -66,6 +69,9 @@ pub struct ConformOptions {
     /// Stop the run after comparing this many model states, with a partial
     /// report.
     pub max_states: Option<usize>,
+    /// Play these random games in lockstep instead of exploring every
+    /// reachable state.
+    pub random_games: Option<random::Games>,
 }
 
 impl Default for ConformOptions {
@@ -79,6 +85,7 @@ impl Default for ConformOptions {
             engine_timeout: Duration::from_secs(10),
             timeout: None,
             max_states: None,
+            random_games: None,
         }
     }
 }
@@ -90,6 +97,10 @@ pub struct Counterexample {
     /// diverges after the last one.
     pub steps: Vec<TraceStep>,
     pub divergence: Divergence,
+    /// The random game that diverged (numbered from 0; `None` for the
+    /// exhaustive lockstep, whose counterexample has the fewest decisions).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
     /// The scenario file written, if an output directory was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenario: Option<PathBuf>,
@@ -111,15 +122,22 @@ pub struct ConformReport {
     pub symmetry: SymmetryUse,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub engine_faults: Vec<EngineFault>,
-    /// Distinct model states reached, each compared with its engine game.
+    /// Distinct model states reached, each compared with its engine game
+    /// (with random games, the states compared: each game's start and the
+    /// state after each decision, whether or not another game met it).
     pub states: usize,
     /// Decisions taken, duplicates included.
     pub transitions: usize,
-    /// Levels of the breadth-first search.
+    /// Levels of the breadth-first search (with random games, the most
+    /// decisions of one game).
     pub depth: usize,
+    /// The random games played instead of the exhaustive exploration.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub random_games: Option<RandomGamesRun>,
     pub seconds: f64,
-    /// Every reachable model state was compared (false when `--timeout`,
-    /// `--max-states` or an interrupt stopped the run first).
+    /// Every reachable model state was compared, or every random game
+    /// played (false when `--timeout`, `--max-states` or an interrupt
+    /// stopped the run first).
     pub complete: bool,
     /// Why the run stopped early, if it did.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -131,6 +149,19 @@ pub struct ConformReport {
     /// process only): see `battlecheck coverage`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub coverage: Vec<BranchCount>,
+}
+
+/// Random games played in lockstep (`--random-games`).
+#[derive(Clone, Debug, Serialize)]
+pub struct RandomGamesRun {
+    /// The games asked for and their seed.
+    #[serde(flatten)]
+    pub asked: random::Games,
+    /// The games played to their end or to a divergence.
+    pub played: usize,
+    /// Of those, the games that ended at the turn bound rather than with
+    /// one player left.
+    pub to_the_bound: usize,
 }
 
 /// How many decisions compared went through one branch of the rules.
@@ -208,13 +239,39 @@ where
         SymmetryUse::Off
     };
     let stop = Stop::new(opts.timeout, opts.max_states);
-    let mut run = pool.install(|| lockstep::explore(&config, engines, opts.symmetry, &stop))?;
-    if run.symmetry_not_exact && run.stopped.is_none() {
-        // The limits hold for the whole run: the repetition goes on
-        // counting states and time from where the first stopped.
-        run = pool.install(|| lockstep::explore(&config, engines, false, &stop))?;
-        symmetry = SymmetryUse::NotExactRerun;
-    }
+    let (run, random_games, game) = match opts.random_games {
+        Some(games) => {
+            symmetry = SymmetryUse::Off;
+            let played = pool.install(|| random::play(&config, engines, games, &stop))?;
+            let game = played.divergence.as_ref().map(|(i, _, _)| *i);
+            let run = lockstep::Exploration {
+                states: played.states,
+                transitions: played.decisions,
+                depth: played.longest,
+                divergence: played.divergence.map(|(_, path, div)| (path, div)),
+                symmetry_not_exact: false,
+                branches: played.branches,
+                stopped: played.stopped,
+            };
+            let asked = RandomGamesRun {
+                asked: games,
+                played: played.games,
+                to_the_bound: played.to_the_bound,
+            };
+            (run, Some(asked), game)
+        }
+        None => {
+            let mut run =
+                pool.install(|| lockstep::explore(&config, engines, opts.symmetry, &stop))?;
+            if run.symmetry_not_exact && run.stopped.is_none() {
+                // The limits hold for the whole run: the repetition goes on
+                // counting states and time from where the first stopped.
+                run = pool.install(|| lockstep::explore(&config, engines, false, &stop))?;
+                symmetry = SymmetryUse::NotExactRerun;
+            }
+            (run, None, None)
+        }
+    };
     let seconds = start.elapsed().as_secs_f64();
     let counterexample = match run.divergence {
         None => None,
@@ -236,6 +293,7 @@ where
             Some(Counterexample {
                 steps: trace.steps,
                 divergence,
+                game,
                 scenario: file,
                 scenario_json,
             })
@@ -251,6 +309,7 @@ where
         states: run.states,
         transitions: run.transitions,
         depth: run.depth,
+        random_games,
         seconds,
         complete: run.stopped.is_none(),
         stopped_by: run.stopped,

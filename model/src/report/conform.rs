@@ -11,11 +11,36 @@ pub fn human_report(r: &ConformReport) -> String {
         (None, true) => "conforms",
         (None, false) => "conforms so far",
     };
-    let _ = writeln!(
-        s,
-        "engine {verdict}: preset '{}', {} model states compared in lockstep ({} decisions, depth {}, symmetry {:?}), {:.1}s on {} thread(s)",
-        r.config.name, r.states, r.transitions, r.depth, r.symmetry, r.seconds, r.threads
-    );
+    match &r.random_games {
+        None => {
+            let _ = writeln!(
+                s,
+                "engine {verdict}: preset '{}', {} model states compared in lockstep ({} decisions, depth {}, symmetry {:?}), {:.1}s on {} thread(s)",
+                r.config.name, r.states, r.transitions, r.depth, r.symmetry, r.seconds, r.threads
+            );
+        }
+        Some(g) => {
+            let _ = writeln!(
+                s,
+                "engine {verdict}: preset '{}', {} of {} random games (seed {}) played in lockstep, {} to the turn bound: {} decisions compared, the longest game {}, {:.1}s on {} thread(s)",
+                r.config.name,
+                g.played,
+                g.asked.count,
+                g.asked.seed,
+                g.to_the_bound,
+                r.transitions,
+                r.depth,
+                r.seconds,
+                r.threads
+            );
+            if r.passed() {
+                let _ = writeln!(
+                    s,
+                    "random games are evidence, not proof: states no game reached were not compared"
+                );
+            }
+        }
+    }
     if r.engine_cmd.is_some() {
         let _ = writeln!(s, "engine process: {} {}", r.engine.name, r.engine.version);
     }
@@ -26,12 +51,28 @@ pub fn human_report(r: &ConformReport) -> String {
     if let (None, Some(why)) = (&r.counterexample, r.stopped_by) {
         let _ = writeln!(
             s,
-            "PARTIAL: the run was stopped ({why}); unexplored states may hold divergences"
+            "PARTIAL: the run was stopped ({why}); {} may hold divergences",
+            if r.random_games.is_some() {
+                "the games not played"
+            } else {
+                "unexplored states"
+            }
         );
         let _ = writeln!(s, "result: PARTIAL");
     }
     let Some(c) = &r.counterexample else { return s };
-    let _ = writeln!(s, "counterexample ({} decisions, shortest):", c.steps.len());
+    match c.game {
+        None => {
+            let _ = writeln!(s, "counterexample ({} decisions, shortest):", c.steps.len());
+        }
+        Some(game) => {
+            let _ = writeln!(
+                s,
+                "counterexample (random game {game}, {} decisions; not the shortest):",
+                c.steps.len()
+            );
+        }
+    }
     for (i, st) in c.steps.iter().enumerate() {
         let _ = writeln!(s, "  {}. {}", i + 1, st.text);
     }

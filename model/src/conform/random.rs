@@ -1,0 +1,324 @@
+//! Random long games in lockstep (`battlecheck conform --random-games N`):
+//! the check for configurations beyond exhaustive exploration, such as a
+//! full round of turns at four seats. Each game starts at the
+//! configuration's position and takes random decisions among the model's
+//! until the turn bound ends it; after every decision the engine is
+//! compared with the model as the exhaustive lockstep compares them
+//! ([`step`]: equal observations, equal legal decisions, priority, and the
+//! rules what the engine did must keep). Passing is evidence, not proof:
+//! the report says how many games and decisions it rests on.
+//!
+//! The games lean toward battle play ([`pick`]), since uniform choices
+//! rarely get through deep combat. Game `i` of seed `s` takes the same
+//! decisions on every run and at any thread count, and the counterexample
+//! reported is the divergence of the lowest-numbered game that diverges,
+//! so a run is repeatable by its seed.
+
+use super::bridge::Driven;
+use super::engine::Engine;
+use super::lockstep::{compare, step, ConformError, Divergence, Engines};
+use super::process::ProcessError;
+use crate::check::model::BattleModel;
+use crate::check::stop::Stop;
+use crate::rules::config::Config;
+use crate::rules::state::GameState;
+use battlecheck_engine::event::Branch;
+use battlecheck_properties::Decision;
+use rayon::prelude::*;
+use serde::Serialize;
+use stateright::Model;
+use std::collections::BTreeMap;
+
+/// A small deterministic generator (xorshift64*): the same seed, the same
+/// numbers on every machine.
+pub(crate) struct Rng(u64);
+
+/// The golden ratio's 64-bit fraction, to spread seeds over the state.
+const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Rng {
+    /// A generator seeded by `seed` (any value: xorshift needs a state
+    /// that is not zero, so it is made odd).
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    /// The generator of game `game` of a run seeded by `seed`.
+    pub(crate) fn for_game(seed: u64, game: u64) -> Rng {
+        Rng::new((seed.wrapping_mul(GOLDEN) ^ game).wrapping_mul(GOLDEN))
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `n` (at least 1).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() >> 32) as usize % n
+    }
+}
+
+/// How much more likely than a pass a decision is in a random game: battle
+/// play (casting, attacking, blocking, dividing damage, choosing a
+/// protector, casting a back face) four times.
+fn weight(d: &Decision) -> usize {
+    match d {
+        Decision::PassAll | Decision::Concede { .. } => 1,
+        Decision::DeclareAttackers { attacks } if attacks.is_empty() => 1,
+        Decision::DeclareBlockers { blocks } if blocks.is_empty() => 1,
+        Decision::CastTransformed { cast: false, .. } => 1,
+        _ => 4,
+    }
+}
+
+/// The decision that the random word `word` picks among `decisions` (not
+/// empty): a concession only when the word's top four bits are zero (one
+/// word in sixteen) or nothing else is offered, since conceding ends most
+/// games; among the rest, by [`weight`].
+pub fn pick(decisions: &[Decision], word: u16) -> &Decision {
+    let concession = |d: &Decision| matches!(d, Decision::Concede { .. });
+    let no_concessions = word >> 12 != 0 && decisions.iter().any(|d| !concession(d));
+    let weight = |d: &Decision| {
+        if no_concessions && concession(d) {
+            0
+        } else {
+            weight(d)
+        }
+    };
+    let total: usize = decisions.iter().map(weight).sum();
+    let mut at = usize::from(word) % total;
+    for d in decisions {
+        if at < weight(d) {
+            return d;
+        }
+        at -= weight(d);
+    }
+    unreachable!("the weights add up to the total")
+}
+
+/// Which random games to play.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Games {
+    /// How many.
+    #[serde(rename = "games")]
+    pub count: usize,
+    /// The seed: game `i` of a seed takes the same decisions on every run.
+    pub seed: u64,
+}
+
+/// Games played at once, each on its own engine: enough to keep every
+/// thread busy, few enough that little is played past a divergence.
+const GAMES_AT_ONCE: usize = 16;
+
+/// What one game gave.
+struct Game {
+    /// States compared: the start and the state after each decision.
+    states: usize,
+    /// Decisions compared.
+    decisions: usize,
+    /// The game's decisions up to its first divergence, and the divergence.
+    divergence: Option<(Vec<Decision>, Divergence)>,
+    branches: BTreeMap<Branch, u64>,
+    /// It ended at the turn bound (not with a player left alone).
+    to_the_bound: bool,
+    /// A limit or an interrupt stopped it before its end.
+    stopped: bool,
+}
+
+/// The result of random games in lockstep.
+pub struct Played {
+    /// Games played to their end (or to a divergence).
+    pub games: usize,
+    /// States compared: each game's start and the state after each of its
+    /// decisions (games meet: not distinct states).
+    pub states: usize,
+    /// Games that ended at the configuration's turn bound, rather than
+    /// with all players but one gone (or at a divergence).
+    pub to_the_bound: usize,
+    /// Decisions compared over all games.
+    pub decisions: usize,
+    /// The most decisions of one game.
+    pub longest: usize,
+    /// The lowest-numbered game that diverged, its decisions up to the
+    /// divergence, and the divergence.
+    pub divergence: Option<(usize, Vec<Decision>, Divergence)>,
+    /// For each branch of the rules the engine went through, the decisions
+    /// that went through it (an engine that tells its events).
+    pub branches: BTreeMap<Branch, u64>,
+    /// Why the run stopped before its games ended, if it did.
+    pub stopped: Option<&'static str>,
+}
+
+/// Play `games` in lockstep on `config`, on the engines of `engines`, the
+/// games of a batch in parallel; a divergence ends the run after its batch.
+/// `--max-states` counts the states compared: each game's start and the
+/// state after each decision.
+pub fn play<E, F>(
+    config: &Config,
+    engines: &Engines<E, F>,
+    games: Games,
+    stop: &Stop,
+) -> Result<Played, ConformError>
+where
+    E: Engine + Send,
+    F: Fn() -> Result<Driven<E>, ProcessError> + Sync,
+{
+    let model = BattleModel::new(config.clone())?;
+    let init = model.init_states().remove(0);
+    let mut played = Played {
+        games: 0,
+        states: 0,
+        to_the_bound: 0,
+        decisions: 0,
+        longest: 0,
+        divergence: None,
+        branches: BTreeMap::new(),
+        stopped: None,
+    };
+    let ids: Vec<usize> = (0..games.count).collect();
+    for batch in ids.chunks(GAMES_AT_ONCE) {
+        let results: Vec<Game> = batch
+            .par_iter()
+            .map(|&i| {
+                let mut engine = engines.take()?;
+                let game = one_game(config, &init, &mut engine, games.seed, i, stop);
+                engines.give_back(engine);
+                game
+            })
+            .collect::<Result<_, ProcessError>>()?;
+        // In game order, so that what is reported does not depend on which
+        // thread finished first.
+        for (&i, game) in batch.iter().zip(results) {
+            played.states += game.states;
+            played.decisions += game.decisions;
+            played.longest = played.longest.max(game.decisions);
+            for (b, n) in game.branches {
+                *played.branches.entry(b).or_default() += n;
+            }
+            if game.stopped {
+                played.stopped = Some(stop.reason());
+                return Ok(played);
+            }
+            played.games += 1;
+            played.to_the_bound += usize::from(game.to_the_bound);
+            if let Some((path, div)) = game.divergence {
+                played.divergence = Some((i, path, div));
+                return Ok(played);
+            }
+        }
+    }
+    Ok(played)
+}
+
+/// Game `i` of seed `seed`, played in lockstep from the model's initial
+/// state `init` on `engine`.
+fn one_game<E: Engine>(
+    config: &Config,
+    init: &GameState,
+    engine: &mut Driven<E>,
+    seed: u64,
+    i: usize,
+    stop: &Stop,
+) -> Result<Game, ProcessError> {
+    let mut game = Game {
+        states: 1,
+        decisions: 0,
+        divergence: None,
+        branches: BTreeMap::new(),
+        to_the_bound: false,
+        stopped: false,
+    };
+    if stop.visit() || stop.poll_now() {
+        game.states = 0;
+        game.stopped = true;
+        return Ok(game);
+    }
+    let start = match engine.reset()? {
+        Ok(()) => compare(config, init, engine)?,
+        Err(stuck) => Some(Divergence::stuck(stuck)),
+    };
+    if let Some(div) = start {
+        game.divergence = Some((Vec::new(), div));
+        return Ok(game);
+    }
+    let mut rng = Rng::for_game(seed, i as u64);
+    let mut state = init.clone();
+    let mut path = Vec::new();
+    let mut offered = Vec::new();
+    loop {
+        offered.clear();
+        state.decisions(&mut offered);
+        if offered.is_empty() {
+            game.to_the_bound = state.turn >= config.turns;
+            return Ok(game);
+        }
+        if stop.visit() || stop.poll_now() {
+            game.stopped = true;
+            return Ok(game);
+        }
+        let d = pick(&offered, (rng.next() >> 48) as u16).clone();
+        state.apply(&d);
+        let (divergence, branches) = step(config, &state, engine, &d)?;
+        path.push(d);
+        game.states += 1;
+        game.decisions += 1;
+        for b in branches {
+            *game.branches.entry(b).or_default() += 1;
+        }
+        if let Some(div) = divergence {
+            game.divergence = Some((path, div));
+            return Ok(game);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use battlecheck_properties::{CardId, PlayerId};
+
+    /// A pass, a concession and a cast: how often each is picked over
+    /// every random word.
+    fn tally(decisions: &[Decision]) -> Vec<usize> {
+        let mut n = vec![0; decisions.len()];
+        for word in 0..=u16::MAX {
+            let d = pick(decisions, word);
+            n[decisions.iter().position(|x| x == d).unwrap()] += 1;
+        }
+        n
+    }
+
+    #[test]
+    fn battle_play_is_four_times_a_pass_and_concessions_one_word_in_sixteen() {
+        let concede = Decision::Concede { player: PlayerId(1) };
+        let cast = Decision::Cast {
+            player: PlayerId(0),
+            card: CardId(2),
+            targets: Vec::new(),
+            x: None,
+            convoke: Default::default(),
+        };
+        let n = tally(&[Decision::PassAll, concede.clone(), cast.clone()]);
+        // Words with a top nibble of zero (4,096) choose among all three by
+        // weights 1, 1, 4; the others (61,440) between the pass and the
+        // cast, by 1 and 4.
+        let (pass, conceded, cast_n) = (n[0], n[1], n[2]);
+        assert_eq!(conceded, 683, "{n:?}");
+        assert_eq!(pass + conceded + cast_n, 65_536);
+        assert!((cast_n as f64 / pass as f64 - 4.0).abs() < 0.01, "{n:?}");
+        // A concession alone is picked, whatever the word.
+        assert_eq!(tally(std::slice::from_ref(&concede)), vec![65_536]);
+    }
+
+    #[test]
+    fn a_game_s_numbers_depend_on_the_seed_and_the_game() {
+        let first = |seed, game| Rng::for_game(seed, game).next();
+        assert_eq!(first(1, 0), first(1, 0));
+        assert_ne!(first(1, 0), first(1, 1));
+        assert_ne!(first(1, 0), first(2, 0));
+        assert_ne!(first(1, 1), first(2, 0));
+    }
+}

@@ -9,11 +9,13 @@
 //! influence of one seat, each at a defense and life of its own); the
 //! Two-Headed Giant preset (810); the `reselect` preset (Portal Mage
 //! reselecting an attack, 508.7); the `gobakhan` preset (a card its owner
-//! casts from exile, C02); and the
+//! casts from exile, C02); Invasion of Ikoria cast from a hand and cast
+//! transformed ([`ikoria`]); and the
 //! `default` preset, which `.ci/run` runs through the command line.
 //! `tests/conform.rs` runs the others and shows that every card of the
 //! model's pool, every kind of decision and every witness is among them.
 
+use crate::rules::cards::CardName;
 use crate::rules::config::{Config, ConfigError};
 
 /// The small presets CI varies over printed defenses.
@@ -34,6 +36,21 @@ const VARIANTS: [&str; 6] = [
 /// The printed defenses they are checked at.
 pub const DEFENSES: std::ops::RangeInclusive<u8> = 1..=4;
 
+/// Invasion of Ikoria (defense 6) cast from a hand, against a trampler, a
+/// first striker and a two-counter erode, which defeat it with damage to
+/// spare, exactly (first strike, then erode) or not at all, and cast
+/// transformed: Zilortha, a creature back face, enters (712.14a). The
+/// `zilortha` preset starts with it on the battlefield; random games found
+/// the model putting the cast Zilortha into the graveyard, as a sorcery.
+fn ikoria() -> Result<Config, ConfigError> {
+    let mut c = Config::preset("tiny")?;
+    c.seats[0].hand = vec![CardName::Zilortha, CardName::Erode];
+    c.seats[0].battlefield = vec![CardName::Trampler, CardName::Striker];
+    c.name = "tiny-ikoria".into();
+    c.validate()?;
+    Ok(c)
+}
+
 /// Every configuration of the CI suite, `default` last.
 pub fn ci() -> Result<Vec<Config>, ConfigError> {
     let mut configs = Vec::new();
@@ -53,6 +70,7 @@ pub fn ci() -> Result<Vec<Config>, ConfigError> {
     four.set_players(4)?;
     four.name = "tiny-4-seats".into();
     configs.push(four);
+    configs.push(ikoria()?);
     configs.push(Config::preset("default")?);
     Ok(configs)
 }

@@ -27,6 +27,18 @@ pub enum BackFace {
     Enchantment,
 }
 
+impl BackFace {
+    /// Whether the back face is a permanent's (712.14a: a permanent cast
+    /// transformed enters back face up), rather than a sorcery's, which
+    /// goes to the graveyard as it resolves (608.2n).
+    pub fn is_permanent(self) -> bool {
+        match self {
+            BackFace::Creature { .. } | BackFace::Zilortha | BackFace::Enchantment => true,
+            BackFace::Sorcery => false,
+        }
+    }
+}
+
 /// The kinds of card in the model's pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Kind {

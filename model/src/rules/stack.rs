@@ -2,7 +2,7 @@
 //! permanent spells entering the battlefield (310.2, 310.4b, 310.9a) and the
 //! instants of the pool.
 
-use crate::rules::cards::{BackFace, Kind};
+use crate::rules::cards::Kind;
 use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
 use crate::rules::state::{bump, Ability, Chars, GameState, Pending, StackItem, Then};
@@ -179,10 +179,9 @@ impl GameState {
                 ..
             } => match self.setup().def(card).kind {
                 // 712.14a: a permanent cast transformed enters back face up.
-                Kind::Siege {
-                    back: BackFace::Creature { .. } | BackFace::Enchantment,
-                    ..
-                } => self.finish_enter(card, None, None),
+                Kind::Siege { back, .. } if back.is_permanent() => {
+                    self.finish_enter(card, None, None)
+                }
                 // 608.2n: a sorcery goes to its owner's graveyard as it resolves.
                 _ => {
                     self.stack.pop();
@@ -474,5 +473,65 @@ fn permanent_of(t: Target) -> Option<CardId> {
     match t {
         Target::Permanent(c) => Some(c),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::cards::CardName;
+    use crate::rules::config::{Config, Setup};
+    use crate::rules::state::GameState;
+    use battlecheck_properties::{CardId, Zone};
+
+    /// Play the decisions named by `script` (as the trace words them) on
+    /// `config`.
+    fn play(config: Config, script: &[&str]) -> GameState {
+        let setup = Box::leak(Box::new(Setup::new(config).unwrap()));
+        let mut s = GameState::initial(setup);
+        let mut offered = Vec::new();
+        for line in script {
+            offered.clear();
+            s.decisions(&mut offered);
+            let d = offered
+                .iter()
+                .find(|d| s.decision_text(d) == *line)
+                .unwrap_or_else(|| panic!("'{line}' is not offered"))
+                .clone();
+            s.apply(&d);
+        }
+        s
+    }
+
+    /// 712.14a: Invasion of Ikoria cast transformed enters as Zilortha, an
+    /// 8/8 creature back face up (the model once sent it to the graveyard
+    /// as though it were a sorcery back face; random games in lockstep
+    /// with the engine found it).
+    #[test]
+    fn a_creature_back_face_cast_transformed_enters() {
+        let mut c = Config::preset("tiny").unwrap();
+        c.seats[0].hand = vec![CardName::Zilortha];
+        c.seats[0].battlefield = vec![CardName::Trampler, CardName::Trampler];
+        let s = play(
+            c,
+            &[
+                "P1 casts zilortha #2",
+                "all players pass: zilortha #2 resolves",
+                "all players pass: the search trigger of zilortha #2 resolves",
+                "all players pass: the Main step ends",
+                "P1 attacks zilortha #2 (protected by P2) with trampler #0, zilortha #2 (protected by P2) with trampler #1",
+                "all players pass: the DeclareAttackers step ends",
+                "blocks: nothing",
+                "all players pass: the DeclareBlockers step ends",
+                "all players pass: the defeat trigger of zilortha #2 resolves",
+                "P1 casts zilortha #2 transformed",
+                "all players pass: zilortha #2 resolves",
+            ],
+        );
+        let zilortha = CardId(2);
+        assert_eq!(s.obj(zilortha).zone, Zone::Battlefield);
+        assert!(s.obj(zilortha).back_face);
+        let c = s.chars(zilortha);
+        assert!(c.creature && !c.battle);
+        assert_eq!((c.power, c.toughness), (8, 8));
     }
 }

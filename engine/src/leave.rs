@@ -1,7 +1,7 @@
 //! Players leaving the game (104.3a conceding, 704.5a losing, 800.4a).
 
 use crate::event::Event;
-use crate::game::{Combat, Game, StackItem, Waiting};
+use crate::game::{Ability, Combat, Game, StackItem, Waiting};
 use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl Game {
@@ -231,6 +231,15 @@ impl Game {
                 *controller != p
             }
             _ => true,
+        });
+        // 800.4d: a triggered ability `p` would control is never put on the
+        // stack, so those waiting to be go with them now, even if the game
+        // ends before anything would be put on the stack.
+        self.waiting_triggers.retain(|t| {
+            if t.controller == p && t.ability == Ability::Defeat {
+                gone_triggers.push(t.source);
+            }
+            t.controller != p
         });
         for source in gone_triggers {
             self.trigger_ended_without_source(source);

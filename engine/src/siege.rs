@@ -87,7 +87,8 @@ impl Game {
     /// Put waiting triggers on the stack: each player in APNAP order puts
     /// theirs (603.3b). One player's simultaneous defeat triggers go on in
     /// card order (their order is not offered as a decision). A trigger whose
-    /// controller left the game is not put on the stack (800.4d).
+    /// controller left the game is not among them: it went as they left
+    /// (800.4d, [`Game::leave_game`]).
     pub(crate) fn put_triggers_on_stack(&mut self) {
         let waiting = std::mem::take(&mut self.waiting_triggers);
         for p in self.apnap().collect::<Vec<_>>() {
@@ -110,11 +111,6 @@ impl Game {
                     },
                 });
                 self.emit(Event::TriggerOnStack { source });
-            }
-        }
-        for t in waiting {
-            if !self.in_game(t.controller) && t.ability == Ability::Defeat {
-                self.trigger_ended_without_source(t.source);
             }
         }
     }

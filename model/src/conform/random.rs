@@ -142,7 +142,8 @@ pub struct Played {
     pub decisions: usize,
     /// The most decisions of one game.
     pub longest: usize,
-    /// The lowest-numbered game that diverged, its decisions up to the
+    /// The lowest-numbered game that diverged (of those played to their
+    /// end, when a limit stopped the run), its decisions up to the
     /// divergence, and the divergence.
     pub divergence: Option<(usize, Vec<Decision>, Divergence)>,
     /// For each branch of the rules the engine went through, the decisions
@@ -178,11 +179,14 @@ where
         branches: BTreeMap::new(),
         stopped: None,
     };
-    let ids: Vec<usize> = (0..games.count).collect();
-    for batch in ids.chunks(GAMES_AT_ONCE) {
+    let mut first = 0;
+    while first < games.count {
+        let batch = first..games.count.min(first + GAMES_AT_ONCE);
+        first = batch.end;
         let results: Vec<Game> = batch
-            .par_iter()
-            .map(|&i| {
+            .clone()
+            .into_par_iter()
+            .map(|i| {
                 let mut engine = engines.take()?;
                 let game = one_game(config, &init, &mut engine, games.seed, i, stop);
                 engines.give_back(engine);
@@ -190,8 +194,9 @@ where
             })
             .collect::<Result<_, ProcessError>>()?;
         // In game order, so that what is reported does not depend on which
-        // thread finished first.
-        for (&i, game) in batch.iter().zip(results) {
+        // thread finished first. A game cut short by a limit does not hide
+        // a divergence a later game of its batch found.
+        for (i, game) in batch.zip(results) {
             played.states += game.states;
             played.decisions += game.decisions;
             played.longest = played.longest.max(game.decisions);
@@ -200,7 +205,7 @@ where
             }
             if game.stopped {
                 played.stopped = Some(stop.reason());
-                return Ok(played);
+                continue;
             }
             played.games += 1;
             played.to_the_bound += usize::from(game.to_the_bound);
@@ -208,6 +213,9 @@ where
                 played.divergence = Some((i, path, div));
                 return Ok(played);
             }
+        }
+        if played.stopped.is_some() {
+            return Ok(played);
         }
     }
     Ok(played)
@@ -293,7 +301,9 @@ mod tests {
 
     #[test]
     fn battle_play_is_four_times_a_pass_and_concessions_one_word_in_sixteen() {
-        let concede = Decision::Concede { player: PlayerId(1) };
+        let concede = Decision::Concede {
+            player: PlayerId(1),
+        };
         let cast = Decision::Cast {
             player: PlayerId(0),
             card: CardId(2),

@@ -15,6 +15,7 @@ use battlecheck::Config;
 use battlecheck_engine::EngineFault;
 use process::{battlecheck, text};
 use serde_json::Value;
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_battlecheck");
@@ -114,12 +115,7 @@ fn random_games_catch_seeded_engine_bugs() {
 #[test]
 fn a_random_game_s_counterexample_replays() {
     let dir = std::env::temp_dir().join(format!("battlecheck-random-{}", std::process::id()));
-    let out = battlecheck(&[
-        "conform",
-        "--players",
-        "4",
-        "--turns",
-        "4",
+    let out = full_round_conform(&[
         "--random-games",
         "2000",
         "--engine-fault",
@@ -139,20 +135,19 @@ fn a_random_game_s_counterexample_replays() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `conform` on the full round as JSON, without what depends on the
-/// machine.
-fn json_run(args: &[&str]) -> (Option<i32>, Value) {
-    let mut all = vec![
-        "conform",
-        "--players",
-        "4",
-        "--turns",
-        "4",
-        "--format",
-        "json",
-    ];
+/// `conform` on the full round (the default's cards at four seats, four
+/// turns) with `args`.
+fn full_round_conform(args: &[&str]) -> Output {
+    let mut all = vec!["conform", "--players", "4", "--turns", "4"];
     all.extend_from_slice(args);
-    let out = battlecheck(&all);
+    battlecheck(&all)
+}
+
+/// [`full_round_conform`] as JSON, without what depends on the machine.
+fn json_run(args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["--format", "json"];
+    all.extend_from_slice(args);
+    let out = full_round_conform(&all);
     let mut r: Value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
     for volatile in ["seconds", "threads"] {
@@ -251,12 +246,7 @@ fn the_limits_stop_random_games_with_a_partial_report() {
     assert_eq!(r["complete"], false);
     assert_eq!(r["stopped_by"], "--max-states");
     let start = Instant::now();
-    let out = battlecheck(&[
-        "conform",
-        "--players",
-        "4",
-        "--turns",
-        "4",
+    let out = full_round_conform(&[
         "--random-games",
         "100000000",
         "--timeout",

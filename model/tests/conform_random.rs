@@ -68,6 +68,7 @@ fn random_games_on_a_four_player_full_round_conform() {
 /// default, one turn, cannot see it.
 #[test]
 fn random_games_catch_seeded_engine_bugs() {
+    let mut shrunk = 0;
     for fault in [
         EngineFault::DamageStays,
         EngineFault::DamageOffByOne,
@@ -91,12 +92,18 @@ fn random_games_catch_seeded_engine_bugs() {
             Some(g.played - 1),
             "{fault:?}: the last game played"
         );
+        // The game's decisions, shrunk.
+        let played = c.game_decisions.unwrap();
+        assert!(played <= r.depth, "{fault:?}");
         assert!(
-            !c.steps.is_empty() && c.steps.len() <= r.depth,
-            "{fault:?}: {} decisions",
+            !c.steps.is_empty() && c.steps.len() <= played,
+            "{fault:?}: {} decisions of {played}",
             c.steps.len()
         );
+        shrunk += played - c.steps.len();
     }
+    // Shrinking left decisions out.
+    assert!(shrunk > 0);
     let one_turn = conform(
         Config::preset("default").unwrap(),
         &ConformOptions {

@@ -101,6 +101,10 @@ pub struct Counterexample {
     /// exhaustive lockstep, whose counterexample has the fewest decisions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<usize>,
+    /// The decisions that game took up to its divergence, which `steps`
+    /// shrinks (random games only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_decisions: Option<usize>,
     /// The scenario file written, if an output directory was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenario: Option<PathBuf>,
@@ -243,12 +247,12 @@ where
         Some(games) => {
             symmetry = SymmetryUse::Off;
             let played = pool.install(|| random::play(&config, engines, games, &stop))?;
-            let game = played.divergence.as_ref().map(|(i, _, _)| *i);
+            let game = played.divergence.as_ref().map(|d| (d.game, d.played));
             let run = lockstep::Exploration {
                 states: played.states,
                 transitions: played.decisions,
                 depth: played.longest,
-                divergence: played.divergence.map(|(_, path, div)| (path, div)),
+                divergence: played.divergence.map(|d| (d.path, d.divergence)),
                 symmetry_not_exact: false,
                 branches: played.branches,
                 stopped: played.stopped,
@@ -293,7 +297,8 @@ where
             Some(Counterexample {
                 steps: trace.steps,
                 divergence,
-                game,
+                game: game.map(|(g, _)| g),
+                game_decisions: game.map(|(_, n)| n),
                 scenario: file,
                 scenario_json,
             })

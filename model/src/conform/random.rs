@@ -12,7 +12,9 @@
 //! rarely get through deep combat. Game `i` of seed `s` takes the same
 //! decisions on every run and at any thread count, and the counterexample
 //! reported is the divergence of the lowest-numbered game that diverges,
-//! so a run is repeatable by its seed.
+//! so a run is repeatable by its seed. That game's decisions are then
+//! [`shrink`]ed: fewer decisions that still diverge, though not always
+//! the fewest (the exhaustive lockstep finds those).
 
 use super::bridge::Driven;
 use super::engine::Engine;
@@ -128,6 +130,18 @@ struct Game {
     stopped: bool,
 }
 
+/// A random game that diverged.
+pub struct Diverged {
+    /// The game's number.
+    pub game: usize,
+    /// How many decisions the game took up to its divergence.
+    pub played: usize,
+    /// Decisions that diverge, as few as [`shrink`] found from the game's,
+    /// and the divergence they show.
+    pub path: Vec<Decision>,
+    pub divergence: Divergence,
+}
+
 /// The result of random games in lockstep.
 pub struct Played {
     /// Games played to their end (or to a divergence).
@@ -143,9 +157,8 @@ pub struct Played {
     /// The most decisions of one game.
     pub longest: usize,
     /// The lowest-numbered game that diverged (of those played to their
-    /// end, when a limit stopped the run), its decisions up to the
-    /// divergence, and the divergence.
-    pub divergence: Option<(usize, Vec<Decision>, Divergence)>,
+    /// end, when a limit stopped the run), and its divergence, shrunk.
+    pub divergence: Option<Diverged>,
     /// For each branch of the rules the engine went through, the decisions
     /// that went through it (an engine that tells its events).
     pub branches: BTreeMap<Branch, u64>,
@@ -209,8 +222,14 @@ where
             }
             played.games += 1;
             played.to_the_bound += usize::from(game.to_the_bound);
-            if let Some((path, div)) = game.divergence {
-                played.divergence = Some((i, path, div));
+            if let Some((path, divergence)) = game.divergence {
+                let (path, divergence) = shrink(config, &init, engines, path, divergence, stop)?;
+                played.divergence = Some(Diverged {
+                    game: i,
+                    played: game.decisions,
+                    path,
+                    divergence,
+                });
                 return Ok(played);
             }
         }
@@ -219,6 +238,162 @@ where
         }
     }
     Ok(played)
+}
+
+/// The most replays [`shrink`] makes: in process well under a second, and
+/// through the protocol some seconds, for games of a few dozen decisions.
+const SHRINK_REPLAYS: usize = 1000;
+
+/// Fewer decisions that still diverge, found from `path` (which diverges
+/// with `divergence`): chunks of the decisions, halving in size, are left
+/// out as long as what remains still diverges when replayed (a decision
+/// the model does not offer at that point is skipped; the divergence may
+/// then be another one, as real as the first); then each decision with
+/// one later pass, since a cast and the pass that resolves it are rarely
+/// next to each other; again while that shortens it. Deterministic; stops
+/// after [`SHRINK_REPLAYS`] replays, or at a limit, with the fewest found.
+fn shrink<E, F>(
+    config: &Config,
+    init: &GameState,
+    engines: &Engines<E, F>,
+    path: Vec<Decision>,
+    divergence: Divergence,
+    stop: &Stop,
+) -> Result<(Vec<Decision>, Divergence), ProcessError>
+where
+    E: Engine,
+    F: Fn() -> Result<Driven<E>, ProcessError>,
+{
+    let mut engine = engines.take()?;
+    let mut shrinking = Shrinking {
+        path,
+        divergence,
+        replays: 0,
+    };
+    loop {
+        let before = shrinking.path.len();
+        let mut chunk = before / 2;
+        while chunk > 0 {
+            let mut at = 0;
+            let mut shorter = false;
+            while at < shrinking.path.len() {
+                let end = (at + chunk).min(shrinking.path.len());
+                match shrinking.try_without(config, init, &mut engine, &[(at, end)], stop)? {
+                    Some(true) => shorter = true,
+                    Some(false) => at += chunk,
+                    None => return Ok(shrinking.done(engines, engine)),
+                }
+            }
+            if !shorter {
+                chunk /= 2;
+            }
+        }
+        let mut at = 0;
+        while at < shrinking.path.len() {
+            let passes: Vec<usize> = (at + 1..shrinking.path.len())
+                .filter(|&j| shrinking.path[j] == Decision::PassAll)
+                .collect();
+            let mut shorter = false;
+            for j in passes {
+                let left_out = [(at, at + 1), (j, j + 1)];
+                match shrinking.try_without(config, init, &mut engine, &left_out, stop)? {
+                    Some(true) => {
+                        shorter = true;
+                        break;
+                    }
+                    Some(false) => {}
+                    None => return Ok(shrinking.done(engines, engine)),
+                }
+            }
+            if !shorter {
+                at += 1;
+            }
+        }
+        if shrinking.path.len() == before {
+            return Ok(shrinking.done(engines, engine));
+        }
+    }
+}
+
+/// What [`shrink`] has found so far.
+struct Shrinking {
+    path: Vec<Decision>,
+    divergence: Divergence,
+    replays: usize,
+}
+
+impl Shrinking {
+    /// Replay the path with the decisions of `left_out` (ranges from the
+    /// first index to the one after the last) left out: whether that diverged in fewer decisions (and is
+    /// kept), or `None` if the replays or the time ran out.
+    fn try_without<E: Engine>(
+        &mut self,
+        config: &Config,
+        init: &GameState,
+        engine: &mut Driven<E>,
+        left_out: &[(usize, usize)],
+        stop: &Stop,
+    ) -> Result<Option<bool>, ProcessError> {
+        if self.replays == SHRINK_REPLAYS || stop.out_of_time() {
+            return Ok(None);
+        }
+        self.replays += 1;
+        let kept: Vec<Decision> = (0..self.path.len())
+            .filter(|&i| !left_out.iter().any(|&(from, to)| from <= i && i < to))
+            .map(|i| self.path[i].clone())
+            .collect();
+        Ok(Some(match replay(config, init, engine, &kept)? {
+            Some((p, d)) if p.len() < self.path.len() => {
+                (self.path, self.divergence) = (p, d);
+                true
+            }
+            _ => false,
+        }))
+    }
+
+    /// The shrunk path and its divergence; the engine given back.
+    fn done<E, F>(self, engines: &Engines<E, F>, engine: Driven<E>) -> (Vec<Decision>, Divergence)
+    where
+        E: Engine,
+        F: Fn() -> Result<Driven<E>, ProcessError>,
+    {
+        engines.give_back(engine);
+        (self.path, self.divergence)
+    }
+}
+
+/// Replay `decisions` in lockstep from the start, skipping those the model
+/// does not offer where they come: the decisions taken up to the first
+/// divergence, and the divergence, if there is one.
+fn replay<E: Engine>(
+    config: &Config,
+    init: &GameState,
+    engine: &mut Driven<E>,
+    decisions: &[Decision],
+) -> Result<Option<(Vec<Decision>, Divergence)>, ProcessError> {
+    let start = match engine.reset()? {
+        Ok(()) => compare(config, init, engine)?,
+        Err(stuck) => Some(Divergence::stuck(stuck)),
+    };
+    if let Some(div) = start {
+        return Ok(Some((Vec::new(), div)));
+    }
+    let mut state = init.clone();
+    let mut taken = Vec::new();
+    let mut offered = Vec::new();
+    for d in decisions {
+        offered.clear();
+        state.decisions(&mut offered);
+        if !offered.contains(d) {
+            continue;
+        }
+        state.apply(d);
+        taken.push(d.clone());
+        if let (Some(div), _) = step(config, &state, engine, d)? {
+            return Ok(Some((taken, div)));
+        }
+    }
+    Ok(None)
 }
 
 /// Game `i` of seed `seed`, played in lockstep from the model's initial

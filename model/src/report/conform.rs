@@ -68,8 +68,9 @@ pub fn human_report(r: &ConformReport) -> String {
         Some(game) => {
             let _ = writeln!(
                 s,
-                "counterexample (random game {game}, {} decisions; not the shortest):",
-                c.steps.len()
+                "counterexample (random game {game}, {} decisions shrunk from its {}; not the shortest):",
+                c.steps.len(),
+                c.game_decisions.unwrap_or(c.steps.len())
             );
         }
     }

@@ -33,8 +33,8 @@ pub struct ConformArgs {
     /// state: for configurations too large to explore (a 4-player full
     /// round). Each game takes random decisions, leaning toward battle
     /// play, to the turn bound; passing is evidence, not proof, and a
-    /// counterexample is the lowest-numbered game's that diverges, not the
-    /// shortest.
+    /// counterexample is the lowest-numbered game's that diverges, shrunk
+    /// (not always the shortest).
     #[arg(long, value_name = "N", conflicts_with = "no_symmetry")]
     random_games: Option<usize>,
     /// The seed of the random games: the same seed plays the same games on

@@ -119,6 +119,20 @@ fn compare_seen<E: Engine>(
     }))
 }
 
+/// Start the engine's game again, at the model's first decision, and
+/// compare it with the model's initial state `init`: how they differ, if
+/// they do (an engine that does not get there included).
+pub fn restart<E: Engine>(
+    config: &Config,
+    init: &GameState,
+    engine: &mut Driven<E>,
+) -> Result<Option<Divergence>, ProcessError> {
+    match engine.reset()? {
+        Ok(()) => compare(config, init, engine),
+        Err(stuck) => Ok(Some(Divergence::stuck(stuck))),
+    }
+}
+
 /// Who must hold priority after decision `d`, if the game then waits for
 /// priority (117.3): the player who cast a spell or activated an ability
 /// (117.3c); after anything else the model decides (a resolution, a
@@ -631,10 +645,7 @@ where
     // The initial state is the first compared (`--max-states` counts it).
     stop.visit();
     let mut engine = engines.take()?;
-    let start = match engine.reset()? {
-        Ok(()) => compare(config, &init, &mut engine)?,
-        Err(stuck) => Some(Divergence::stuck(stuck)),
-    };
+    let start = restart(config, &init, &mut engine)?;
     engines.give_back(engine);
     if let Some(div) = start {
         result.divergence = Some((Vec::new(), div));

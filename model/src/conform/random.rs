@@ -18,7 +18,7 @@
 
 use super::bridge::Driven;
 use super::engine::Engine;
-use super::lockstep::{compare, step, ConformError, Divergence, Engines};
+use super::lockstep::{restart, step, ConformError, Divergence, Engines};
 use super::process::ProcessError;
 use crate::check::model::BattleModel;
 use crate::check::stop::Stop;
@@ -371,11 +371,7 @@ fn replay<E: Engine>(
     engine: &mut Driven<E>,
     decisions: &[Decision],
 ) -> Result<Option<(Vec<Decision>, Divergence)>, ProcessError> {
-    let start = match engine.reset()? {
-        Ok(()) => compare(config, init, engine)?,
-        Err(stuck) => Some(Divergence::stuck(stuck)),
-    };
-    if let Some(div) = start {
+    if let Some(div) = restart(config, init, engine)? {
         return Ok(Some((Vec::new(), div)));
     }
     let mut state = init.clone();
@@ -407,7 +403,7 @@ fn one_game<E: Engine>(
     stop: &Stop,
 ) -> Result<Game, ProcessError> {
     let mut game = Game {
-        states: 1,
+        states: 0,
         decisions: 0,
         divergence: None,
         branches: BTreeMap::new(),
@@ -415,15 +411,11 @@ fn one_game<E: Engine>(
         stopped: false,
     };
     if stop.visit() || stop.poll_now() {
-        game.states = 0;
         game.stopped = true;
         return Ok(game);
     }
-    let start = match engine.reset()? {
-        Ok(()) => compare(config, init, engine)?,
-        Err(stuck) => Some(Divergence::stuck(stuck)),
-    };
-    if let Some(div) = start {
+    game.states = 1;
+    if let Some(div) = restart(config, init, engine)? {
         game.divergence = Some((Vec::new(), div));
         return Ok(game);
     }

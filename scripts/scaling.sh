@@ -60,7 +60,7 @@ large=(
     "3 players, a full round, shard 2 of 4|--turns 3 --shard 2/4"
     "3 players, a full round, shard 3 of 4|--turns 3 --shard 3/4"
     "3 players, a full round, shard 4 of 4|--turns 3 --shard 4/4"
-    "4 players, a full round, shard 1 of 64|--players 4 --turns 4 --shard 1/64"
+    "4 players, a full round, shard 1 of 65,536 (cut where turn 2 begins)|--players 4 --turns 4 --shard 1/65536"
     "4 players, 1 turn, bitstate hashing in 1 GiB|--players 4 --bitstate 1024"
     "4 players, a full round, bitstate hashing in 4 GiB|--players 4 --turns 4 --bitstate 4096"
     "the engine's conformance, 3 players|conform"

@@ -267,6 +267,51 @@ fn max_states_stops_the_run_there() {
     assert!(report["unique_states"].as_u64().unwrap() < 214, "{report}");
 }
 
+/// A shard of a game of two turns (cut where the second turn begins),
+/// stopped by `--max-states` in the first turn, before its frontier is
+/// known, and in the second, after: each a PARTIAL report (exit code 3)
+/// that says where it stopped.
+#[test]
+fn a_shard_stops_at_max_states_above_and_below_its_split() {
+    for (limit, frontier) in [(100, 0), (12_000, 488)] {
+        let limit = limit.to_string();
+        let run = |format: &str| {
+            let args = [
+                "check",
+                "--preset",
+                "duel",
+                "--shard",
+                "1/2",
+                "--max-states",
+                &limit,
+                "--format",
+                format,
+            ];
+            let child = bin()
+                .args(args)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            wait_at_most(child, Duration::from_secs(60))
+        };
+        let o = run("json");
+        assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+        let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(report["complete"], false);
+        assert_eq!(report["stopped_by"], "--max-states");
+        assert_eq!(report["shard"]["frontier_states"], frontier, "{report}");
+        assert_eq!(report["shard"]["frontier_turn"], 2, "{report}");
+        let human = text(&run("human"));
+        let line = if frontier == 0 {
+            "shard 1/2: stopped above the split, before its frontier was known".to_string()
+        } else {
+            format!("{frontier} beginning turn 2")
+        };
+        assert!(human.contains(&line), "{human}");
+    }
+}
+
 /// `command` (`check` or `conform`) on `threads` threads with `--timeout
 /// 1` on a configuration far too big to finish: its JSON report says it was
 /// stopped by the time limit within a second of it (exit code 3).

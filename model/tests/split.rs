@@ -57,7 +57,11 @@ fn merged_shards_give_the_unsplit_verdict() {
     broken.faults = vec![Fault::AnyoneMayBlock];
     let mut defense_3 = default.clone();
     defense_3.defense = 3;
-    for config in [default, broken, defense_3] {
+    // Two turns: cut where the second begins.
+    let duel = Config::preset("duel").expect("a preset");
+    let mut broken_duel = duel.clone();
+    broken_duel.faults = vec![Fault::BattleDamageTwice];
+    for config in [default, broken, defense_3, duel, broken_duel] {
         let whole = check(config.clone(), &options(None)).expect("valid");
         for count in [2, 3] {
             let parts = shards(&config, count);
@@ -152,6 +156,15 @@ fn shards_that_split_their_frontier_otherwise_do_not_merge() {
     let e = error(parts);
     assert!(
         e.contains(&format!("({} owned in all)", frontier - 1)),
+        "{e}"
+    );
+    // A shard cut at a turn beside shards cut at a level.
+    let mut parts = shards(&config, 2);
+    parts[1].1.shard.frontier_turn = Some(2);
+    let e = error(parts);
+    assert!(
+        e.starts_with("shard-2.json: its frontier (the first states of turn 2,")
+            && e.contains("is not shard-1.json's (level"),
         "{e}"
     );
     // Reports from before the keys were summed merge as before.

@@ -67,6 +67,15 @@ pub trait Judged: Model {
     fn commuting(&self, _state: &Self::State, _next: &Self::State, _conceded: &[Conceded]) -> u8 {
         0
     }
+    /// The turns of the game (1 for a model without turns).
+    fn turns(&self) -> u8 {
+        1
+    }
+    /// The turn `state` is in, 0 for the first (0 for a model without
+    /// turns): it never decreases along a transition.
+    fn turn(_state: &Self::State) -> u8 {
+        0
+    }
 }
 
 /// What the states visited by an exhaustive check showed: the invariants
@@ -136,6 +145,12 @@ impl Tally {
         if witnessed & !self.witnessed.load(Ordering::Relaxed) != 0 {
             self.witnessed.fetch_or(witnessed, Ordering::Relaxed);
         }
+    }
+
+    /// Whether the run stopped early: a limit or an interrupt, or it
+    /// learned that it must be repeated.
+    pub fn stopped(&self) -> bool {
+        self.stop.stopped() || self.futile.is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// The names of the invariants violated and the witnesses found.
@@ -225,6 +240,14 @@ impl Judged for BattleModel {
     }
     fn commuting(&self, state: &GameState, next: &GameState, conceded: &[Conceded]) -> u8 {
         state.commuting(next, conceded)
+    }
+    fn turns(&self) -> u8 {
+        self.setup.config.turns
+    }
+    /// The turns taken so far: `end_turn` counts one more, and nothing
+    /// counts back.
+    fn turn(state: &GameState) -> u8 {
+        state.turn
     }
 }
 

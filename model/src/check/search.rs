@@ -137,7 +137,15 @@ where
             start.push((s, 1));
         }
     }
-    let run = depth_first_from(model, threads, canonical, progress, start, visited);
+    let run = depth_first_part(
+        model,
+        threads,
+        canonical,
+        progress,
+        start,
+        visited,
+        &whole(),
+    );
     Searched {
         generated: run.generated + generated_init,
         ..run
@@ -156,21 +164,49 @@ where
     }
 }
 
+/// The part of a graph a search explores: all of it, or a shard's
+/// ([`crate::check::split`]).
+pub struct Part<C> {
+    /// Given a state and its depth, true to leave the state unexplored (and
+    /// unjudged): a frontier, which `cut` records. Called once per state
+    /// reached.
+    pub cut: C,
+    /// Whether the search skips the concessions that commute with the
+    /// decision before them ([`crate::check::commute`]). Only where every
+    /// state that a skip relies on is explored by the same search: not
+    /// below a shard's frontier, where the other shards' frontier states
+    /// are taken as visited, and a concession skipped at a state reached
+    /// through one of them would be left to that shard, so that what a
+    /// shard explores would depend on which path reached a state first.
+    pub commute: bool,
+}
+
+/// The whole graph.
+fn whole<S>() -> Part<impl Fn(&S, usize) -> bool + Sync> {
+    Part {
+        cut: |_: &S, _: usize| false,
+        commute: true,
+    }
+}
+
 /// [`depth_first`] from the states of `start` (each with its depth), whose
 /// keys `visited` already holds, as it may hold others' that are not to be
-/// explored (a shard's, see [`crate::check::split`]). The count of unique
-/// states is that of `visited` at the end.
-pub fn depth_first_from<M>(
+/// explored (a shard's, see [`crate::check::split`]), over the part of
+/// the graph `part` gives. The count of unique states is that of
+/// `visited` at the end.
+pub fn depth_first_part<M, C>(
     model: &M,
     threads: usize,
     canonical: Option<Canonical<M>>,
     progress: bool,
     start: Vec<(M::State, usize)>,
     visited: &impl Seen,
+    part: &Part<C>,
 ) -> Searched
 where
     M: Judged + Sync,
     M::State: Clone + Hash + Send + Sync,
+    C: Fn(&M::State, usize) -> bool + Sync,
 {
     let threads = threads.max(1);
     let key = key_of::<M>(canonical);
@@ -186,7 +222,7 @@ where
     let bar = progress.then(super::progress_bar);
     let (generated, skipped, depth) = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|_| scope.spawn(|| worker(model, &shared, visited, &key, threads)))
+            .map(|_| scope.spawn(|| worker(model, &shared, visited, &key, part, threads)))
             .collect();
         if let Some(bar) = &bar {
             let begun = std::time::Instant::now();
@@ -229,6 +265,7 @@ fn worker<M>(
     shared: &Shared<M::State>,
     visited: &impl Seen,
     key: &(impl Fn(&M::State) -> u64 + Sync),
+    part: &Part<impl Fn(&M::State, usize) -> bool>,
     threads: usize,
 ) -> (usize, usize, usize)
 where
@@ -279,6 +316,10 @@ where
             let depth = stack[top - 1].1 & DEPTH;
             let skip = stack[top - 1].1 >> SKIP_SHIFT;
             deepest = deepest.max(depth);
+            if (part.cut)(&stack[top - 1].0, depth) {
+                stack[top - 1].1 = SEEN;
+                continue;
+            }
             model.actions(&stack[top - 1].0, &mut actions);
             // Room for every successor above the state, and a spare one.
             while stack.len() <= top + actions.len() {
@@ -296,7 +337,11 @@ where
             let mut next = 0;
             for action in actions.drain(..) {
                 let slot = &mut above[next];
-                let seat = model.concession(&action);
+                let seat = if part.commute {
+                    model.concession(&action)
+                } else {
+                    None
+                };
                 // A concession that commutes with the decision that led
                 // here is explored from the state before that decision.
                 if seat.is_some_and(|p| skip >> p & 1 == 1) {

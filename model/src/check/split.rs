@@ -3,23 +3,37 @@
 //! and `merge-reports` joins their reports into the configuration's
 //! verdict.
 //!
-//! The search tree is cut at the first breadth-first level that holds at
-//! least [`PER_SHARD`] states per shard: the *frontier*. Every shard judges
-//! the states above it (the *prefix*, small) and explores depth-first from
-//! its own frontier states (those whose key is its number modulo N),
-//! taking the other shards' frontier states as already visited.
+//! The search tree is cut at a *frontier*. Every shard judges the states
+//! above it (the *prefix*) and explores depth-first from its own frontier
+//! states (those whose key is its number modulo N), taking the other
+//! shards' frontier states as already visited. Where the cut falls:
+//!
+//! - *At the second turn*, in a game of several turns: the frontier is
+//!   every state that begins the second turn, the prefix every state of
+//!   the first (explored by the parallel search). A turn ends only by
+//!   counting one more (the model's `end_turn`; nothing counts back), so
+//!   every state of a later turn lies below the frontier, and the first
+//!   turn's history is written into each frontier state: their subtrees
+//!   meet less than those of the breadth-first cut, and the frontier is
+//!   large enough for any number of shards, at the cost of a prefix as
+//!   large as the first turn.
+//! - *At a breadth-first level*, in a game of one turn: the first level
+//!   that holds at least [`PER_SHARD`] states per shard.
 //!
 //! The shards together cover every reachable state. A state above the
-//! frontier is in the prefix. Take any other reachable state X and a
-//! shortest path to it: the path passes through one state F at the
-//! frontier's distance (every state at that distance is in the frontier),
-//! and every state after F is farther, so in no shard's starting set. F's
-//! owner explores from F and, depth-first, every successor of every state
-//! it reaches that it has not reached before: it reaches X. (With the
-//! symmetry reduction the same holds of the quotient graph, since renaming
-//! keeps distances.) A state can be reached by several shards (paths from
-//! different frontier states meet), so the shards' counts overlap: their
-//! sum bounds the configuration's count from above.
+//! frontier is in the prefix. Take any other reachable state X and a path
+//! to it: with the turn cut, the last frontier state F on the path (every
+//! state after it is of the second turn or later, so neither in the prefix
+//! nor in any shard's starting set); with the level cut, a shortest path,
+//! which passes through one state F at the frontier's distance (every
+//! state at that distance is in the frontier), and every state after F is
+//! farther, so in no shard's starting set. F's owner explores from F and,
+//! depth-first, every successor of every state it reaches that it has not
+//! reached before: it reaches X. (With the symmetry reduction the same
+//! holds of the quotient graph, since renaming keeps distances and turns.)
+//! A state can be reached by several shards (paths from different
+//! frontier states meet), so the shards' counts overlap: their sum bounds
+//! the configuration's count from above.
 //!
 //! Verdicts merge exactly: an invariant holds if it holds in every shard,
 //! a witness is reached if some shard reaches it (each shard alone may
@@ -27,8 +41,8 @@
 //! configuration (found by the same breadth-first search as an unsplit
 //! check), so every shard that sees a violation reports the same one.
 
-use crate::check::model::{tally, BattleModel, Judged};
-use crate::check::search::{depth_first_from, key_of, Searched};
+use crate::check::model::{tally, BattleModel, Judged, Tally};
+use crate::check::search::{depth_first_part, key_of, Part, Searched};
 use crate::check::sweep::Shard;
 use crate::check::visited::{Seen, VisitedSet};
 use crate::check::{property_results, trace, Canonical, CheckReport, Status, SymmetryUse};
@@ -36,12 +50,13 @@ use crate::rules::config::{Config, ConfigError};
 use battlecheck_properties::{Decision, CATALOGUE};
 use serde::{Deserialize, Serialize};
 use std::hash::Hash;
+use std::sync::Mutex;
 
-/// Frontier states per shard, at least: enough that the subtrees below
-/// them even out between shards. (With 64, one of the 1,359 frontier
-/// states of a 3-player full round held most of its states, and one shard
-/// of four took 56 s while the others took 13-15 s; with 2,048 the four took
-/// 34-42 s.)
+/// Frontier states per shard, at least, of the breadth-first cut: enough
+/// that the subtrees below them even out between shards. (With 64, one of
+/// the 1,359 frontier states of a 3-player full round held most of its
+/// states, and one shard of four took 56 s while the others took 13-15 s;
+/// with 2,048 the four took 34-42 s.)
 pub const PER_SHARD: usize = 2048;
 
 /// Where a shard's states come from.
@@ -50,8 +65,13 @@ pub struct SplitInfo {
     /// This shard, K of N (1-based).
     pub index: usize,
     pub count: usize,
-    /// The frontier's breadth-first level (the initial state is at 1).
+    /// The frontier's breadth-first level (the initial state is at 1); 0
+    /// when the frontier is a turn's first states.
     pub frontier_depth: usize,
+    /// The turn (1-based) whose first states are the frontier, when the
+    /// cut is at a turn. Absent from the reports of versions before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frontier_turn: Option<u8>,
     /// States above the frontier, judged by every shard.
     pub prefix_states: usize,
     /// States at the frontier, of every shard.
@@ -68,6 +88,17 @@ pub struct SplitInfo {
     pub frontier_keys: Option<KeySums>,
 }
 
+impl SplitInfo {
+    /// Where the frontier lies and its size, as a merge's errors name it.
+    fn frontier(&self) -> String {
+        let states = self.frontier_states;
+        match self.frontier_turn {
+            Some(turn) => format!("the first states of turn {turn}, {states} states"),
+            None => format!("level {}, {states} states", self.frontier_depth),
+        }
+    }
+}
+
 /// See [`SplitInfo::frontier_keys`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeySums {
@@ -77,8 +108,8 @@ pub struct KeySums {
     pub owned: u64,
 }
 
-/// Shard `shard` of `model`'s states (see the module documentation; the
-/// frontier holds at least `per_shard` states per shard),
+/// Shard `shard` of `model`'s states (see the module documentation; a
+/// breadth-first frontier holds at least `per_shard` states per shard),
 /// tallied as [`crate::check::search::depth_first`] tallies, with `visited` holding the
 /// keys of the states reached (and the other shards' frontier states).
 /// The count of unique states is of this shard's states.
@@ -95,6 +126,9 @@ where
     M: Judged + Sync,
     M::State: Clone + Hash + Send + Sync,
 {
+    if model.turns() > 1 {
+        return at_second_turn(model, threads, canonical, progress, shard, visited);
+    }
     let key = key_of::<M>(canonical);
     let mut generated = 0;
     let mut level = Vec::new();
@@ -156,7 +190,15 @@ where
         .map(|s| (s, depth))
         .collect();
     let owned = start.len();
-    let run = depth_first_from(model, threads, canonical, progress, start, visited);
+    let run = depth_first_part(
+        model,
+        threads,
+        canonical,
+        progress,
+        start,
+        visited,
+        &below(),
+    );
     let info = SplitInfo {
         frontier_keys: Some(sums),
         ..split_info(shard, depth, prefix, frontier, owned)
@@ -169,6 +211,105 @@ where
         depth: run.depth.max(depth),
     };
     (searched, info)
+}
+
+/// The frontier found while the prefix is explored: how many states, the
+/// sums of their keys, and this shard's own, with their depths.
+struct Frontier<S> {
+    states: usize,
+    keys: KeySums,
+    owned: Vec<(S, usize)>,
+}
+
+/// Shard `shard` of a game of several turns, cut where the second turn
+/// begins (see the module documentation).
+fn at_second_turn<M>(
+    model: &M,
+    threads: usize,
+    canonical: Option<Canonical<M>>,
+    progress: bool,
+    shard: Shard,
+    visited: &impl Seen,
+) -> (Searched, SplitInfo)
+where
+    M: Judged + Sync,
+    M::State: Clone + Hash + Send + Sync,
+{
+    let key = key_of::<M>(canonical);
+    let mut start = Vec::new();
+    let init = model.init_states();
+    let generated = init.len();
+    for s in init {
+        if visited.insert(key(&s)) {
+            start.push((s, 1));
+        }
+    }
+    let frontier = Mutex::new(Frontier {
+        states: 0,
+        keys: KeySums { all: 0, owned: 0 },
+        owned: Vec::new(),
+    });
+    // Called once per state reached (a state is explored, or cut, when its
+    // key is first inserted).
+    let cut = |s: &M::State, depth: usize| {
+        if M::turn(s) == 0 {
+            return false;
+        }
+        let k = key(s);
+        let mut f = frontier.lock().unwrap_or_else(|e| e.into_inner());
+        f.states += 1;
+        f.keys.all = f.keys.all.wrapping_add(k);
+        if owner(k, shard.count) == shard.index {
+            f.keys.owned = f.keys.owned.wrapping_add(k);
+            f.owned.push((s.clone(), depth));
+        }
+        true
+    };
+    let above = Part { cut, commute: true };
+    let prefix = depth_first_part(model, threads, canonical, progress, start, visited, &above);
+    let f = frontier.into_inner().unwrap_or_else(|e| e.into_inner());
+    let prefix_states = prefix.unique - f.states;
+    let mut info = SplitInfo {
+        frontier_turn: Some(2),
+        ..split_info(shard, 0, prefix_states, 0, 0)
+    };
+    if model.tally().is_some_and(Tally::stopped) {
+        // Stopped above the frontier: it is not all known.
+        let run = Searched {
+            generated: generated + prefix.generated,
+            ..prefix
+        };
+        return (run, info);
+    }
+    info.frontier_states = f.states;
+    info.owned_frontier_states = f.owned.len();
+    info.frontier_keys = Some(f.keys);
+    let run = depth_first_part(
+        model,
+        threads,
+        canonical,
+        progress,
+        f.owned,
+        visited,
+        &below(),
+    );
+    let searched = Searched {
+        // The other shards' frontier states are in `visited`, not explored.
+        unique: run.unique - (info.frontier_states - info.owned_frontier_states),
+        generated: generated + prefix.generated + run.generated,
+        skipped: prefix.skipped + run.skipped,
+        depth: run.depth.max(prefix.depth),
+    };
+    (searched, info)
+}
+
+/// The search below a shard's frontier: to the end, skipping no
+/// concession (see [`Part::commute`]).
+fn below<S>() -> Part<impl Fn(&S, usize) -> bool + Sync> {
+    Part {
+        cut: |_: &S, _: usize| false,
+        commute: false,
+    }
 }
 
 /// The shard (1-based, of `count`) that explores the frontier state with
@@ -191,6 +332,7 @@ fn split_info(
         prefix_states: prefix,
         frontier_states: frontier,
         owned_frontier_states: owned,
+        frontier_turn: None,
         frontier_keys: None,
     }
 }
@@ -374,20 +516,18 @@ fn frontiers_agree(reports: &[(String, ShardReport)]) -> Result<(), ConfigError>
     let all = |r: &ShardReport| r.shard.frontier_keys.map(|k| k.all);
     for (name, r) in &reached {
         let (a, b) = (&r.shard, &first.shard);
-        if (a.frontier_depth, a.frontier_states, all(r))
-            != (b.frontier_depth, b.frontier_states, all(first))
-        {
-            let what = if (a.frontier_depth, a.frontier_states)
-                == (b.frontier_depth, b.frontier_states)
-            {
+        let at = |x: &SplitInfo| (x.frontier_depth, x.frontier_turn, x.frontier_states);
+        if (at(a), all(r)) != (at(b), all(first)) {
+            let what = if at(a) == at(b) {
                 format!(
-                    "its frontier's states (level {}, {} states) are keyed otherwise than {first_name}'s",
-                    a.frontier_depth, a.frontier_states
+                    "its frontier's states ({}) are keyed otherwise than {first_name}'s",
+                    a.frontier()
                 )
             } else {
                 format!(
-                    "its frontier (level {}, {} states) is not {first_name}'s (level {}, {} states)",
-                    a.frontier_depth, a.frontier_states, b.frontier_depth, b.frontier_states
+                    "its frontier ({}) is not {first_name}'s ({})",
+                    a.frontier(),
+                    b.frontier()
                 )
             };
             return Err(ConfigError(format!(
@@ -435,75 +575,80 @@ mod tests {
     use std::collections::HashSet;
     use std::sync::Arc;
 
-    /// Every state reachable in `table` (up to symmetry, found here by a
-    /// plain breadth-first search) is visited by some shard of a split in
-    /// N, for several N, and a shard visits only reachable states.
+    /// Every state reachable in `table` (one turn: cut at a level) and in
+    /// `duel` (two turns: cut where the second begins), up to symmetry,
+    /// found here by a plain breadth-first search, is visited by some shard
+    /// of a split in N, for several N, and a shard visits only reachable
+    /// states.
     #[test]
     fn the_shards_together_visit_every_reachable_state() {
-        let model = BattleModel::new(Config::preset("table").expect("a preset")).expect("valid");
-        let mut all = HashSet::new();
-        let mut level = model.init_states();
-        all.extend(level.iter().map(canonical_fingerprint));
-        while !level.is_empty() {
-            let mut next = Vec::new();
-            for s in &level {
-                let mut actions = Vec::new();
-                model.actions(s, &mut actions);
-                for a in actions {
-                    if let Some(n) = model.next_state(s, a) {
-                        if model.within_boundary(&n) && all.insert(canonical_fingerprint(&n)) {
-                            next.push(n);
+        for (preset, turn) in [("table", None), ("duel", Some(2))] {
+            let model = BattleModel::new(Config::preset(preset).expect("a preset")).expect("valid");
+            let mut all = HashSet::new();
+            let mut level = model.init_states();
+            all.extend(level.iter().map(canonical_fingerprint));
+            while !level.is_empty() {
+                let mut next = Vec::new();
+                for s in &level {
+                    let mut actions = Vec::new();
+                    model.actions(s, &mut actions);
+                    for a in actions {
+                        if let Some(n) = model.next_state(s, a) {
+                            if model.within_boundary(&n) && all.insert(canonical_fingerprint(&n)) {
+                                next.push(n);
+                            }
                         }
                     }
                 }
+                level = next;
             }
-            level = next;
-        }
-        for count in [1, 2, 5] {
-            let mut covered = HashSet::new();
-            let (mut summed, mut owned, mut frontier) = (0, 0, 0);
-            for index in 1..=count {
-                let visited = Visited::default();
-                let shard = Shard { index, count };
-                let (run, info) = depth_first_shard(
-                    &model,
-                    2,
-                    Some(canonical_fingerprint),
-                    false,
-                    shard,
-                    8,
-                    &visited,
-                );
-                summed += run.unique;
-                owned += info.owned_frontier_states;
-                frontier = info.frontier_states;
-                // `visited` also holds the other shards' frontier states
-                // (reachable, and explored by their owners).
-                let reached = visited.count();
-                let mut mine = 0;
-                for k in &all {
-                    if !visited.insert(*k) {
-                        mine += 1;
-                        covered.insert(*k);
+            for count in [1, 2, 5] {
+                let mut covered = HashSet::new();
+                let (mut summed, mut owned, mut frontier) = (0, 0, 0);
+                for index in 1..=count {
+                    let visited = Visited::default();
+                    let shard = Shard { index, count };
+                    let (run, info) = depth_first_shard(
+                        &model,
+                        2,
+                        Some(canonical_fingerprint),
+                        false,
+                        shard,
+                        8,
+                        &visited,
+                    );
+                    assert_eq!(info.frontier_turn, turn, "{preset}");
+                    summed += run.unique;
+                    owned += info.owned_frontier_states;
+                    frontier = info.frontier_states;
+                    // `visited` also holds the other shards' frontier states
+                    // (reachable, and explored by their owners).
+                    let reached = visited.count();
+                    let mut mine = 0;
+                    for k in &all {
+                        if !visited.insert(*k) {
+                            mine += 1;
+                            covered.insert(*k);
+                        }
                     }
+                    assert_eq!(
+                        mine, reached,
+                        "{preset}, shard {shard}: a state visited is not reachable"
+                    );
                 }
                 assert_eq!(
-                    mine, reached,
-                    "shard {shard}: a state visited is not reachable"
+                    covered.len(),
+                    all.len(),
+                    "{preset}: the shards of {count} miss states"
                 );
+                // Every frontier state has one owner.
+                assert_eq!(owned, frontier);
+                assert!(
+                    frontier >= 8 * count,
+                    "{preset}, split in {count}: the frontier was not reached"
+                );
+                assert!(summed >= all.len());
             }
-            assert_eq!(
-                covered.len(),
-                all.len(),
-                "the shards of {count} miss states"
-            );
-            // Every frontier state has one owner.
-            assert_eq!(owned, frontier);
-            assert!(
-                frontier >= 8 * count,
-                "split in {count}: the frontier was not reached"
-            );
-            assert!(summed >= all.len());
         }
     }
 
@@ -555,6 +700,104 @@ mod tests {
         }
         let unique = seen.len() - (frontier - owned);
         [depth, prefix, frontier, owned, unique, generated]
+    }
+
+    /// A shard's counts cut at the second turn, as a plain reading of the
+    /// module's documentation gives them: breadth-first through the first
+    /// turn, then depth-first from this shard's states beginning the
+    /// second: the states above the frontier, the frontier's states and
+    /// this shard's, the unique states (the other shards' frontier states
+    /// left out) and the states generated.
+    fn read_turns(model: &BattleModel, shard: Shard) -> [usize; 5] {
+        let key = canonical_fingerprint;
+        let successors = |s: &GameState| {
+            let mut actions = Vec::new();
+            model.actions(s, &mut actions);
+            actions
+                .into_iter()
+                .filter_map(|a| model.next_state(s, a))
+                .collect::<Vec<_>>()
+        };
+        let mut seen = HashSet::new();
+        let mut level: Vec<GameState> = model.init_states();
+        let mut generated = level.len();
+        level.retain(|s| seen.insert(key(s)));
+        let (mut prefix, mut frontier, mut todo) = (0, 0, Vec::new());
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for s in level {
+                if s.turn > 0 {
+                    frontier += 1;
+                    if key(&s) % shard.count as u64 == shard.index as u64 - 1 {
+                        todo.push(s);
+                    }
+                    continue;
+                }
+                prefix += 1;
+                for n in successors(&s) {
+                    generated += 1;
+                    if seen.insert(key(&n)) {
+                        next.push(n);
+                    }
+                }
+            }
+            level = next;
+        }
+        let owned = todo.len();
+        while let Some(s) = todo.pop() {
+            for n in successors(&s) {
+                generated += 1;
+                if seen.insert(key(&n)) {
+                    todo.push(n);
+                }
+            }
+        }
+        let unique = seen.len() - (frontier - owned);
+        [prefix, frontier, owned, unique, generated]
+    }
+
+    /// Each shard of `duel` (2 players, 2 turns), `gobakhan` (3 players)
+    /// and `attack-right` (4 players, 4 turns) counts what the reading
+    /// above counts, split in 1, 2 and 3: with concessions skipped below
+    /// the frontier, a shard would leave states to another (see
+    /// [`crate::check::search::Part::commute`]).
+    #[test]
+    fn a_shards_counts_cut_at_a_turn_are_those_of_a_plain_reading() {
+        for preset in ["duel", "gobakhan", "attack-right"] {
+            let model = BattleModel::new(Config::preset(preset).expect("a preset")).expect("valid");
+            shards_read_plainly(&model);
+        }
+    }
+
+    fn shards_read_plainly(model: &BattleModel) {
+        for count in [1, 2, 3] {
+            for index in 1..=count {
+                let shard = Shard { index, count };
+                let visited = Visited::default();
+                let (run, info) = depth_first_shard(
+                    model,
+                    2,
+                    Some(canonical_fingerprint),
+                    false,
+                    shard,
+                    8,
+                    &visited,
+                );
+                let counted = [
+                    info.prefix_states,
+                    info.frontier_states,
+                    info.owned_frontier_states,
+                    run.unique,
+                    run.generated,
+                ];
+                assert_eq!(
+                    counted,
+                    read_turns(model, shard),
+                    "{}, shard {shard}",
+                    model.setup.config.name
+                );
+            }
+        }
     }
 
     /// Each shard counts what the reading above counts, split in 1, 2 and

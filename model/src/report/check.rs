@@ -113,6 +113,20 @@ pub fn human_report(r: &CheckReport) -> String {
     );
     let _ = writeln!(s, "{}", visited_line(&r.visited));
     match &r.shard {
+        Some(x) if x.frontier_states == 0 && !r.complete => {
+            let _ = writeln!(
+                s,
+                "shard {}/{}: stopped above the split, before its frontier was known",
+                x.index, x.count
+            );
+        }
+        Some(x) if x.frontier_states == 0 && x.frontier_turn.is_some() => {
+            let _ = writeln!(
+                s,
+                "shard {}/{}: no state of this configuration reaches its second turn, so every shard explores all of it",
+                x.index, x.count
+            );
+        }
         Some(x) if x.frontier_states == 0 => {
             let _ = writeln!(
                 s,
@@ -125,12 +139,15 @@ pub fn human_report(r: &CheckReport) -> String {
         Some(x) => {
             let _ = writeln!(
                 s,
-                "shard {}/{} of this configuration's states: {} states above the split (judged by every shard), {} at depth {} ({} of them this shard's); a witness not reached here may be reached by another shard: merge the JSON reports of all {} with merge-reports",
+                "shard {}/{} of this configuration's states: {} states above the split (judged by every shard), {} {} ({} of them this shard's); a witness not reached here may be reached by another shard: merge the JSON reports of all {} with merge-reports",
                 x.index,
                 x.count,
                 thousands(x.prefix_states),
                 thousands(x.frontier_states),
-                x.frontier_depth,
+                match x.frontier_turn {
+                    Some(turn) => format!("beginning turn {turn}"),
+                    None => format!("at depth {}", x.frontier_depth),
+                },
                 thousands(x.owned_frontier_states),
                 x.count
             );

@@ -128,15 +128,7 @@ where
     M: Judged + Sync,
     M::State: Clone + Hash + Send + Sync,
 {
-    let key = key_of::<M>(canonical);
-    let mut start = Vec::new();
-    let init = model.init_states();
-    let generated_init = init.len();
-    for s in init {
-        if visited.insert(key(&s)) {
-            start.push((s, 1));
-        }
-    }
+    let (start, generated_init) = initial(model, canonical, visited);
     let run = depth_first_part(
         model,
         threads,
@@ -150,6 +142,28 @@ where
         generated: run.generated + generated_init,
         ..run
     }
+}
+
+/// The initial states of `model` not yet in `visited`, inserted there,
+/// each at depth 1, and how many initial states were generated.
+pub(crate) fn initial<M>(
+    model: &M,
+    canonical: Option<Canonical<M>>,
+    visited: &impl Seen,
+) -> (Vec<(M::State, usize)>, usize)
+where
+    M: Model,
+    M::State: Hash,
+{
+    let key = key_of::<M>(canonical);
+    let init = model.init_states();
+    let generated = init.len();
+    let start = init
+        .into_iter()
+        .filter(|s| visited.insert(key(s)))
+        .map(|s| (s, 1))
+        .collect();
+    (start, generated)
 }
 
 /// How states are identified: the fingerprint of their representative

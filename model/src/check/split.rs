@@ -42,7 +42,7 @@
 //! check), so every shard that sees a violation reports the same one.
 
 use crate::check::model::{tally, BattleModel, Judged, Tally};
-use crate::check::search::{depth_first_part, key_of, Part, Searched};
+use crate::check::search::{depth_first_part, initial, key_of, Part, Searched};
 use crate::check::sweep::Shard;
 use crate::check::visited::{Seen, VisitedSet};
 use crate::check::{property_results, trace, Canonical, CheckReport, Status, SymmetryUse};
@@ -236,14 +236,7 @@ where
     M::State: Clone + Hash + Send + Sync,
 {
     let key = key_of::<M>(canonical);
-    let mut start = Vec::new();
-    let init = model.init_states();
-    let generated = init.len();
-    for s in init {
-        if visited.insert(key(&s)) {
-            start.push((s, 1));
-        }
-    }
+    let (start, generated) = initial(model, canonical, visited);
     let frontier = Mutex::new(Frontier {
         states: 0,
         keys: KeySums { all: 0, owned: 0 },
@@ -659,15 +652,7 @@ mod tests {
     /// generated.
     fn read(model: &BattleModel, shard: Shard, per_shard: usize) -> [usize; 6] {
         let key = canonical_fingerprint;
-        let successors = |s: &GameState| {
-            let mut actions = Vec::new();
-            model.actions(s, &mut actions);
-            actions
-                .into_iter()
-                .filter_map(|a| model.next_state(s, a))
-                .filter(|n| model.within_boundary(n))
-                .collect::<Vec<_>>()
-        };
+        let successors = |s: &GameState| successors(model, s);
         let mut seen = HashSet::new();
         let init = model.init_states();
         let mut generated = init.len();
@@ -685,21 +670,46 @@ mod tests {
             depth += 1;
         }
         let frontier = level.len();
-        let mut todo: Vec<GameState> = level
-            .into_iter()
-            .filter(|s| key(s) % shard.count as u64 == shard.index as u64 - 1)
-            .collect();
+        let todo: Vec<GameState> = level.into_iter().filter(|s| mine(s, shard)).collect();
         let owned = todo.len();
+        generated += explore_below(todo, &mut seen, successors);
+        let unique = seen.len() - (frontier - owned);
+        [depth, prefix, frontier, owned, unique, generated]
+    }
+
+    /// The successors of `s` within the model's boundary.
+    fn successors(model: &BattleModel, s: &GameState) -> Vec<GameState> {
+        let mut actions = Vec::new();
+        model.actions(s, &mut actions);
+        actions
+            .into_iter()
+            .filter_map(|a| model.next_state(s, a))
+            .filter(|n| model.within_boundary(n))
+            .collect()
+    }
+
+    /// Whether the frontier state `s` is `shard`'s.
+    fn mine(s: &GameState, shard: Shard) -> bool {
+        canonical_fingerprint(s) % shard.count as u64 == shard.index as u64 - 1
+    }
+
+    /// Every state reached depth-first from `todo` and not `seen`, added
+    /// to `seen`; the states generated.
+    fn explore_below(
+        mut todo: Vec<GameState>,
+        seen: &mut HashSet<u64>,
+        successors: impl Fn(&GameState) -> Vec<GameState>,
+    ) -> usize {
+        let mut generated = 0;
         while let Some(s) = todo.pop() {
             for n in successors(&s) {
                 generated += 1;
-                if seen.insert(key(&n)) {
+                if seen.insert(canonical_fingerprint(&n)) {
                     todo.push(n);
                 }
             }
         }
-        let unique = seen.len() - (frontier - owned);
-        [depth, prefix, frontier, owned, unique, generated]
+        generated
     }
 
     /// A shard's counts cut at the second turn, as a plain reading of the
@@ -710,14 +720,7 @@ mod tests {
     /// left out) and the states generated.
     fn read_turns(model: &BattleModel, shard: Shard) -> [usize; 5] {
         let key = canonical_fingerprint;
-        let successors = |s: &GameState| {
-            let mut actions = Vec::new();
-            model.actions(s, &mut actions);
-            actions
-                .into_iter()
-                .filter_map(|a| model.next_state(s, a))
-                .collect::<Vec<_>>()
-        };
+        let successors = |s: &GameState| successors(model, s);
         let mut seen = HashSet::new();
         let mut level: Vec<GameState> = model.init_states();
         let mut generated = level.len();
@@ -728,7 +731,7 @@ mod tests {
             for s in level {
                 if s.turn > 0 {
                     frontier += 1;
-                    if key(&s) % shard.count as u64 == shard.index as u64 - 1 {
+                    if mine(&s, shard) {
                         todo.push(s);
                     }
                     continue;
@@ -744,14 +747,7 @@ mod tests {
             level = next;
         }
         let owned = todo.len();
-        while let Some(s) = todo.pop() {
-            for n in successors(&s) {
-                generated += 1;
-                if seen.insert(key(&n)) {
-                    todo.push(n);
-                }
-            }
-        }
+        generated += explore_below(todo, &mut seen, successors);
         let unique = seen.len() - (frontier - owned);
         [prefix, frontier, owned, unique, generated]
     }
@@ -773,25 +769,9 @@ mod tests {
         for count in [1, 2, 3] {
             for index in 1..=count {
                 let shard = Shard { index, count };
-                let visited = Visited::default();
-                let (run, info) = depth_first_shard(
-                    model,
-                    2,
-                    Some(canonical_fingerprint),
-                    false,
-                    shard,
-                    8,
-                    &visited,
-                );
-                let counted = [
-                    info.prefix_states,
-                    info.frontier_states,
-                    info.owned_frontier_states,
-                    run.unique,
-                    run.generated,
-                ];
+                // Without the breadth-first level, which the turn cut has not.
                 assert_eq!(
-                    counted,
+                    counted(model, shard, 8)[1..],
                     read_turns(model, shard),
                     "{}, shard {shard}",
                     model.setup.config.name
@@ -813,30 +793,35 @@ mod tests {
             cases.extend((1..=count).map(|index| (Shard { index, count }, 8)));
         }
         for (shard, per_shard) in cases {
-            let visited = Visited::default();
-            let (run, info) = depth_first_shard(
-                &model,
-                2,
-                Some(canonical_fingerprint),
-                false,
-                shard,
-                per_shard,
-                &visited,
-            );
-            let counted = [
-                info.frontier_depth,
-                info.prefix_states,
-                info.frontier_states,
-                info.owned_frontier_states,
-                run.unique,
-                run.generated,
-            ];
             assert_eq!(
-                counted,
+                counted(&model, shard, per_shard),
                 read(&model, shard, per_shard),
                 "shard {shard}, {per_shard} states per shard"
             );
         }
+    }
+
+    /// A shard's counts as its search gives them, in the order of
+    /// [`read`]'s.
+    fn counted(model: &BattleModel, shard: Shard, per_shard: usize) -> [usize; 6] {
+        let visited = Visited::default();
+        let (run, info) = depth_first_shard(
+            model,
+            2,
+            Some(canonical_fingerprint),
+            false,
+            shard,
+            per_shard,
+            &visited,
+        );
+        [
+            info.frontier_depth,
+            info.prefix_states,
+            info.frontier_states,
+            info.owned_frontier_states,
+            run.unique,
+            run.generated,
+        ]
     }
 
     /// A shard may miss a witness that the whole configuration reaches

@@ -8,7 +8,7 @@
 
 mod process;
 
-use battlecheck::conform::random::Games;
+use battlecheck::check::random::Games;
 use battlecheck::conform::{conform, ConformOptions, ConformReport};
 use battlecheck::report::conform::human_report;
 use battlecheck::Config;

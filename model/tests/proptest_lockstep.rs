@@ -14,12 +14,12 @@
 //! half the time, and decisions that cast, attack, block, choose a
 //! protector, divide damage or cast a back face are four times as likely as
 //! passing (the policy of `battlecheck conform --random-games`,
-//! `battlecheck::conform::random::pick`). `random_games_exercise_battle_play`
+//! `battlecheck::check::random::pick`). `random_games_exercise_battle_play`
 //! reports how often each kind of battle play happened.
 
+use battlecheck::check::random::pick;
 use battlecheck::conform::bridge::{in_process, Driven};
 use battlecheck::conform::lockstep::{compare, step};
-use battlecheck::conform::random::pick;
 use battlecheck::rules::cards::CardName;
 use battlecheck::rules::config::{Seat, MAX_OBJECTS, MAX_PLAYERS};
 use battlecheck::{BattleModel, Config};

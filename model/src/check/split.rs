@@ -489,6 +489,7 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
         properties,
         shard: None,
         merged_shards: Some(count),
+        random_games: None,
     })
 }
 

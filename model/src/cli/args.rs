@@ -1,6 +1,7 @@
 //! Options shared by the subcommands: how a configuration is named on the
 //! command line, how a search runs, and which report format is printed.
 
+use crate::check::random::Games;
 use crate::rules::cards::CardName;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::faults::Fault;
@@ -200,6 +201,43 @@ impl SearchArgs {
             }
             Some(t) => Ok(t),
             None => Ok(cores),
+        }
+    }
+}
+
+/// Random games instead of every reachable state.
+#[derive(Args)]
+pub struct RandomGamesArgs {
+    /// Play N random games instead of exploring every reachable state: for
+    /// configurations too large to explore (a 4-player full round). Each
+    /// game takes random decisions, leaning toward battle play, to its
+    /// end; game i of a seed is the same game in `check` and in `conform`.
+    /// Passing is evidence, not proof, and a counterexample is the
+    /// lowest-numbered game's (shrunk by `conform`), not always the
+    /// shortest.
+    #[arg(long, value_name = "N", conflicts_with = "no_symmetry")]
+    random_games: Option<usize>,
+    /// The seed of the random games: the same seed plays the same games on
+    /// every run and at any thread count.
+    #[arg(
+        long,
+        value_name = "SEED",
+        requires = "random_games",
+        default_value_t = 1
+    )]
+    seed: u64,
+}
+
+impl RandomGamesArgs {
+    /// The games asked for, if any.
+    pub fn games(&self) -> Result<Option<Games>, String> {
+        match self.random_games {
+            Some(0) => Err("--random-games must be at least 1".into()),
+            Some(count) => Ok(Some(Games {
+                count,
+                seed: self.seed,
+            })),
+            None => Ok(None),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! `battlecheck check`: the exhaustive check of the model (or of the
 //! engine, `--target engine`) against the property catalogue.
 
-use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, SearchArgs};
+use super::args::{
+    engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, RandomGamesArgs, SearchArgs,
+};
 use super::out::Out;
 use super::{Failure, Outcome};
 use crate::check::sweep::Shard;
@@ -53,6 +55,10 @@ pub struct CheckArgs {
     /// the chance of that and the states expected missed.
     #[arg(long, value_name = "MIB")]
     bitstate: Option<u64>,
+    /// Judge the states of random games with the catalogue: the model's
+    /// invariants on a configuration too large to explore.
+    #[command(flatten)]
+    random: RandomGamesArgs,
     /// With --target engine: inject a known engine bug. Repeatable.
     #[arg(long, value_name = "BUG")]
     engine_fault: Vec<String>,
@@ -93,6 +99,16 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
                 "--shard splits the model's states: it applies to --target model only".into(),
             ))
         }
+        Target::Engine if args.random.games()?.is_some() => {
+            return Err(Failure::BadInput(
+                "--random-games with --target engine: random games of an engine are `conform --random-games`".into(),
+            ))
+        }
+        Target::Model if args.random.games()?.is_some() && (args.shard.is_some() || args.bitstate.is_some()) => {
+            return Err(Failure::BadInput(
+                "--random-games plays games instead of the exhaustive search: --shard and --bitstate apply to the exhaustive search only".into(),
+            ))
+        }
         Target::Engine if args.engine.engine_cmd.is_some() && !faults.is_empty() => {
             return Err(Failure::BadInput(
                 "--engine-fault injects bugs into the engine in process; for an engine process give them to it (`battlecheck serve-engine --engine-fault BUG`)".into(),
@@ -112,6 +128,7 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         progress,
         shard: args.shard,
         bitstate,
+        random_games: args.random.games()?,
     };
     let engine_timeout = args.engine.timeout()?;
     let engine_cmd = args.engine.engine_cmd.as_deref();

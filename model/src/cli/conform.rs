@@ -1,9 +1,10 @@
 //! `battlecheck conform`: the model and the engine explored in lockstep.
 
-use super::args::{engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, SearchArgs};
+use super::args::{
+    engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, RandomGamesArgs, SearchArgs,
+};
 use super::out::Out;
 use super::Outcome;
-use crate::conform::random::Games;
 use crate::conform::{conform, ConformOptions};
 use crate::report::conform::human_report;
 use crate::report::{config_line, junit, Case};
@@ -29,23 +30,8 @@ pub struct ConformArgs {
     /// Repeatable.
     #[arg(long, value_name = "BUG")]
     engine_fault: Vec<String>,
-    /// Play N random games in lockstep instead of comparing every reachable
-    /// state: for configurations too large to explore (a 4-player full
-    /// round). Each game takes random decisions, leaning toward battle
-    /// play, to the turn bound; passing is evidence, not proof, and a
-    /// counterexample is the lowest-numbered game's that diverges, shrunk
-    /// (not always the shortest).
-    #[arg(long, value_name = "N", conflicts_with = "no_symmetry")]
-    random_games: Option<usize>,
-    /// The seed of the random games: the same seed plays the same games on
-    /// every run and at any thread count.
-    #[arg(
-        long,
-        value_name = "SEED",
-        requires = "random_games",
-        default_value_t = 1
-    )]
-    seed: u64,
+    #[command(flatten)]
+    random: RandomGamesArgs,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -63,14 +49,7 @@ pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
         symmetry: !args.search.no_symmetry,
         engine_timeout: args.engine.timeout()?,
         engine_cmd: args.engine.engine_cmd,
-        random_games: match args.random_games {
-            Some(0) => return Err("--random-games must be at least 1".into()),
-            Some(count) => Some(Games {
-                count,
-                seed: args.seed,
-            }),
-            None => None,
-        },
+        random_games: args.random.games()?,
     };
     let report = conform(config, &opts)?;
     let human = human_report(&report);

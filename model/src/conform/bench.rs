@@ -8,11 +8,11 @@
 //! on a quiet machine, never as a test assertion.
 
 use crate::check::model::BattleModel;
+use crate::check::random::Rng;
 use crate::check::stop::Stop;
 use crate::check::{self, explore_model, CheckOptions};
 use crate::conform::bridge::{in_process, Driven, Saved, Stuck};
 use crate::conform::engine::InProcess;
-use crate::conform::random::Rng;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::game::Game;
@@ -116,7 +116,7 @@ fn run(
 }
 
 /// One of `options`, uniformly; a concession only one time in sixteen (as
-/// the random lockstep games, [`pick`](crate::conform::random::pick)), or
+/// the random lockstep games, [`pick`](crate::check::random::pick)), or
 /// most games would end at once.
 fn choose<'a>(rng: &mut Rng, options: &'a [Decision]) -> &'a Decision {
     let concede = |d: &&Decision| matches!(d, Decision::Concede { .. });

@@ -71,7 +71,7 @@ pub struct ConformOptions {
     pub max_states: Option<usize>,
     /// Play these random games in lockstep instead of exploring every
     /// reachable state.
-    pub random_games: Option<random::Games>,
+    pub random_games: Option<crate::check::random::Games>,
 }
 
 impl Default for ConformOptions {
@@ -160,7 +160,7 @@ pub struct ConformReport {
 pub struct RandomGamesRun {
     /// The games asked for and their seed.
     #[serde(flatten)]
-    pub asked: random::Games,
+    pub asked: crate::check::random::Games,
     /// The games played to their end or to a divergence.
     pub played: usize,
     /// Of those, the games that ended at the turn bound rather than with

@@ -21,95 +21,15 @@ use super::engine::Engine;
 use super::lockstep::{restart, step, ConformError, Divergence, Engines};
 use super::process::ProcessError;
 use crate::check::model::BattleModel;
+use crate::check::random::{pick, Games, Rng};
 use crate::check::stop::Stop;
 use crate::rules::config::Config;
 use crate::rules::state::GameState;
 use battlecheck_engine::event::Branch;
 use battlecheck_properties::Decision;
 use rayon::prelude::*;
-use serde::Serialize;
 use stateright::Model;
 use std::collections::BTreeMap;
-
-/// A small deterministic generator (xorshift64*): the same seed, the same
-/// numbers on every machine.
-pub(crate) struct Rng(u64);
-
-/// The golden ratio's 64-bit fraction, to spread seeds over the state.
-const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
-
-impl Rng {
-    /// A generator seeded by `seed` (any value: xorshift needs a state
-    /// that is not zero, so it is made odd).
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-
-    /// The generator of game `game` of a run seeded by `seed`.
-    pub(crate) fn for_game(seed: u64, game: u64) -> Rng {
-        Rng::new((seed.wrapping_mul(GOLDEN) ^ game).wrapping_mul(GOLDEN))
-    }
-
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number below `n` (at least 1).
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() >> 32) as usize % n
-    }
-}
-
-/// How much more likely than a pass a decision is in a random game: battle
-/// play (casting, attacking, blocking, dividing damage, choosing a
-/// protector, casting a back face) four times.
-fn weight(d: &Decision) -> usize {
-    match d {
-        Decision::PassAll | Decision::Concede { .. } => 1,
-        Decision::DeclareAttackers { attacks } if attacks.is_empty() => 1,
-        Decision::DeclareBlockers { blocks } if blocks.is_empty() => 1,
-        Decision::CastTransformed { cast: false, .. } => 1,
-        _ => 4,
-    }
-}
-
-/// The decision that the random word `word` picks among `decisions` (not
-/// empty): a concession only when the word's top four bits are zero (one
-/// word in sixteen) or nothing else is offered, since conceding ends most
-/// games; among the rest, by [`weight`].
-pub fn pick(decisions: &[Decision], word: u16) -> &Decision {
-    let concession = |d: &Decision| matches!(d, Decision::Concede { .. });
-    let no_concessions = word >> 12 != 0 && decisions.iter().any(|d| !concession(d));
-    let weight = |d: &Decision| {
-        if no_concessions && concession(d) {
-            0
-        } else {
-            weight(d)
-        }
-    };
-    let total: usize = decisions.iter().map(weight).sum();
-    let mut at = usize::from(word) % total;
-    for d in decisions {
-        if at < weight(d) {
-            return d;
-        }
-        at -= weight(d);
-    }
-    unreachable!("the weights add up to the total")
-}
-
-/// Which random games to play.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Games {
-    /// How many.
-    #[serde(rename = "games")]
-    pub count: usize,
-    /// The seed: game `i` of a seed takes the same decisions on every run.
-    pub seed: u64,
-}
 
 /// Games played at once, each on its own engine: enough to keep every
 /// thread busy, few enough that little is played past a divergence.
@@ -447,55 +367,5 @@ fn one_game<E: Engine>(
             game.divergence = Some((path, div));
             return Ok(game);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use battlecheck_properties::{CardId, PlayerId};
-
-    /// A pass, a concession and a cast: how often each is picked over
-    /// every random word.
-    fn tally(decisions: &[Decision]) -> Vec<usize> {
-        let mut n = vec![0; decisions.len()];
-        for word in 0..=u16::MAX {
-            let d = pick(decisions, word);
-            n[decisions.iter().position(|x| x == d).unwrap()] += 1;
-        }
-        n
-    }
-
-    #[test]
-    fn battle_play_is_four_times_a_pass_and_concessions_one_word_in_sixteen() {
-        let concede = Decision::Concede {
-            player: PlayerId(1),
-        };
-        let cast = Decision::Cast {
-            player: PlayerId(0),
-            card: CardId(2),
-            targets: Vec::new(),
-            x: None,
-            convoke: Default::default(),
-        };
-        let n = tally(&[Decision::PassAll, concede.clone(), cast.clone()]);
-        // Words with a top nibble of zero (4,096) choose among all three by
-        // weights 1, 1, 4; the others (61,440) between the pass and the
-        // cast, by 1 and 4.
-        let (pass, conceded, cast_n) = (n[0], n[1], n[2]);
-        assert_eq!(conceded, 683, "{n:?}");
-        assert_eq!(pass + conceded + cast_n, 65_536);
-        assert!((cast_n as f64 / pass as f64 - 4.0).abs() < 0.01, "{n:?}");
-        // A concession alone is picked, whatever the word.
-        assert_eq!(tally(std::slice::from_ref(&concede)), vec![65_536]);
-    }
-
-    #[test]
-    fn a_game_s_numbers_depend_on_the_seed_and_the_game() {
-        let first = |seed, game| Rng::for_game(seed, game).next();
-        assert_eq!(first(1, 0), first(1, 0));
-        assert_ne!(first(1, 0), first(1, 1));
-        assert_ne!(first(1, 0), first(2, 0));
-        assert_ne!(first(1, 1), first(2, 0));
     }
 }

@@ -100,6 +100,25 @@ pub fn visited_line(v: &VisitedSet) -> String {
 pub fn human_report(r: &CheckReport) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{}", config_line(&r.config));
+    if let Some(g) = &r.random_games {
+        let _ = writeln!(
+            s,
+            "{} of {} random games (seed {}) played, {} states judged (games meet: not distinct states), the longest game {} decisions, in {:.2} s: {} states/s on {} thread(s)",
+            thousands(g.played),
+            thousands(g.asked.count),
+            g.asked.seed,
+            thousands(g.states),
+            g.longest,
+            r.seconds,
+            thousands(r.states_per_second as usize),
+            r.threads
+        );
+        let _ = writeln!(
+            s,
+            "random games are evidence, not proof: an invariant that holds held in these games, and a witness no game reached fails nothing"
+        );
+        return verdicts(s, r);
+    }
     let _ = writeln!(
         s,
         "explored {} unique states ({} generated), max depth {}, in {:.2} s: {} states/s on {} thread(s); symmetry reduction: {:?}",
@@ -160,6 +179,12 @@ pub fn human_report(r: &CheckReport) -> String {
             "merged from {n} shards: the counts are summed (a state reached by several shards is counted by each), the time is the longest shard's"
         );
     }
+    verdicts(s, r)
+}
+
+/// The report's end, after the lines of how it searched: whether it was
+/// stopped, each property's verdict, the counterexamples and the result.
+fn verdicts(mut s: String, r: &CheckReport) -> String {
     if !r.complete {
         let _ = writeln!(
             s,
@@ -175,6 +200,7 @@ pub fn human_report(r: &CheckReport) -> String {
                 Status::Violated => "VIOLATED",
                 Status::Witnessed => "witnessed",
                 Status::NotWitnessed if r.shard.is_some() => "not here",
+                Status::NotWitnessed if r.random_games.is_some() => "not reached",
                 Status::NotWitnessed => "NOT WITNESSED",
                 Status::NotApplicable => "n/a",
             };

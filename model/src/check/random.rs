@@ -162,6 +162,15 @@ pub fn check(
     };
     // Per catalogue entry, the first game's path to a state showing it.
     let mut first: Vec<Option<Vec<Decision>>> = vec![None; CATALOGUE.len()];
+    let checked = model.checked();
+    let masks = CATALOGUE
+        .iter()
+        .enumerate()
+        .filter(|(_, spec)| checked.contains(&spec.id))
+        .fold((0u64, 0u64), |(a, s), (i, spec)| match spec.kind {
+            Kind::Always => (a | 1 << i, s),
+            Kind::Sometimes => (a, s | 1 << i),
+        });
     let mut next = 0;
     while next < games.count && !stop.stopped() {
         let batch = next..games.count.min(next + GAMES_AT_ONCE);
@@ -169,7 +178,7 @@ pub fn check(
         let played: Vec<Game> = pool.install(|| {
             batch
                 .into_par_iter()
-                .map(|i| one_game(&model, games.seed, i, &stop))
+                .map(|i| one_game(&model, masks, games.seed, i, &stop))
                 .collect()
         });
         // In game order, so that what is reported does not depend on
@@ -215,23 +224,22 @@ pub fn check(
     })
 }
 
-/// Game `i` of seed `seed` on `model`, every state judged.
-fn one_game(model: &BattleModel, seed: u64, i: usize, stop: &Stop) -> Game {
+/// Game `i` of seed `seed` on `model`, every state judged by the
+/// catalogue entries of `always` (invariants) and `sometimes` (witnesses),
+/// one bit per entry.
+fn one_game(
+    model: &BattleModel,
+    (always, sometimes): (u64, u64),
+    seed: u64,
+    i: usize,
+    stop: &Stop,
+) -> Game {
     let mut game = Game {
         path: Vec::new(),
         judged: 0,
         found: Vec::new(),
         stopped: false,
     };
-    let checked = model.checked();
-    let (always, sometimes) = CATALOGUE
-        .iter()
-        .enumerate()
-        .filter(|(_, spec)| checked.contains(&spec.id))
-        .fold((0u64, 0u64), |(a, s), (i, spec)| match spec.kind {
-            Kind::Always => (a | 1 << i, s),
-            Kind::Sometimes => (a, s | 1 << i),
-        });
     let mut rng = Rng::for_game(seed, i as u64);
     let mut state = model.init_states().remove(0);
     let mut offered = Vec::new();

@@ -1,5 +1,6 @@
 //! `battlecheck check`: the exhaustive check of the model (or of the
-//! engine, `--target engine`) against the property catalogue.
+//! engine, `--target engine`) against the property catalogue, or the
+//! model's random games judged by it (`--random-games`).
 
 use super::args::{
     engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, RandomGamesArgs, SearchArgs,

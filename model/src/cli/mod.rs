@@ -42,7 +42,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check every property exhaustively on a configuration.
+    /// Check every property exhaustively on a configuration (or in random
+    /// games of it, `--random-games`).
     #[command(allow_negative_numbers = true)]
     Check(check::CheckArgs),
     /// Serve the stateright Explorer for a configuration.

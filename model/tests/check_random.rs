@@ -15,7 +15,7 @@ use battlecheck::conform::{conform, ConformOptions};
 use battlecheck::rules::faults::Fault;
 use battlecheck::Config;
 use battlecheck_properties::{Kind, CATALOGUE};
-use process::{battlecheck, text};
+use process::{assert_bad_input, battlecheck, text};
 use serde_json::Value;
 use stateright::Model;
 
@@ -232,10 +232,6 @@ fn bad_random_game_flags_are_refused() {
     ] {
         let mut all = vec!["check"];
         all.extend_from_slice(&args);
-        let out = battlecheck(&all);
-        let said = text(&out);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
-        assert!(said.contains(named), "{args:?}: {said}");
-        assert!(!said.contains("panicked"), "{args:?}: {said}");
+        assert_bad_input(&all, named);
     }
 }

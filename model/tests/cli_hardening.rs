@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader};
 mod process;
 
-use process::{battlecheck, bin, text};
+use process::{assert_bad_input, battlecheck, bin, text};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -20,17 +20,6 @@ fn wait_at_most(mut child: Child, limit: Duration) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     child.wait_with_output().unwrap()
-}
-
-fn assert_bad_input(args: &[&str], says: &str) {
-    let o = battlecheck(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
-    assert!(
-        text(&o).contains(says),
-        "{args:?} should say {says:?}: {}",
-        text(&o)
-    );
-    assert!(!text(&o).contains("panicked"), "{args:?}: {}", text(&o));
 }
 
 #[test]

@@ -109,16 +109,9 @@ impl Tally {
         stop: Arc<Stop>,
         futile: Option<&'static AtomicBool>,
     ) -> Tally {
-        let mask = |kind| {
-            CATALOGUE
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.kind == kind && checked.contains(&p.id))
-                .fold(0u64, |m, (i, _)| m | 1 << i)
-        };
         Tally {
-            always: mask(Kind::Always),
-            sometimes: mask(Kind::Sometimes),
+            always: mask(checked, Kind::Always),
+            sometimes: mask(checked, Kind::Sometimes),
             violated: AtomicU64::new(0),
             witnessed: AtomicU64::new(0),
             stop,
@@ -163,6 +156,16 @@ impl Tally {
             .map(|(_, p)| p.name)
             .collect()
     }
+}
+
+/// The catalogue entries of `kind` among `checked`, one bit per entry (as
+/// [`Judged::evaluate`] takes them).
+pub(crate) fn mask(checked: &[PropertyId], kind: Kind) -> u64 {
+    CATALOGUE
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.kind == kind && checked.contains(&p.id))
+        .fold(0u64, |m, (i, _)| m | 1 << i)
 }
 
 /// The one property of an exhaustive check: records the catalogue's

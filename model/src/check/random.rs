@@ -15,7 +15,7 @@
 //! up to the first state that does: a path, not always the shortest (the
 //! exhaustive check of a smaller configuration finds those).
 
-use crate::check::model::{BattleModel, Judged};
+use crate::check::model::{mask, BattleModel, Judged};
 use crate::check::stop::Stop;
 use crate::check::visited::VisitedSet;
 use crate::check::{property_results, trace, CheckOptions, CheckReport, SymmetryUse};
@@ -163,14 +163,7 @@ pub fn check(
     // Per catalogue entry, the first game's path to a state showing it.
     let mut first: Vec<Option<Vec<Decision>>> = vec![None; CATALOGUE.len()];
     let checked = model.checked();
-    let masks = CATALOGUE
-        .iter()
-        .enumerate()
-        .filter(|(_, spec)| checked.contains(&spec.id))
-        .fold((0u64, 0u64), |(a, s), (i, spec)| match spec.kind {
-            Kind::Always => (a | 1 << i, s),
-            Kind::Sometimes => (a, s | 1 << i),
-        });
+    let masks = (mask(checked, Kind::Always), mask(checked, Kind::Sometimes));
     let mut next = 0;
     while next < games.count && !stop.stopped() {
         let batch = next..games.count.min(next + GAMES_AT_ONCE);

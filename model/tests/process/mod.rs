@@ -12,6 +12,20 @@ pub fn battlecheck(args: &[&str]) -> Output {
     bin().args(args).output().expect("the binary runs")
 }
 
+/// Run the binary with `args`, which it must refuse as bad input: exit code
+/// 2, a message that says `says`, and no panic.
+#[allow(dead_code)] // not every test binary refuses input
+pub fn assert_bad_input(args: &[&str], says: &str) {
+    let o = battlecheck(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+    assert!(
+        text(&o).contains(says),
+        "{args:?} should say {says:?}: {}",
+        text(&o)
+    );
+    assert!(!text(&o).contains("panicked"), "{args:?}: {}", text(&o));
+}
+
 /// What a run printed: standard output, then standard error.
 pub fn text(o: &Output) -> String {
     format!(

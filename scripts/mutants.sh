@@ -10,7 +10,7 @@
 # they all still pass.
 #
 # Usage: scripts/mutants.sh [cargo-mutants options…]
-#   e.g. scripts/mutants.sh --file engine/src/siege.rs --file engine/src/protector.rs
+#   e.g. scripts/mutants.sh --file engine/src/rules/siege.rs --file engine/src/rules/protector.rs
 #        scripts/mutants.sh --list            (the mutants, without running them)
 #        scripts/mutants.sh --shard 0/6 --sharding round-robin
 #                                             (every sixth mutant: a sample that
@@ -123,8 +123,8 @@ cargo mutants \
     --exclude engine/src/scenario/expect.rs \
     --exclude engine/src/scenario/mod.rs \
     --exclude engine/src/scenario/format.rs \
-    --exclude engine/src/jsonpos.rs \
-    --exclude engine/src/error.rs \
+    --exclude engine/src/json/position.rs \
+    --exclude engine/src/state/error.rs \
     --output target/mutants \
     "${tests[@]}" \
     "$@" \

@@ -3,8 +3,11 @@
 //! scenarios with mistakes give clear errors, and the scenario runner
 //! reports failed expectations and violated properties.
 
-use battlecheck_engine::cards::{CardError, Catalogue, Layout};
 use battlecheck_engine::scenario::{build_game, run_text, ScenarioError};
+use battlecheck_engine::{
+    cards::card::Layout,
+    cards::catalogue::{CardError, Catalogue},
+};
 use battlecheck_engine::{Action, EngineError, Event, Game};
 use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target};
 use std::path::Path;
@@ -260,7 +263,7 @@ fn an_action_maps_back_onto_its_decision() {
 /// attacked and the new one.
 #[test]
 fn a_reselection_is_told_as_a_fact() {
-    use battlecheck_engine::event::happened;
+    use battlecheck_engine::state::event::happened;
     use battlecheck_properties::step::Happened;
     let text = r#"{
       "name": "reselect",
@@ -414,7 +417,7 @@ fn a_malformed_card_file_names_the_file_and_field() {
 /// played, and a line with one is.
 #[test]
 fn every_siege_is_fully_playable() {
-    use battlecheck_engine::oracle::{fully_playable, missing, OracleLine};
+    use battlecheck_engine::cards::oracle::{fully_playable, missing, OracleLine};
     let cards = Catalogue::bundled().unwrap();
     let sieges: Vec<_> = cards
         .iter()

@@ -3,10 +3,9 @@
 //! UTF-8, symbolic link loops, a byte-order mark, bad player counts and
 //! player fields, and a game that reaches the last turn the engine counts.
 
-use battlecheck_engine::cards::{CardError, Catalogue};
-use battlecheck_engine::scenario::{
-    build_game, read_text, run_file, run_path, run_text, MAX_FILE_BYTES,
-};
+use battlecheck_engine::cards::catalogue::{CardError, Catalogue};
+use battlecheck_engine::json::read::MAX_FILE_BYTES;
+use battlecheck_engine::scenario::{build_game, read_text, run_file, run_path, run_text};
 use battlecheck_engine::{EngineError, Game};
 use battlecheck_properties::Decision;
 use std::path::{Path, PathBuf};
@@ -244,7 +243,7 @@ fn the_last_turn_the_engine_counts_is_refused_to_end() {
     let mut game = at_turn(254);
     game.apply_decision(&Decision::PassAll).unwrap();
     assert_eq!(game.turn, 255);
-    while game.step != battlecheck_engine::game::TurnStep::End {
+    while game.step != battlecheck_engine::state::game::TurnStep::End {
         game.apply_decision(&Decision::PassAll).unwrap();
     }
     let before = game.observe();

@@ -3,9 +3,9 @@
 //! action, and every `always` property of the catalogue holds after each
 //! action.
 
-use battlecheck_engine::event::Event;
-use battlecheck_engine::game::Waiting;
 use battlecheck_engine::scenario::build_game;
+use battlecheck_engine::state::event::Event;
+use battlecheck_engine::state::game::Waiting;
 use battlecheck_engine::{Action, Catalogue};
 use battlecheck_properties::{
     AttackTarget, CardId, Decision, Kind, PlayerId, Target, Zone, CATALOGUE,
@@ -269,7 +269,12 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
             let attackers: Vec<_> = game
                 .objects
                 .iter()
-                .filter(|o| matches!(o.combat, battlecheck_engine::game::Combat::Attacking { .. }))
+                .filter(|o| {
+                    matches!(
+                        o.combat,
+                        battlecheck_engine::state::game::Combat::Attacking { .. }
+                    )
+                })
                 .map(|o| o.id)
                 .collect();
             let mut declarations: Vec<Vec<(CardId, CardId)>> = Vec::new();

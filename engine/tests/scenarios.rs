@@ -80,7 +80,7 @@ fn the_scenarios_witness_every_situation_of_the_catalogue() {
 /// `conform` catches on the `zilortha` preset, are caught here too.
 #[test]
 fn the_real_card_scenarios_catch_the_real_card_faults() {
-    use battlecheck_engine::cards::Catalogue;
+    use battlecheck_engine::cards::catalogue::Catalogue;
     use battlecheck_engine::scenario::run_text;
     use battlecheck_engine::EngineFault;
     let cards = Catalogue::bundled().unwrap();
@@ -420,7 +420,7 @@ fn the_real_card_scenarios_catch_the_real_card_faults() {
 /// happened (its events broke a rule of one decision).
 #[test]
 fn a_scenario_judges_what_each_step_did() {
-    use battlecheck_engine::cards::Catalogue;
+    use battlecheck_engine::cards::catalogue::Catalogue;
     use battlecheck_engine::scenario::run_text;
     use battlecheck_engine::EngineFault;
     let cards = Catalogue::bundled().unwrap();

@@ -4,7 +4,7 @@ use super::format::Expect;
 use super::setup::Run;
 use super::subject::Subject;
 use super::{Failure, ScenarioError, ScenarioReport};
-use crate::game::TurnStep;
+use crate::state::game::TurnStep;
 use battlecheck_properties::view::CombatObs;
 use battlecheck_properties::{
     AttackTarget, CardId, Decision, GameView, Observation, PlayerId, StackObs, Zone,
@@ -63,7 +63,7 @@ impl Run {
             ));
         }
         if let Some(m) = &e.mana {
-            crate::mana::ManaCost::parse(m)
+            crate::cards::mana_cost::ManaCost::parse(m)
                 .ok()
                 .filter(|c| c.generic == 0 && c.xs == 0)
                 .ok_or_else(|| {
@@ -330,10 +330,16 @@ impl Run {
             }
             if let Some(m) = &e.mana {
                 // The symbols in any order: the validation read them.
-                let want = crate::mana::ManaCost::parse(m)
-                    .map_or_else(|_| m.clone(), |c| crate::mana::pool_text(c.symbols));
+                let want = crate::cards::mana_cost::ManaCost::parse(m).map_or_else(
+                    |_| m.clone(),
+                    |c| crate::cards::mana_cost::pool_text(c.symbols),
+                );
                 match seen.subject.mana(p) {
-                    Some(pool) => cmp(format!("{name}.mana"), want, crate::mana::pool_text(pool)),
+                    Some(pool) => cmp(
+                        format!("{name}.mana"),
+                        want,
+                        crate::cards::mana_cost::pool_text(pool),
+                    ),
                     None => report.unchecked += 1,
                 }
             }

@@ -1,6 +1,6 @@
 //! The scenario file format (serde).
 
-use crate::game::TurnStep;
+use crate::state::game::TurnStep;
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{Decision, Observation, Pending, Zone};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -660,7 +660,7 @@ pub struct Expect {
     /// this repository's engine; an engine behind the protocol does not
     /// tell them (the report counts them unchecked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub colors: Option<Vec<crate::color::Color>>,
+    pub colors: Option<Vec<crate::cards::color::Color>>,
     /// Its name (201.2): that of the face it has now or of what it copies;
     /// a token's is given by the effect that made it, else its subtypes
     /// followed by "Token" (111.4). Checked on this repository's engine; an

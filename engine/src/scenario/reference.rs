@@ -3,15 +3,16 @@
 //! its JSON path, type, default and meaning, and an example: the first value
 //! the shipped scenarios give it, so that every example is one that runs.
 
-use super::read::{json_files, read_text};
+use super::read_text;
 use super::ScenarioError;
+use crate::json::read::json_files;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
 /// The scenario files of `dir` (name order) as (file name, JSON), for
-/// [`reference`]'s examples.
+/// [`reference`](fn@reference)'s examples.
 pub fn examples(dir: &Path) -> Result<Vec<(String, Value)>, ScenarioError> {
     let files = json_files(dir).map_err(|source| ScenarioError::Io {
         file: dir.to_path_buf(),
@@ -20,10 +21,11 @@ pub fn examples(dir: &Path) -> Result<Vec<(String, Value)>, ScenarioError> {
     let mut out = Vec::new();
     for file in files {
         let text = read_text(&file)?;
-        let value = crate::jsonpos::parse(&text).map_err(|fault| ScenarioError::Malformed {
-            file: file.clone(),
-            fault,
-        })?;
+        let value =
+            crate::json::position::parse(&text).map_err(|fault| ScenarioError::Malformed {
+                file: file.clone(),
+                fault,
+            })?;
         let name = file
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());

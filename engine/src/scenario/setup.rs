@@ -3,9 +3,9 @@
 
 use super::format::{Act, Players, Scenario, StackSetup, StartPending, MAX_PLAYERS};
 use super::{Resolved, ScenarioError};
-use crate::action::Action;
-use crate::cards::Catalogue;
-use crate::game::{
+use crate::api::action::Action;
+use crate::cards::catalogue::Catalogue;
+use crate::state::game::{
     Ability, Combat, Game, Object, Player, Snapshot, StackItem, Trigger, TurnStep, Waiting,
 };
 use battlecheck_properties::naming::Names;
@@ -352,7 +352,7 @@ impl Run {
                 continue;
             }
             let o = game.obj(id);
-            if o.is(crate::cards::CardType::Planeswalker) || c.loyalty.is_some() {
+            if o.is(crate::cards::card::CardType::Planeswalker) || c.loyalty.is_some() {
                 let loyalty = c.loyalty.unwrap_or(o.face().loyalty.unwrap_or(0));
                 game.obj_mut(id).loyalty = loyalty;
             }

@@ -6,9 +6,9 @@
 //! this repository's game only, except who holds priority, which an engine
 //! may tell.
 
-use crate::action::Action;
-use crate::event::{step_violations, Event};
-use crate::game::{Game, TurnStep};
+use crate::api::action::Action;
+use crate::state::event::{step_violations, Event};
+use crate::state::game::{Game, TurnStep};
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use std::fmt;
 
@@ -51,7 +51,7 @@ pub trait Subject {
         None
     }
     /// The mana in `p`'s mana pool (106.4), if the subject tells.
-    fn mana(&self, _p: PlayerId) -> Option<crate::mana::Pool> {
+    fn mana(&self, _p: PlayerId) -> Option<crate::cards::mana_cost::Pool> {
         None
     }
     /// The mana value of `c` (202.3), if the subject tells.
@@ -59,7 +59,10 @@ pub trait Subject {
         None
     }
     /// The colors of `c` (105.2), if the subject tells.
-    fn colors(&self, _c: battlecheck_properties::CardId) -> Option<Vec<crate::color::Color>> {
+    fn colors(
+        &self,
+        _c: battlecheck_properties::CardId,
+    ) -> Option<Vec<crate::cards::color::Color>> {
         None
     }
     /// The name of `c` (201.2), if the subject tells.
@@ -157,7 +160,7 @@ impl Subject for Played {
         self.game.to_act()
     }
 
-    fn mana(&self, p: PlayerId) -> Option<crate::mana::Pool> {
+    fn mana(&self, p: PlayerId) -> Option<crate::cards::mana_cost::Pool> {
         Some(self.game.players[p.0 as usize].pool)
     }
 
@@ -165,7 +168,7 @@ impl Subject for Played {
         Some(self.game.mana_value(c))
     }
 
-    fn colors(&self, c: battlecheck_properties::CardId) -> Option<Vec<crate::color::Color>> {
+    fn colors(&self, c: battlecheck_properties::CardId) -> Option<Vec<crate::cards::color::Color>> {
         Some(self.game.colors(c).to_vec())
     }
 

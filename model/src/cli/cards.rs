@@ -6,8 +6,11 @@
 
 use super::out::Out;
 use super::{Failure, Outcome};
-use battlecheck_engine::cards::{Card, Catalogue, Face};
-use battlecheck_engine::oracle::{face_text, fully_playable, FaceText};
+use battlecheck_engine::cards::oracle::{face_text, fully_playable, FaceText};
+use battlecheck_engine::{
+    cards::card::{Card, Face},
+    cards::catalogue::Catalogue,
+};
 use std::fmt::Write;
 use std::process::ExitCode;
 

@@ -15,7 +15,7 @@ use crate::conform::bridge::{in_process, Driven, Saved, Stuck};
 use crate::conform::engine::InProcess;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
-use battlecheck_engine::game::Game;
+use battlecheck_engine::state::game::Game;
 use battlecheck_properties::Decision;
 use serde::Serialize;
 use stateright::{Model, Representative};

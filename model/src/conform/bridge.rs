@@ -9,7 +9,7 @@ use super::protocol::Refusal;
 use crate::rules::cards::CardName;
 use crate::rules::config::Config;
 use crate::rules::state::{GameState, TRANSFORMED_HISTORY};
-use battlecheck_engine::game::TurnStep;
+use battlecheck_engine::state::game::TurnStep;
 use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::view::CombatObs;
 use battlecheck_properties::{Decision, Observation, Pending};

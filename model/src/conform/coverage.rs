@@ -5,7 +5,7 @@
 //! no configuration reached: the gaps of the check, each explained or not.
 
 use super::ConformReport;
-use battlecheck_engine::event::{Branch, Event};
+use battlecheck_engine::state::event::{Branch, Event};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

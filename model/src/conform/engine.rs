@@ -6,10 +6,10 @@
 
 use super::process::{EngineProcess, Exchange, Problem, ProcessError};
 use super::protocol::{Observed, Refusal};
-use battlecheck_engine::action::Action;
-use battlecheck_engine::event::Event;
-use battlecheck_engine::game::TurnStep;
+use battlecheck_engine::api::action::Action;
 use battlecheck_engine::scenario::{Refused, Subject};
+use battlecheck_engine::state::event::Event;
+use battlecheck_engine::state::game::TurnStep;
 use battlecheck_engine::{Catalogue, EngineFault, Game};
 use battlecheck_properties::step::Happened;
 use battlecheck_properties::{Decision, Observation, Pending, PlayerId};
@@ -165,7 +165,7 @@ impl InProcess {
     fn judge_events(&mut self) {
         let first = self.ends.len() - self.unjudged;
         for i in first..self.ends.len() {
-            let facts = battlecheck_engine::event::happened(self.decision_events(i));
+            let facts = battlecheck_engine::state::event::happened(self.decision_events(i));
             self.happened.push(facts);
         }
         self.unjudged = 0;
@@ -508,7 +508,7 @@ mod tests {
                     break;
                 };
                 let alone = engine.game.clone().apply_decision(d).expect("legal");
-                want_facts.push(battlecheck_engine::event::happened(&alone));
+                want_facts.push(battlecheck_engine::state::event::happened(&alone));
                 want_events.push(alone);
                 engine.apply(d).expect("in process").expect("legal");
                 // The facts read every third decision, the events every

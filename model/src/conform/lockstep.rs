@@ -30,7 +30,7 @@ use crate::check::stop::Stop;
 use crate::check::visited::{Seen, Visited};
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
-use battlecheck_engine::event::{Branch, Event};
+use battlecheck_engine::state::event::{Branch, Event};
 use battlecheck_properties::diff::{differences, FieldDiff};
 use battlecheck_properties::step;
 use battlecheck_properties::{Decision, Observation, PlayerId};

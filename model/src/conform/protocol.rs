@@ -13,7 +13,7 @@
 //! observations are those of the shared vocabulary
 //! ([`battlecheck_properties::Decision`], [`battlecheck_properties::Observation`]).
 
-use battlecheck_engine::game::TurnStep;
+use battlecheck_engine::state::game::TurnStep;
 use battlecheck_properties::step::Happened;
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use schemars::JsonSchema;

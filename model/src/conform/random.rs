@@ -25,7 +25,7 @@ use crate::check::random::{pick, Games, Rng};
 use crate::check::stop::Stop;
 use crate::rules::config::Config;
 use crate::rules::state::GameState;
-use battlecheck_engine::event::Branch;
+use battlecheck_engine::state::event::Branch;
 use battlecheck_properties::Decision;
 use rayon::prelude::*;
 use stateright::Model;

@@ -121,7 +121,7 @@ impl Session {
             RequestBody::Apply { decision } => {
                 self.with_game(|g| match g.apply_decision(&decision) {
                     Ok(events) => ResponseBody::Applied(Observed {
-                        happened: Some(battlecheck_engine::event::happened(&events)),
+                        happened: Some(battlecheck_engine::state::event::happened(&events)),
                         ..observed(g)
                     }),
                     Err(e) => ResponseBody::Refused(Refusal {

@@ -132,10 +132,14 @@ fn an_unknown_card_or_player_is_refused() {
         }
     );
     let seat = PlayerId(g.players.len() as u8);
+    let n = g.players.len();
     assert_eq!(
         g.apply(&Action::Concede { player: seat }).unwrap_err(),
         EngineError::Unknown {
-            what: format!("player {seat}")
+            what: format!(
+                "player {seat} (protocol number {n}): the game has {n} players, P1 to P{n} (0 to {})",
+                n - 1
+            )
         }
     );
 }

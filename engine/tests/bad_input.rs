@@ -272,3 +272,57 @@ fn the_last_turn_the_engine_counts_is_refused_to_end() {
     let err = run_error(&MINIMAL.replace("\"cards\"", "\"turn\": 256, \"cards\""));
     assert!(err.contains("at `turn`") && err.contains("256"), "{err}");
 }
+
+/// A position the rules cannot reach is refused, naming where and the rule
+/// that makes it impossible, before anything runs.
+#[test]
+fn an_impossible_position_is_refused_with_its_path_and_rule() {
+    let bear = r#"{"id": "bear", "card": "Grizzly Bears", "owner": "P1", "zone": "battlefield"#;
+    let siege =
+        r#"{"id": "siege", "card": "Invasion of Azgol", "owner": "P1", "zone": "battlefield"}"#;
+    for (cards, extra, at, says) in [
+        (
+            format!("{bear}\"}}"),
+            r#""waiting_triggers": ["bear"], "#,
+            "waiting_triggers[0]",
+            "Grizzly Bears is not a Siege, and its history says it was no copy of one: only a Siege has the defeat trigger (310.12b)",
+        ),
+        (
+            format!("{bear}\"}}"),
+            r#""stack": [{"trigger": "bear"}], "#,
+            "stack[0]",
+            "only a Siege has the defeat trigger (310.12b)",
+        ),
+        (
+            format!("{bear}\", \"protector\": \"P2\"}}"),
+            "",
+            "cards[0].protector",
+            "Grizzly Bears is not a battle: only a battle has a protector (310.9)",
+        ),
+        (
+            format!("{bear}\", \"attacking\": \"P2\"}}"),
+            "",
+            "cards[0].attacking",
+            "no creature is attacking in step \"main1\"",
+        ),
+        (
+            format!("{bear}\", \"attached_to\": \"bear\"}}"),
+            "",
+            "cards[0].attached_to",
+            "can't be attached to itself (301.5c, 303.4d)",
+        ),
+    ] {
+        let text = MINIMAL
+            .replace("\"cards\": []", &format!("\"cards\": [{cards}, {siege}]"))
+            .replace("\"steps\"", &format!("{extra}\"steps\""));
+        let err = run_error(&text);
+        assert!(
+            err.starts_with(&format!("s.json: {at}: ")) && err.contains(says),
+            "{at}: {err}"
+        );
+    }
+    // The same positions with what the rules allow are accepted.
+    let fine = MINIMAL.replace("\"cards\": []", &format!("\"cards\": [{siege}]"));
+    let fine = fine.replace("\"steps\"", r#""waiting_triggers": ["siege"], "steps""#);
+    assert!(run_text(Path::new("s.json"), &fine, &Catalogue::bundled().unwrap()).is_ok());
+}

@@ -36,6 +36,18 @@ fn flags_with_bad_values_name_the_flag() {
         "seat 1 is given twice",
     );
     assert_bad_input(&["bench", "--format", "junit"], "use human or json");
+    for flag in ["--timeout", "--engine-timeout"] {
+        let args = ["conform", "--preset", "tiny", flag, "1e300"];
+        assert_bad_input(&args, &format!("{flag} 1e300: too many seconds"));
+        assert!(
+            text(&battlecheck(&args)).len() < 200,
+            "the number written out"
+        );
+        assert_bad_input(
+            &["conform", "--preset", "tiny", flag, "-1e300"],
+            &format!("{flag} must be a positive number of seconds, got -1e300"),
+        );
+    }
 }
 
 #[test]
@@ -519,4 +531,329 @@ fn conform_stops_at_its_limits_with_a_partial_report() {
 #[test]
 fn an_interrupt_stops_conform_with_its_partial_report() {
     stops_on_interrupt(&["conform", "--players", "4", "--threads", "1"]);
+}
+
+fn dev_full() -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap()
+}
+
+/// A full standard error loses the notes only: the report on standard
+/// output, the exit code and a counterexample's file are all there, and
+/// nothing panics (exit code 101).
+#[test]
+fn a_full_standard_error_loses_no_report_and_no_exit_code() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-full-stderr-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cx = dir.to_str().unwrap();
+    for (args, code, says) in [
+        (
+            vec!["check", "--preset", "tiny", "--threads", "64"],
+            0,
+            "result: PASS",
+        ),
+        (vec!["check", "--preset", "nope"], 2, ""),
+        (vec!["replay", "nonexistent.json"], 2, "could not be run"),
+        (
+            vec!["conform", "--preset", "tiny", "--engine-cmd", "true"],
+            2,
+            "",
+        ),
+        (
+            vec![
+                "check",
+                "--preset",
+                "tiny",
+                "--fault",
+                "extra-defense-counter",
+                "--save-counterexample",
+                cx,
+            ],
+            1,
+            "result: FAIL",
+        ),
+    ] {
+        let o = bin().args(&args).stderr(dev_full()).output().unwrap();
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
+    }
+    assert!(dir
+        .join("tiny-defense-never-exceeds-printed.json")
+        .is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An output directory that cannot be used is refused before the run
+/// (exit code 2, naming it); a closed standard output is exit code 4.
+#[test]
+fn an_unusable_destination_is_refused_before_the_run() {
+    let file = std::env::temp_dir().join(format!("battlecheck-a-file-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    let f = file.to_str().unwrap();
+    let under = format!("{f}/sub");
+    for (args, says) in [
+        (
+            vec![
+                "check",
+                "--preset",
+                "tiny",
+                "--fault",
+                "extra-defense-counter",
+                "--save-counterexample",
+                f,
+            ],
+            format!("{f} is a file; --save-counterexample takes a directory"),
+        ),
+        (
+            vec![
+                "conform",
+                "--preset",
+                "tiny",
+                "--save-counterexample",
+                &under,
+            ],
+            format!("--save-counterexample {under}: cannot make the directory"),
+        ),
+        (
+            vec!["suite", "--preset", "tiny", "--out", f],
+            format!("{f} is a file; --out takes a directory"),
+        ),
+    ] {
+        let start = Instant::now();
+        assert_bad_input(&args, &says);
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{args:?} ran first"
+        );
+    }
+    std::fs::remove_file(&file).unwrap();
+
+    let o = Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "'{}' check --preset tiny >&-",
+                env!("CARGO_BIN_EXE_battlecheck")
+            ),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o));
+    assert!(
+        text(&o).contains("standard output is closed"),
+        "{}",
+        text(&o)
+    );
+    let o = bin()
+        .args(["check", "--preset", "tiny"])
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "/dev/null is a place to write: {}",
+        text(&o)
+    );
+}
+
+/// The processes whose command line holds `marker`.
+fn processes_with(marker: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(marker))
+        .count()
+}
+
+/// An engine started through a shell leaves nothing running: its process
+/// group ends with it after a timeout and after a finished check.
+#[test]
+fn an_engine_process_leaves_no_process_behind() {
+    let pid = std::process::id();
+    // A marker no other process has: seconds to sleep, unique to this run.
+    let hang = format!("300.{pid}");
+    let o = battlecheck(&[
+        "conform",
+        "--preset",
+        "tiny",
+        "--engine-cmd",
+        &format!("sh -c 'sleep {hang}; echo hi'"),
+        "--engine-timeout",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("time limit"), "{}", text(&o));
+    let after = format!("301.{pid}");
+    let o = battlecheck(&[
+        "conform",
+        "--preset",
+        "tiny",
+        "--engine-cmd",
+        &format!(
+            "sh -c '\"{}\" serve-engine; sleep {after}'",
+            env!("CARGO_BIN_EXE_battlecheck")
+        ),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        processes_with(&hang),
+        0,
+        "the engine's child outlived a timeout"
+    );
+    assert_eq!(
+        processes_with(&after),
+        0,
+        "the engine's child outlived the check"
+    );
+}
+
+/// A restore sent in the same write as the next request does not share
+/// its time limit: an engine that takes 0.6 s per request passes a limit
+/// of 1 s.
+#[test]
+fn each_answer_has_the_whole_time_limit() {
+    let slow = format!(
+        "sh -c 'while read -r line; do sleep 0.6; printf \"%s\\n\" \"$line\"; done | \"{}\" serve-engine'",
+        env!("CARGO_BIN_EXE_battlecheck")
+    );
+    let o = battlecheck(&[
+        "conform",
+        "--preset",
+        "tiny",
+        "--threads",
+        "1",
+        "--max-states",
+        "3",
+        "--engine-cmd",
+        &slow,
+        "--engine-timeout",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(text(&o).contains("PARTIAL"), "{}", text(&o));
+}
+
+/// A replay that ran no scenario (an empty directory, or every file
+/// skipped) is not a pass: exit code 2, saying so, unless `--allow-empty`.
+#[test]
+fn a_replay_that_checks_nothing_fails() {
+    let empty = std::env::temp_dir().join(format!("battlecheck-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let e = empty.to_str().unwrap();
+    assert_bad_input(&["replay", e], "nothing was checked: no scenario file in");
+    let o = battlecheck(&["replay", "--allow-empty", e]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    std::fs::remove_dir(&empty).unwrap();
+    let skipped = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/scenarios/b01-battle-timing-refused.json"
+    );
+    assert_bad_input(
+        &["replay", "--engine-cmd", "true", skipped],
+        "nothing was checked: all 1 scenario(s) skipped",
+    );
+}
+
+/// Ctrl-C stops a replay of a directory between two scenarios, with the
+/// report of those run and exit code 3.
+#[test]
+fn an_interrupt_stops_a_replay_with_the_scenarios_run() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/scenarios");
+    let serve = format!("'{}' serve-engine", env!("CARGO_BIN_EXE_battlecheck"));
+    // The report streams a line per scenario: to a file, not a pipe that
+    // nobody reads while the run goes on.
+    let report = std::env::temp_dir().join(format!("battlecheck-replay-{}", std::process::id()));
+    let mut args = vec!["replay", "--engine-cmd", &serve];
+    args.extend([dir; 20]);
+    let child = bin()
+        .args(&args)
+        .stdout(std::fs::File::create(&report).unwrap())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = wait_at_most(child, Duration::from_secs(60));
+    let out = std::fs::read_to_string(&report).unwrap();
+    std::fs::remove_file(&report).unwrap();
+    assert_eq!(o.status.code(), Some(3), "{out}");
+    let summary = out.lines().rev().nth(1).unwrap();
+    let partial = out.lines().last().unwrap();
+    assert!(summary.contains(" scenarios: "), "{summary}");
+    assert!(
+        partial.starts_with("PARTIAL: the run was stopped (interrupted) after "),
+        "{partial}"
+    );
+}
+
+/// A witness is n/a for the reason that holds: a burn spell too small for
+/// the battles' defense is named as such, a configuration with no burn at
+/// all as lacking it.
+#[test]
+fn a_witness_out_of_reach_gives_its_true_reason() {
+    let o = battlecheck(&["check", "--defense", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let line = |o: &Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .find(|l| l.contains("siege-defeated-by-spell"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        line(&o).contains("n/a")
+            && line(&o).contains(
+                "(configuration lacks: Burn (the burn spell deals 2, less than defense 3))"
+            ),
+        "{}",
+        line(&o)
+    );
+    let o = battlecheck(&["check", "--preset", "tiny"]);
+    assert!(
+        line(&o).ends_with("(configuration lacks: Burn)"),
+        "{}",
+        line(&o)
+    );
+    let o = battlecheck(&["check", "--defense", "2"]);
+    assert!(line(&o).contains("witnessed"), "{}", line(&o));
+    // The README's example of a witness not reached (exit code 1).
+    let o = battlecheck(&["check", "--defense", "9"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        text(&o).contains("NOT WITNESSED siege-defeated-in-combat-and-cast"),
+        "{}",
+        text(&o)
+    );
+}
+
+/// `scenario check` says what a field takes where a value fits none of its
+/// forms, not only the schema's "not valid under any of the schemas listed
+/// in the 'oneOf' keyword", and still names every path at fault.
+#[test]
+fn scenario_check_explains_a_value_of_no_form() {
+    let file = std::env::temp_dir().join(format!("battlecheck-two-{}.json", std::process::id()));
+    std::fs::write(
+        &file,
+        r#"{"name": "x", "players": "two", "cards": [{"id": "a", "card": "Grizzly Bears", "owner": "P1", "zone": 3}], "steps": []}"#,
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    assert_bad_input(
+        &["scenario", "check", f],
+        "at `/players`: \"two\" is none of the forms this field takes (The number of players",
+    );
+    let said = text(&battlecheck(&["scenario", "check", f]));
+    assert!(
+        said.contains("at `/cards/0/zone`: 3 is none of the forms this field takes (Where it is.; one of: hand, battlefield,"),
+        "{said}"
+    );
+    assert!(!said.contains("oneOf"), "{said}");
+    std::fs::remove_file(&file).unwrap();
 }

@@ -601,3 +601,53 @@ fn real_messages_of_every_preset_fit_the_schemas() {
         }
     }
 }
+
+/// serve-engine's refusals say what was wrong once, in the protocol's
+/// terms: a player by its protocol number and the game's players, a
+/// setup problem without "setup: setup:".
+#[test]
+fn serve_engine_names_a_bad_player_and_a_bad_setup_plainly() {
+    let mut child = Command::new(BIN)
+        .arg("serve-engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let bear = r#"{"id":"bear","card":"Grizzly Bears","owner":"P1","zone":"battlefield","protector":"P2"}"#;
+    let lines = [
+        r#"{"id":1,"type":"hello","protocol":5}"#.to_string(),
+        format!(r#"{{"id":2,"type":"setup","position":{{"players":2,"cards":[{bear}]}}}}"#),
+        r#"{"id":3,"type":"setup","position":{"players":2,"cards":[]}}"#.to_string(),
+        r#"{"id":4,"type":"apply","decision":{"decision":"concede","player":7}}"#.to_string(),
+    ];
+    for l in &lines {
+        writeln!(stdin, "{l}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let responses: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let message = |i: usize| {
+        responses[i]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(responses[1]["type"], "error", "{}", responses[1]);
+    assert!(
+        message(1).starts_with("setup: cards[0].protector: Grizzly Bears is not a battle"),
+        "{}",
+        message(1)
+    );
+    assert!(!message(1).contains("setup: setup:"), "{}", message(1));
+    let refusal = responses[3].to_string();
+    assert!(
+        refusal
+            .contains("player P8 (protocol number 7): the game has 2 players, P1 to P2 (0 to 1)"),
+        "{refusal}"
+    );
+}

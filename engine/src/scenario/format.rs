@@ -52,7 +52,8 @@ pub struct Scenario {
     /// The stack, bottom first.
     #[serde(default)]
     pub stack: Vec<StackSetup>,
-    /// Defeat triggers that triggered and are not yet on the stack.
+    /// Defeat triggers that triggered and are not yet on the stack, each
+    /// by its source: a Siege (310.12b).
     #[serde(default)]
     pub waiting_triggers: Vec<String>,
     /// The multiplayer options: `attack` (`multiple`, the default: 802;
@@ -232,7 +233,8 @@ pub struct CardSetup {
     /// in turn order for a Siege, its controller for another battle), or
     /// "none": state-based actions choose one when the position is settled
     /// (704.5x), so a battle stays without one only in a position that
-    /// waits for a declaration.
+    /// waits for a declaration. Only for a card with a battle face
+    /// (310.9).
     #[serde(default)]
     pub protector: Option<String>,
     #[serde(default)]
@@ -262,11 +264,12 @@ pub struct CardSetup {
     /// Power and toughness set by an animating effect.
     #[serde(default)]
     pub animated: Option<(i8, i8)>,
-    /// The permanent an Equipment is attached to.
+    /// The permanent an Equipment is attached to; not itself (301.5c).
     #[serde(default)]
     pub attached_to: Option<String>,
     /// What it attacks: a player or a battle label, a planeswalker written
-    /// `planeswalker:<label>`, or "nothing".
+    /// `planeswalker:<label>`, or "nothing"; only in a position whose
+    /// `step` is from `declare_attackers` to `end_combat` (508.1, 511.3).
     #[serde(default)]
     pub attacking: Option<String>,
     /// The attacker it blocks.
@@ -328,7 +331,7 @@ impl JsonSchema for StackSetup {
                 },
                 {
                     "type": "object",
-                    "properties": {"trigger": {"type": "string", "description": "A defeat trigger (310.12b): its source's label."}},
+                    "properties": {"trigger": {"type": "string", "description": "A defeat trigger (310.12b): its source's label, a Siege."}},
                     "required": ["trigger"],
                     "additionalProperties": false
                 }

@@ -219,10 +219,7 @@ pub fn run_path_with(
     path: &Path,
     mut run: impl FnMut(&Path) -> Result<ScenarioReport, ScenarioError>,
 ) -> Vec<(PathBuf, Result<ScenarioReport, ScenarioError>)> {
-    if !path.is_dir() {
-        return vec![(path.to_path_buf(), run(path))];
-    }
-    match json_files(path) {
+    match scenario_files(path) {
         Ok(files) => files
             .into_iter()
             .map(|f| {
@@ -230,14 +227,20 @@ pub fn run_path_with(
                 (f, r)
             })
             .collect(),
-        Err(source) => vec![(
-            path.to_path_buf(),
-            Err(ScenarioError::Io {
-                file: path.to_path_buf(),
-                source,
-            }),
-        )],
+        Err(e) => vec![(path.to_path_buf(), Err(e))],
     }
+}
+
+/// The scenario files `path` names: itself, or the `*.json` files of a
+/// directory in name order.
+pub fn scenario_files(path: &Path) -> Result<Vec<PathBuf>, ScenarioError> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    json_files(path).map_err(|source| ScenarioError::Io {
+        file: path.to_path_buf(),
+        source,
+    })
 }
 
 /// The game of a scenario's setup, without running its steps (for tools

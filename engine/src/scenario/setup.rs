@@ -4,6 +4,7 @@
 use super::format::{Act, Players, Scenario, StackSetup, StartPending, MAX_PLAYERS};
 use super::{Resolved, ScenarioError};
 use crate::api::action::Action;
+use crate::cards::card::CardType;
 use crate::cards::catalogue::Catalogue;
 use crate::state::game::{
     Ability, Combat, Game, Object, Player, Snapshot, StackItem, Trigger, TurnStep, Waiting,
@@ -352,11 +353,24 @@ impl Run {
                 continue;
             }
             let o = game.obj(id);
-            if o.is(crate::cards::card::CardType::Planeswalker) || c.loyalty.is_some() {
+            if o.is(CardType::Planeswalker) || c.loyalty.is_some() {
                 let loyalty = c.loyalty.unwrap_or(o.face().loyalty.unwrap_or(0));
                 game.obj_mut(id).loyalty = loyalty;
             }
             let o = game.obj(id);
+            let battle_face = o.card.front().is(CardType::Battle)
+                || o.card.back.as_ref().is_some_and(|b| b.is(CardType::Battle));
+            if c.protector.is_some() && !o.is_battle() && !battle_face {
+                // 310.9g keeps a protector on a battle that stops being one;
+                // a card with no battle face never was one in a position.
+                return Err(self.invalid(
+                    format!("{at}.protector"),
+                    format!(
+                        "{} is not a battle: only a battle has a protector (310.9)",
+                        o.card.name()
+                    ),
+                ));
+            }
             if o.is_battle() || c.protector.is_some() {
                 let protector = match c.protector.as_deref() {
                     // A battle without a protector: one is chosen as the
@@ -374,6 +388,12 @@ impl Run {
             }
             if let Some(host) = &c.attached_to {
                 let h = self.card(host, &format!("{at}.attached_to"))?;
+                if h == id {
+                    return Err(self.invalid(
+                        format!("{at}.attached_to"),
+                        "a permanent can't be attached to itself (301.5c, 303.4d)",
+                    ));
+                }
                 game.obj_mut(id).attached_to = Some(h);
             }
         }
@@ -381,6 +401,15 @@ impl Run {
             let at = format!("cards[{i}].attacking");
             let id = CardId(i as u8);
             if let Some(t) = &c.attacking {
+                if !s.step.has_attackers() {
+                    let step = serde_json::to_value(s.step).unwrap_or_default();
+                    return Err(self.invalid(
+                        at,
+                        format!(
+                            "no creature is attacking in step {step}: attackers are declared in the declare attackers step and removed from combat as the end of combat step ends (508.1, 511.3)"
+                        ),
+                    ));
+                }
                 let target = if t == "nothing" {
                     None
                 } else {
@@ -456,6 +485,7 @@ impl Run {
                 }
                 StackSetup::Trigger { trigger } => {
                     let source = self.card(trigger, &at)?;
+                    self.defeat_trigger_source(&game, source, &at)?;
                     let o = game.obj(source);
                     game.stack.push(StackItem::DefeatTrigger(Trigger {
                         source,
@@ -469,7 +499,9 @@ impl Run {
             }
         }
         for (i, t) in s.waiting_triggers.iter().enumerate() {
-            let source = self.card(t, &format!("waiting_triggers[{i}]"))?;
+            let at = format!("waiting_triggers[{i}]");
+            let source = self.card(t, &at)?;
+            self.defeat_trigger_source(&game, source, &at)?;
             let o = game.obj(source);
             game.waiting_triggers.push(Trigger {
                 source,
@@ -506,6 +538,29 @@ impl Run {
         // finished game (104.2a), and says so.
         game.check_game_over();
         Ok(game)
+    }
+
+    /// A defeat trigger's source was a Siege when it triggered: it is the
+    /// Siege's intrinsic ability (310.12b). It is one now, is printed as
+    /// one, or its history says it was a copy of one (it may have stopped
+    /// being one since, 707.2).
+    fn defeat_trigger_source(
+        &self,
+        game: &Game,
+        source: CardId,
+        at: &str,
+    ) -> Result<(), ScenarioError> {
+        let o = game.obj(source);
+        if o.is_siege() || o.card.front().is_siege() || o.history.was_siege_copy {
+            return Ok(());
+        }
+        Err(self.invalid(
+            at,
+            format!(
+                "{} is not a Siege, and its history says it was no copy of one: only a Siege has the defeat trigger (310.12b)",
+                o.card.name()
+            ),
+        ))
     }
 
     /// `at` is the action's JSON path.

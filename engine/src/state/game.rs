@@ -124,6 +124,15 @@ pub enum TurnStep {
     End,
 }
 
+impl TurnStep {
+    /// A step in which creatures may be attacking: from the declaration of
+    /// attackers (508.1) until they are removed from combat as the end of
+    /// combat step ends (511.3).
+    pub fn has_attackers(self) -> bool {
+        (TurnStep::DeclareAttackers..=TurnStep::EndCombat).contains(&self)
+    }
+}
+
 /// Which object an attack or block was made against, as it was then: a
 /// change of identity (400.7), controller or protector removes it from
 /// combat (506.4).
@@ -916,8 +925,13 @@ impl Game {
         if (p.0 as usize) < self.players.len() {
             Ok(())
         } else {
+            let n = self.players.len();
             Err(crate::state::error::EngineError::Unknown {
-                what: format!("player {p}"),
+                what: format!(
+                    "player {p} (protocol number {}): the game has {n} players, P1 to P{n} (0 to {})",
+                    p.0,
+                    n - 1
+                ),
             })
         }
     }

@@ -196,7 +196,9 @@ impl SearchArgs {
         match self.threads {
             Some(0) => Err("--threads must be at least 1".into()),
             Some(t) if t > cores => {
-                eprintln!("note: --threads {t}: this machine has {cores} core(s); using {cores}");
+                super::out::note(&format!(
+                    "note: --threads {t}: this machine has {cores} core(s); using {cores}"
+                ));
                 Ok(cores)
             }
             Some(t) => Ok(t),
@@ -258,16 +260,28 @@ pub struct EngineCmdArgs {
 impl EngineCmdArgs {
     /// The time limit for each answer.
     pub fn timeout(&self) -> Result<std::time::Duration, String> {
-        std::time::Duration::try_from_secs_f64(self.engine_timeout)
-            .ok()
-            .filter(|t| !t.is_zero())
-            .ok_or_else(|| {
-                format!(
-                    "--engine-timeout {}: expected a positive number of seconds",
-                    self.engine_timeout
-                )
-            })
+        seconds("--engine-timeout", self.engine_timeout)
     }
+}
+
+/// A time limit given to `flag` in seconds: positive, finite and no more
+/// than a `Duration` holds. The number is written short in the message
+/// (`1e300`, not its 301 digits).
+pub fn seconds(flag: &str, t: f64) -> Result<std::time::Duration, String> {
+    let shown = if t.abs() < 1e9 {
+        format!("{t}")
+    } else {
+        format!("{t:e}")
+    };
+    if !(t > 0.0 && t.is_finite()) {
+        return Err(format!(
+            "{flag} must be a positive number of seconds, got {shown}"
+        ));
+    }
+    std::time::Duration::try_from_secs_f64(t)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("{flag} {shown}: too many seconds to wait for, or too few to count"))
 }
 
 /// Parse engine fault names: kebab-case like every flag value here (the
@@ -314,18 +328,11 @@ impl LimitArgs {
     /// interrupt stops the run with its partial report.
     pub fn limits(&self) -> Result<(Option<std::time::Duration>, Option<usize>), super::Failure> {
         use super::Failure::BadInput;
-        let timeout =
-            match self.timeout {
-                Some(t) if !(t > 0.0 && t.is_finite()) => {
-                    return Err(BadInput(format!(
-                        "--timeout must be a positive number of seconds, got {t}"
-                    )))
-                }
-                Some(t) => Some(std::time::Duration::try_from_secs_f64(t).map_err(|_| {
-                    BadInput(format!("--timeout {t:e}: too many seconds to wait for"))
-                })?),
-                None => None,
-            };
+        let timeout = self
+            .timeout
+            .map(|t| seconds("--timeout", t))
+            .transpose()
+            .map_err(BadInput)?;
         if self.max_states == Some(0) {
             return Err(BadInput("--max-states must be at least 1".into()));
         }
@@ -337,7 +344,7 @@ impl LimitArgs {
 /// Ctrl-C or SIGTERM stops the run with its partial report (exit code 3,
 /// as `--timeout` does); a second one ends the process at once. If the
 /// handler cannot be installed the signals keep their default action.
-fn stop_on_interrupt() {
+pub fn stop_on_interrupt() {
     let _ = ctrlc::set_handler(|| {
         if crate::check::stop::INTERRUPTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
             std::process::exit(130);

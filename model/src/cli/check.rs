@@ -117,6 +117,9 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         }
         _ => {}
     }
+    if let Some(dir) = &args.save_counterexample {
+        super::out::output_dir(dir, "--save-counterexample")?;
+    }
     let bitstate = args.bitstate.map(bitstate_bytes).transpose()?;
     let (timeout, max_states) = args.limits.limits()?;
     let progress =
@@ -143,13 +146,17 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
             engine_timeout,
         )?,
     };
+    let code = print(&report, args.format, out);
     if let Some(dir) = &args.save_counterexample {
+        // The report is out first: a file that cannot be written loses
+        // nothing else (exit code 4).
         let engine = engine_cmd.map(|c| (c, engine_timeout));
-        for file in save_counterexamples(&report, dir, &faults, engine)? {
-            eprintln!("counterexample written to {}", file.display());
+        let files = save_counterexamples(&report, dir, &faults, engine).map_err(Failure::Output)?;
+        for file in files {
+            super::out::note(&format!("counterexample written to {}", file.display()));
         }
     }
-    Ok(print(&report, args.format, out))
+    Ok(code)
 }
 
 /// The bytes of a `--bitstate` bit array of `mib` MiB: at least one, and

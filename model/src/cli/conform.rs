@@ -4,6 +4,7 @@ use super::args::{
     engine_faults, json, EngineCmdArgs, Format, GameArgs, LimitArgs, RandomGamesArgs, SearchArgs,
 };
 use super::out::Out;
+use super::Failure;
 use super::Outcome;
 use crate::conform::{conform, ConformOptions};
 use crate::report::conform::human_report;
@@ -40,6 +41,9 @@ pub struct ConformArgs {
 pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
     let config = args.game.config()?;
     let (timeout, max_states) = args.limits.limits()?;
+    if let Some(dir) = &args.save_counterexample {
+        super::out::output_dir(dir, "--save-counterexample")?;
+    }
     let opts = ConformOptions {
         timeout,
         max_states,
@@ -80,6 +84,13 @@ pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
                 &[(config_line(&report.config), case)],
             ));
         }
+    }
+    if let Some(e) = report
+        .counterexample
+        .as_ref()
+        .and_then(|c| c.scenario_error.clone())
+    {
+        return Err(Failure::Output(e));
     }
     Ok(if report.passed() {
         ExitCode::SUCCESS

@@ -110,8 +110,23 @@ pub type Outcome = Result<ExitCode, Failure>;
 /// Parse the command line, run the subcommand, and give its exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut out = out::Out::stdout();
-    let outcome = match cli.command {
+    let outcome = out::Out::stdout().and_then(|out| run(cli.command, out));
+    match outcome {
+        Ok(code) => code,
+        Err(Failure::BadInput(message)) => {
+            out::note(&format!("error: {message}"));
+            ExitCode::from(2)
+        }
+        Err(Failure::Output(message)) => {
+            out::note(&format!("error: {message}"));
+            ExitCode::from(4)
+        }
+    }
+}
+
+/// Run `command`, its report going to `out`, and finish the output.
+fn run(command: Command, mut out: out::Out) -> Outcome {
+    let outcome = match command {
         Command::Check(args) => check::run(args, &mut out),
         Command::Explore(args) => explore::run(args, &mut out),
         Command::Replay(args) => replay::run(args, &mut out),
@@ -127,16 +142,5 @@ pub fn main() -> ExitCode {
         Command::ProbeEngine(args) => probe_engine::run(args, &mut out),
         Command::Suite(args) => suite::run(args, &mut out),
     };
-    let outcome = outcome.and_then(|code| out.finish().map(|()| code));
-    match outcome {
-        Ok(code) => code,
-        Err(Failure::BadInput(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Output(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(4)
-        }
-    }
+    outcome.and_then(|code| out.finish().map(|()| code))
 }

@@ -2,10 +2,27 @@
 //! that closes the pipe early (`battlecheck check | head -2`) ends the
 //! output quietly: the command still ends with its verdict's exit code. Any
 //! other failed write (a full disk, `/dev/full`) is an error naming the
-//! output, with exit code 4.
+//! output, with exit code 4. Notes and errors go to standard error through
+//! [`note`], which never fails: a full or closed standard error loses the
+//! note, never the report or the exit code.
 
 use super::Failure;
 use std::io::{ErrorKind, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Descriptor 1 was closed when the process started. Rust's runtime opens
+/// `/dev/null` on a closed standard descriptor before `main`, so this is
+/// read earlier, as the program is loaded.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+#[ctor::ctor(unsafe)]
+fn note_a_closed_stdout() {
+    // SAFETY: F_GETFD only reads the flags of descriptor 1.
+    if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+    }
+}
 
 /// Standard output, remembering the first failed write.
 pub struct Out {
@@ -16,8 +33,16 @@ pub struct Out {
 }
 
 impl Out {
-    pub fn stdout() -> Out {
-        Out::new(Box::new(std::io::stdout()), "standard output")
+    /// Standard output, or the failure of a run whose report could not be
+    /// written: a closed standard output (`>&-`), which Rust's `stdout`
+    /// would take every write to without a word, is refused before the run.
+    pub fn stdout() -> Result<Out, Failure> {
+        if STDOUT_CLOSED.load(Ordering::Relaxed) {
+            return Err(Failure::Output(
+                "standard output is closed: the report could not be written".into(),
+            ));
+        }
+        Ok(Out::new(Box::new(std::io::stdout()), "standard output"))
     }
 
     pub fn new(sink: Box<dyn Write>, name: &'static str) -> Out {
@@ -69,4 +94,28 @@ impl Out {
             None => Ok(()),
         }
     }
+}
+
+/// Write `text` and a newline to standard error, ignoring a failed write
+/// (`eprintln!` panics on one, losing the report and the exit code).
+pub fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// A directory a run will write files into (`flag`'s value), checked
+/// before the run so that a finished report is never lost to it: created if
+/// missing, refused (bad input) if it is a file or cannot be written.
+pub fn output_dir(dir: &Path, flag: &str) -> Result<(), Failure> {
+    let name = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        return Err(Failure::BadInput(format!(
+            "{flag} {name}: {name} is a file; {flag} takes a directory"
+        )));
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::BadInput(format!("{flag} {name}: cannot make the directory: {e}")))?;
+    let probe = dir.join(format!(".battlecheck-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| Failure::BadInput(format!("{flag} {name}: cannot write there: {e}")))
 }

@@ -5,13 +5,15 @@
 use super::args::{json, EngineCmdArgs, Format};
 use super::out::Out;
 use super::Outcome;
+use crate::check::stop::INTERRUPTED;
 use crate::conform::engine::Process;
 use crate::report::{junit, Case};
-use battlecheck_engine::scenario::{read_text, run_on, run_path, run_path_with};
+use battlecheck_engine::scenario::{read_text, run_file, run_on, scenario_files};
 use battlecheck_engine::Catalogue;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 #[derive(Args)]
 pub struct ReplayArgs {
@@ -23,29 +25,47 @@ pub struct ReplayArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Exit 0 even if no scenario was run (no file found, or every one
+    /// skipped): without it, a run that checked nothing fails.
+    #[arg(long)]
+    allow_empty: bool,
 }
 
-/// Run every scenario; exit 2 if any could not be run (bad input), else 1
-/// if any expectation failed, else 0.
+/// Run every scenario; exit 2 if any could not be run (bad input) or none
+/// was run at all (unless `--allow-empty`), else 1 if any expectation
+/// failed, else 0.
 pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
-    let mut results = Vec::new();
-    match &args.engine.engine_cmd {
-        None => {
-            for path in &args.paths {
-                results.extend(run_path(path));
-            }
-        }
+    let timeout = args.engine.timeout()?;
+    let cards = Catalogue::bundled()?;
+    let run_one = |file: &Path| match &args.engine.engine_cmd {
+        None => run_file(file),
         Some(command) => {
-            let timeout = args.engine.timeout()?;
-            let cards = Catalogue::bundled()?;
-            for path in &args.paths {
-                results.extend(run_path_with(path, |file| {
-                    let text = read_text(file)?;
-                    run_on(file, &text, &cards, |_, position| {
-                        Process::start(command, timeout, position)
-                    })
-                }));
+            let text = read_text(file)?;
+            run_on(file, &text, &cards, |_, position| {
+                Process::start(command, timeout, position)
+            })
+        }
+    };
+    // Ctrl-C or SIGTERM ends the replay between two scenarios, with the
+    // report of those run (exit code 3).
+    super::args::stop_on_interrupt();
+    let mut results = Vec::new();
+    let mut interrupted = false;
+    'paths: for path in &args.paths {
+        let files = match scenario_files(path) {
+            Ok(files) => files,
+            Err(e) => {
+                results.push((path.clone(), Err(e)));
+                continue;
             }
+        };
+        for file in files {
+            if INTERRUPTED.load(Ordering::Relaxed) {
+                interrupted = true;
+                break 'paths;
+            }
+            let r = run_one(&file);
+            results.push((file, r));
         }
     }
     let skipped = results
@@ -102,7 +122,7 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
             for (_, r) in &results {
                 match r {
                     Ok(report) => out.print(&report.to_string()),
-                    Err(e) => eprintln!("error: {e}"),
+                    Err(e) => super::out::note(&format!("error: {e}")),
                 }
             }
             let skipped_text = if skipped > 0 {
@@ -115,12 +135,34 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
                 results.len(),
                 results.len() - failed - errors - skipped
             ));
+            if interrupted {
+                out.println(&format!(
+                    "PARTIAL: the run was stopped (interrupted) after {} scenario(s); the others were not run",
+                    results.len()
+                ));
+            }
         }
+    }
+    let run = results.len() - skipped - errors;
+    if run == 0 && errors == 0 && !interrupted && !args.allow_empty {
+        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        super::out::note(&format!(
+            "error: nothing was checked: {} in {} (--allow-empty to accept that)",
+            if results.is_empty() {
+                "no scenario file".to_string()
+            } else {
+                format!("all {skipped} scenario(s) skipped")
+            },
+            paths.join(", ")
+        ));
+        return Ok(ExitCode::from(2));
     }
     Ok(if errors > 0 {
         ExitCode::from(2)
     } else if failed > 0 {
         ExitCode::from(1)
+    } else if interrupted {
+        ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     })

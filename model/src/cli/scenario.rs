@@ -94,9 +94,16 @@ fn problems(file: &Path, validator: &jsonschema::Validator, cards: &Catalogue) -
         Ok(v) => v,
         Err(e) => return vec![format!("not JSON: {e}")],
     };
+    let schema = schema();
     let invalid: Vec<String> = validator
         .iter_errors(&value)
-        .map(|e| format!("at `{}`: {e}", e.instance_path))
+        .map(|e| {
+            format!(
+                "at `{}`: {}",
+                e.instance_path,
+                explained(&e.to_string(), &e.schema_path.to_string(), &schema)
+            )
+        })
         .collect();
     if !invalid.is_empty() {
         return invalid;
@@ -105,6 +112,68 @@ fn problems(file: &Path, validator: &jsonschema::Validator, cards: &Catalogue) -
         Ok(()) => Vec::new(),
         Err(e) => vec![e.to_string()],
     }
+}
+
+/// A schema violation's message, where it says no more than "not valid
+/// under any of the schemas listed in the 'oneOf' keyword" replaced by the
+/// forms the field takes: the description of the schema at fault (as
+/// `replay`'s reader says what it expected).
+fn explained(message: &str, schema_path: &str, schema: &serde_json::Value) -> String {
+    let forms = message
+        .split_once(" is not valid under any of the schemas listed")
+        .and_then(|(value, _)| {
+            // `…/properties/players/$ref/oneOf`: the field's own schema,
+            // whose description says what it takes.
+            let at = schema_path
+                .strip_suffix("/oneOf")
+                .or_else(|| schema_path.strip_suffix("/anyOf"))?;
+            let at = at.strip_suffix("/$ref").unwrap_or(at);
+            let node = schema_node(schema, at)?;
+            let description = node
+                .get("description")
+                .or_else(|| schema_node(schema, &format!("{at}/$ref"))?.get("description"))?
+                .as_str()?;
+            let description = description.split_whitespace().collect::<Vec<_>>().join(" ");
+            // The names it takes, where its forms are names.
+            let forms = schema_node(schema, &format!("{at}/$ref")).unwrap_or(node);
+            let names: Vec<String> = ["oneOf", "anyOf"]
+                .iter()
+                .filter_map(|k| forms.get(*k)?.as_array())
+                .flatten()
+                .flat_map(|f| {
+                    let listed = f.get("enum").and_then(|e| e.as_array()).cloned();
+                    listed.unwrap_or_else(|| f.get("const").into_iter().cloned().collect())
+                })
+                .filter_map(|n| n.as_str().map(String::from))
+                .collect();
+            let names = if names.is_empty() {
+                String::new()
+            } else {
+                format!("; one of: {}", names.join(", "))
+            };
+            Some(format!(
+                "{value} is none of the forms this field takes ({description}{names})"
+            ))
+        });
+    forms.unwrap_or_else(|| message.to_string())
+}
+
+/// The schema a violation's schema path leads to: its keywords followed
+/// from the root, a `$ref` to what it names.
+fn schema_node<'a>(schema: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+    let mut node = schema;
+    for key in path.split('/').skip(1) {
+        node = if key == "$ref" {
+            let target = node.get("$ref")?.as_str()?.strip_prefix('#')?;
+            schema.pointer(target)?
+        } else {
+            match key.parse::<usize>() {
+                Ok(i) if node.is_array() => node.get(i)?,
+                _ => node.get(key)?,
+            }
+        };
+    }
+    Some(node)
 }
 
 /// A scenario with the starting position of the configuration the flags

@@ -26,6 +26,7 @@ pub struct SuiteArgs {
 
 pub fn run(args: SuiteArgs, out: &mut Out) -> Outcome {
     let config = args.game.config()?;
+    super::out::output_dir(&args.out, "--out")?;
     let (files, missing) = write(&config, &args.out, args.known_bugs)?;
     let mut text = String::new();
     for f in &files {

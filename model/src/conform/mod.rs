@@ -108,6 +108,10 @@ pub struct Counterexample {
     /// The scenario file written, if an output directory was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenario: Option<PathBuf>,
+    /// Why the scenario file could not be written (the report still is:
+    /// the command then ends with exit code 4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario_error: Option<String>,
     /// The scenario itself.
     #[serde(skip)]
     pub scenario_json: serde_json::Value,
@@ -288,9 +292,12 @@ where
                 &path,
                 &divergence,
             )?;
-            let file = match &opts.out_dir {
-                Some(dir) => Some(write_scenario(dir, &config.name, &scenario_json)?),
-                None => None,
+            let (file, scenario_error) = match &opts.out_dir {
+                Some(dir) => match write_scenario(dir, &config.name, &scenario_json) {
+                    Ok(file) => (Some(file), None),
+                    Err(e) => (None, Some(e.0)),
+                },
+                None => (None, None),
             };
             let model = BattleModel::new(config.clone())?;
             let trace = crate::check::trace(&model, &path, true);
@@ -300,6 +307,7 @@ where
                 game: game.map(|(g, _)| g),
                 game_decisions: game.map(|(_, n)| n),
                 scenario: file,
+                scenario_error,
                 scenario_json,
             })
         }

@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, RawFd};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -141,8 +142,11 @@ impl EngineProcess {
         let (program, args) = words
             .split_first()
             .ok_or_else(|| start_error("the command is empty".into()))?;
+        // In a process group of its own, so that what the engine starts (a
+        // shell's children) ends with it.
         let mut child = Command::new(program)
             .args(args)
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -151,8 +155,7 @@ impl EngineProcess {
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            let _ = child.kill();
-            let _ = child.wait();
+            end_group(&mut child);
             return Err(start_error(
                 "cannot connect to the process's standard streams".into(),
             ));
@@ -320,7 +323,8 @@ impl EngineProcess {
     /// Send one request and read its response: of one of the `expected`
     /// types, with the request's id. An error response is a failure. A
     /// restore put off ([`EngineProcess::restore_later`]) is sent first, in
-    /// the same write, and its response read first.
+    /// the same write, and its response read first; each response must come
+    /// within the time limit of the one before.
     fn call(&mut self, body: RequestBody, expected: &[&str]) -> Result<ResponseBody, ProcessError> {
         let deadline = Instant::now() + self.timeout;
         let restore = self.restore_later.take().map(|token| {
@@ -365,9 +369,15 @@ impl EngineProcess {
                 ))
             }
         }
-        if let Some((restore_id, _)) = restore {
-            self.receive("restore", restore_id, &["observation"], deadline)?;
-        }
+        // Each answer has the whole time limit: the request's is counted
+        // from the restore's.
+        let deadline = match restore {
+            Some((restore_id, _)) => {
+                self.receive("restore", restore_id, &["observation"], deadline)?;
+                Instant::now() + self.timeout
+            }
+            None => deadline,
+        };
         self.receive(kind, id, expected, deadline)
     }
 
@@ -518,9 +528,23 @@ impl EngineProcess {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.requests = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        end_group(&mut self.child);
     }
+}
+
+/// Kill the engine and every process of its group (it leads one, see
+/// [`EngineProcess::spawn`]), and reap the engine. Run on every way out:
+/// a finished check, a divergence, a timeout, Ctrl-C, a panicking worker.
+fn end_group(child: &mut Child) {
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: signals the process group the engine leads; no memory is
+        // touched.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// Why a request could not be written.

@@ -181,7 +181,7 @@ impl Session {
             &position.to_string(),
             cards,
         )
-        .map_err(|e| format!("setup: {e}"))?;
+        .map_err(|e| e.to_string())?;
         for f in &self.faults {
             if !game.faults.contains(f) {
                 game.faults.push(*f);

@@ -2,7 +2,7 @@
 //! each property's verdict and the shortest counterexample of a violation.
 
 use crate::check::visited::VisitedSet;
-use crate::check::{CheckReport, Status};
+use crate::check::{CheckReport, PropertyResult, Status};
 use crate::rules::cards::CardName;
 use crate::rules::config::Config;
 use battlecheck_properties::Kind;
@@ -206,7 +206,7 @@ fn verdicts(mut s: String, r: &CheckReport) -> String {
             };
             let mut line = format!("  {status:<13} {:<40} {}", p.name, p.checklist.join(" "));
             if !p.missing_features.is_empty() {
-                let _ = write!(line, " (configuration lacks: {:?})", p.missing_features);
+                let _ = write!(line, " (configuration lacks: {})", lacking(r, p));
             }
             let _ = writeln!(s, "{line}");
         }
@@ -261,4 +261,15 @@ fn verdicts(mut s: String, r: &CheckReport) -> String {
     };
     let _ = writeln!(s, "\nresult: {verdict}");
     s
+}
+
+/// What the configuration lacks for property `p`, in words
+/// ([`crate::rules::config::Config::lacks`]).
+pub fn lacking(r: &CheckReport, p: &PropertyResult) -> String {
+    let lacks: Vec<String> = p
+        .missing_features
+        .iter()
+        .map(|f| r.config.lacks(*f))
+        .collect();
+    lacks.join(", ")
 }

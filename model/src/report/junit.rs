@@ -75,7 +75,7 @@ pub fn junit_report(r: &CheckReport) -> String {
             let outcome = match p.status {
                 Status::Holds | Status::Witnessed => Case::Passed,
                 Status::NotApplicable => {
-                    Case::Skipped(format!("configuration lacks {:?}", p.missing_features))
+                    Case::Skipped(format!("configuration lacks {}", super::check::lacking(r, p)))
                 }
                 Status::Violated => {
                     let details = full

@@ -383,15 +383,40 @@ impl Config {
         Ok(())
     }
 
-    /// The features of the game this configuration can reach, which decide
-    /// which witnesses apply.
-    pub fn features(&self) -> Vec<Feature> {
-        let cards: Vec<CardName> = self
-            .seats
+    /// The cards the players start with, in hand or on the battlefield.
+    fn cards(&self) -> Vec<CardName> {
+        self.seats
             .iter()
             .flat_map(|s| s.hand.iter().chain(&s.battlefield))
             .copied()
-            .collect();
+            .collect()
+    }
+
+    /// Why this configuration lacks feature `f`, in words: the feature's
+    /// name, or for burn that is there but too small to defeat a battle
+    /// (defense above the most a spell deals), that.
+    pub fn lacks(&self, f: Feature) -> String {
+        let most_burn = self
+            .cards()
+            .iter()
+            .filter_map(|c| match c.kind(self.defense) {
+                Kind::Burn { amount } => Some(amount),
+                _ => None,
+            })
+            .max();
+        match (f, most_burn) {
+            (Feature::Burn, Some(most)) => format!(
+                "Burn (the burn spell deals {most}, less than defense {})",
+                self.defense
+            ),
+            _ => format!("{f:?}"),
+        }
+    }
+
+    /// The features of the game this configuration can reach, which decide
+    /// which witnesses apply.
+    pub fn features(&self) -> Vec<Feature> {
+        let cards = self.cards();
         let has = |c: CardName| cards.contains(&c);
         let creatures = |s: &Seat| {
             s.hand

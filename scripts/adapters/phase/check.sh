@@ -6,6 +6,9 @@
 #   2. every finding in findings/ passes on battlecheck's engine and fails on
 #      phase.rs (a finding that passes on phase.rs was fixed: say so in
 #      FINDINGS.md and expected-conform.json);
+#   2b. every scenario in agrees/ passes on both engines: behaviour phase.rs
+#      gets right that the adapter once mapped wrong (a mapping error put
+#      back fails here instead of becoming a finding);
 #   3. conform --engine-cmd, with every mask on, gives on each preset exactly
 #      the verdict, counts and counterexample recorded in
 #      expected-conform.json (a new divergence, or a known one gone, fails);
@@ -55,6 +58,13 @@ for f in bad:
     print(f"FAILED: {f} no longer fails on phase.rs (or could not run)")
 sys.exit(1 if bad or len(reports) != int(sys.argv[2]) else 0)
 PY
+
+echo "== 2b. agreements (agrees/): pass on both engines"
+if "$BIN" replay "$HERE/agrees" >/dev/null && "$BIN" replay --engine-cmd "$ADAPTER" "$HERE/agrees" > "$ROOT/target/phase-agrees.txt"; then
+    echo "ok: $(tail -1 "$ROOT/target/phase-agrees.txt")"
+else
+    echo "FAILED: a scenario of agrees/ fails"; cat "$ROOT/target/phase-agrees.txt"; fail=1
+fi
 
 echo "== 3. conform with every mask"
 for p in $PRESETS; do

@@ -22,7 +22,6 @@ STEP_OF_PHASE = {
     "BeginCombat": "begin_combat",
     "DeclareAttackers": "declare_attackers",
     "DeclareBlockers": "declare_blockers",
-    "FirstStrikeDamage": "first_strike_damage",
     "CombatDamage": "combat_damage",
     "EndCombat": "end_combat",
     "PostCombatMain": "main2",
@@ -56,7 +55,7 @@ COMBAT_SAFE_EVENTS = {
 START_PHASES = {"upkeep": "Upkeep", "draw": "Draw", "main1": "PreCombatMain",
                 "begin_combat": "BeginCombat", "main2": "PostCombatMain", "end": "End"}
 
-COMBAT_PHASES = {"DeclareAttackers", "DeclareBlockers", "FirstStrikeDamage", "CombatDamage", "EndCombat"}
+COMBAT_PHASES = {"DeclareAttackers", "DeclareBlockers", "CombatDamage", "EndCombat"}
 
 ZONES = {
     "Hand": "hand",
@@ -181,6 +180,25 @@ class Snapshot:
         self.tracker = tracker
 
 
+def step_of(phase, combat):
+    """The step, as the rules name it, of a phase game in `phase`, whose
+    combat state `combat()` gives. phase keeps both combat damage steps of
+    510.4 in its one `CombatDamage` phase: between them its combat state has
+    `first_strike_done` set and `regular_damage_done` not, and players get
+    priority there (510.3). So a change of step is a change of this, not of
+    phase's phase."""
+    if phase == "CombatDamage":
+        c = combat()
+        if c.get("first_strike_done") and not c.get("regular_damage_done"):
+            return "first_strike_damage"
+    return STEP_OF_PHASE.get(phase, "main1")
+
+
+def step_in(game):
+    """`step_of` for a phase game read afresh (a scratch copy)."""
+    return step_of(game.phase, lambda: game.state()["state"].get("combat") or {})
+
+
 class Decisions:
     """Legal decisions and applying them: mixed into PhaseSession."""
 
@@ -257,7 +275,7 @@ class Decisions:
     def _pass_to(self, game, player):
         """Pass priority in `game` until `player` holds it; False if that
         cannot happen without the stack or the step changing."""
-        start = (game.turn, game.phase, self._stack_ids(game))
+        start = (game.turn, step_in(game), self._stack_ids(game))
         for _ in range(self.base.players + 1):
             wf = game.waiting_for()
             if wf["type"] != "Priority":
@@ -265,7 +283,7 @@ class Decisions:
             if wf["data"]["player"] == player:
                 return True
             game.apply(wf["data"]["player"], {"type": "PassPriority"})
-            if (game.turn, game.phase, self._stack_ids(game)) != start:
+            if (game.turn, step_in(game), self._stack_ids(game)) != start:
                 return False
         return False
 
@@ -529,7 +547,7 @@ class Decisions:
             actor = (wf.get("data") or {}).get("player", self.trk.active)
             self._act(actor, {"type": "PassPriority"})   # phase's refusal
             return
-        start_turn, start_phase = self.game.turn, self.game.phase
+        start_turn, start_step = self.game.turn, self.turn_step()
         start_stack = self._stack_ids()
         top = start_stack[-1] if start_stack else None
         for _ in range(2 * self.base.players + 2):
@@ -538,7 +556,7 @@ class Decisions:
                 return
             self._act(wf["data"]["player"], {"type": "PassPriority"})
             stack = self._stack_ids()
-            if (self.game.turn, self.game.phase) != (start_turn, start_phase):
+            if (self.game.turn, self.turn_step()) != (start_turn, start_step):
                 return
             if top is not None and top not in stack:
                 return
@@ -558,9 +576,9 @@ class Decisions:
                 wf = self._waiting()
                 if wf["type"] != "Priority" or wf["data"]["player"] == p:
                     break
-                before = (self.game.turn, self.game.phase, self._stack_ids())
+                before = (self.game.turn, self.turn_step(), self._stack_ids())
                 self._act(wf["data"]["player"], {"type": "PassPriority"})
-                if (self.game.turn, self.game.phase, self._stack_ids()) != before:
+                if (self.game.turn, self.turn_step(), self._stack_ids()) != before:
                     raise Refused(f"player {p} cannot get priority without the stack or the step changing", "117.3d")
         self._act(p, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [],
                                                      "payment_mode": {"type": "Auto"}}})
@@ -1305,7 +1323,7 @@ class PhaseSession(Decisions):
     # observation
 
     def turn_step(self):
-        return STEP_OF_PHASE.get(self.game.phase, "main1")
+        return step_of(self.game.phase, lambda: self._state().get("combat") or {})
 
     def priority_holder(self):
         """The seat phase gives priority to, when it waits for priority."""

@@ -857,3 +857,60 @@ fn scenario_check_explains_a_value_of_no_form() {
     assert!(!said.contains("oneOf"), "{said}");
     std::fs::remove_file(&file).unwrap();
 }
+
+/// `--max-memory` stops a check, a conform run and a sweep with a partial
+/// report (exit code 3) instead of growing until the kernel ends it.
+#[test]
+fn max_memory_stops_the_run_with_a_partial_report() {
+    for args in [
+        vec!["check", "--players", "4", "--max-memory", "48"],
+        vec![
+            "check",
+            "--players",
+            "4",
+            "--bitstate",
+            "64",
+            "--max-memory",
+            "48",
+        ],
+        vec!["conform", "--players", "4", "--max-memory", "48"],
+    ] {
+        let o = battlecheck(&args);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("PARTIAL: the run was stopped (--max-memory)"),
+            "{args:?}: {}",
+            text(&o)
+        );
+    }
+    let o = battlecheck(&[
+        "sweep",
+        "--presets",
+        "default",
+        "--players",
+        "4",
+        "--defenses",
+        "2",
+        "--turns",
+        "1",
+        "--concede",
+        "true",
+        "--max-memory",
+        "24",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(
+        text(&o).contains("PARTIAL (stopped: --max-memory)"),
+        "{}",
+        text(&o)
+    );
+    assert!(
+        text(&o).contains("1 PARTIAL (stopped before the end: not a pass)"),
+        "{}",
+        text(&o)
+    );
+    assert_bad_input(
+        &["check", "--max-memory", "0"],
+        "--max-memory must be at least 1 MiB",
+    );
+}

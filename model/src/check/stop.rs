@@ -1,5 +1,5 @@
 //! Stopping a run early: at `--timeout`, after `--max-states` visited
-//! states, or on an interrupt (Ctrl-C, SIGTERM). The tallying of the
+//! states, past `--max-memory`, or on an interrupt (Ctrl-C, SIGTERM). The tallying of the
 //! catalogue on every visited state (see [`super::model`]) asks
 //! [`Stop::visit`], and the check's search ([`super::search`]) ends as soon
 //! as it says the run must stop; stateright's searches (the baselines of
@@ -8,12 +8,34 @@
 //! breadth-first searches for counterexamples ask [`Stop::poll`].
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Set by the command line's signal handler (Ctrl-C, SIGTERM): every run
 /// in progress stops with a partial report.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The most memory the process may take, in bytes (`--max-memory`; 0: no
+/// limit): a run whose peak resident set passes it stops with a partial
+/// report, as SPIN's `-DMEMLIM` does, instead of being ended by the
+/// kernel with its report lost.
+pub static MAX_MEMORY: AtomicU64 = AtomicU64::new(0);
+
+/// The process's peak resident set size in bytes (0 if unknown): one
+/// `getrusage` call, cheap enough to read at every poll.
+pub fn peak_memory() -> u64 {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage fills the one rusage it is given.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } != 0 {
+        return 0;
+    }
+    // SAFETY: initialised by the successful call above (and zeroed before).
+    let usage = unsafe { usage.assume_init() };
+    // Linux reports KiB.
+    u64::try_from(usage.ru_maxrss)
+        .unwrap_or(0)
+        .saturating_mul(1024)
+}
 
 /// How often (in visited states per thread) the clock and the interrupt
 /// flag are read: often enough to stop within a millisecond at the
@@ -31,6 +53,8 @@ pub struct Stop {
     max_states: Option<usize>,
     visited: AtomicUsize,
     stopped: AtomicBool,
+    /// The memory limit was passed.
+    memory: AtomicBool,
 }
 
 impl Stop {
@@ -42,6 +66,7 @@ impl Stop {
             max_states,
             visited: AtomicUsize::new(0),
             stopped: AtomicBool::new(false),
+            memory: AtomicBool::new(false),
         }
     }
 
@@ -81,11 +106,16 @@ impl Stop {
         self.stopped.load(Ordering::Relaxed)
     }
 
-    /// Whether the time is up or an interrupt came, reading the clock and
-    /// the interrupt flag now; not whether `--max-states` was reached (a
+    /// Whether the time is up, the memory limit passed or an interrupt
+    /// came, reading the clock, the peak memory and the interrupt flag now; not whether `--max-states` was reached (a
     /// run that reached it finishes its work on the states it visited).
     pub fn out_of_time(&self) -> bool {
+        let limit = MAX_MEMORY.load(Ordering::Relaxed);
+        if limit > 0 && peak_memory() > limit {
+            self.memory.store(true, Ordering::Relaxed);
+        }
         let out = INTERRUPTED.load(Ordering::Relaxed)
+            || self.memory.load(Ordering::Relaxed)
             || self.deadline.is_some_and(|d| Instant::now() >= d);
         if out {
             self.stopped.store(true, Ordering::Relaxed);
@@ -102,6 +132,8 @@ impl Stop {
     pub fn reason(&self) -> &'static str {
         if INTERRUPTED.load(Ordering::Relaxed) {
             "interrupted"
+        } else if self.memory.load(Ordering::Relaxed) {
+            "--max-memory"
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             "--timeout"
         } else {

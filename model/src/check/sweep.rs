@@ -141,6 +141,10 @@ pub struct Entry {
     pub passed: bool,
     pub violated: Vec<String>,
     pub not_witnessed: Vec<String>,
+    /// Why its check stopped before the end (an interrupt, `--max-memory`):
+    /// its states are not all checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -153,7 +157,19 @@ pub struct SweepReport {
 
 impl SweepReport {
     pub fn passed(&self) -> bool {
-        self.entries.iter().all(|e| e.passed)
+        self.entries
+            .iter()
+            .all(|e| e.passed && e.stopped_by.is_none())
+    }
+
+    /// Some configuration's check stopped before the end.
+    pub fn partial(&self) -> bool {
+        self.entries.iter().any(|e| e.stopped_by.is_some())
+    }
+
+    /// No configuration violates an invariant.
+    pub fn violated(&self) -> bool {
+        self.entries.iter().any(|e| !e.passed)
     }
 }
 
@@ -200,6 +216,7 @@ pub fn sweep(matrix: &Matrix, shard: Option<Shard>) -> Result<SweepReport, Confi
                     .all(|p| p.status != Status::Violated),
                 violated: named(Status::Violated),
                 not_witnessed: named(Status::NotWitnessed),
+                stopped_by: report.stopped_by.map(String::from),
             })
         })
         .collect::<Result<Vec<_>, ConfigError>>()?;

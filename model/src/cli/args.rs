@@ -321,6 +321,11 @@ pub struct LimitArgs {
     /// engine by `conform`) with a partial report (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_states: Option<usize>,
+    /// Stop when the process's peak memory passes this many MiB, with a
+    /// partial report (exit code 3). Default: 90% of the memory available
+    /// as the run starts.
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u64>,
 }
 
 impl LimitArgs {
@@ -336,9 +341,37 @@ impl LimitArgs {
         if self.max_states == Some(0) {
             return Err(BadInput("--max-states must be at least 1".into()));
         }
+        memory_limit(self.max_memory)?;
         stop_on_interrupt();
         Ok((timeout, self.max_states))
     }
+}
+
+/// Set the memory limit of every run from now on: `mib` MiB, or by default
+/// 90% of the memory available now (none where the machine does not say).
+pub fn memory_limit(mib: Option<u64>) -> Result<(), super::Failure> {
+    let bytes = match mib {
+        Some(0) => {
+            return Err(super::Failure::BadInput(
+                "--max-memory must be at least 1 MiB".into(),
+            ))
+        }
+        Some(m) => m.checked_mul(1 << 20).ok_or_else(|| {
+            super::Failure::BadInput(format!("--max-memory {m}: too many MiB to count"))
+        })?,
+        None => available_memory().map_or(0, |a| a / 10 * 9),
+    };
+    crate::check::stop::MAX_MEMORY.store(bytes, std::sync::atomic::Ordering::Relaxed);
+    Ok(())
+}
+
+/// The memory available for new allocations now, in bytes, from
+/// `/proc/meminfo` (Linux); `None` where the system does not say.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 /// Ctrl-C or SIGTERM stops the run with its partial report (exit code 3,

@@ -168,7 +168,7 @@ fn bitstate_bytes(mib: u64) -> Result<u64, Failure> {
         ));
     }
     let bytes = mib.checked_mul(1 << 20);
-    let free = available_memory();
+    let free = super::args::available_memory();
     match (bytes, free) {
         (Some(b), Some(free)) if b <= free => Ok(b),
         (Some(b), None) => Ok(b),
@@ -180,15 +180,6 @@ fn bitstate_bytes(mib: u64) -> Result<u64, Failure> {
             "--bitstate {mib}: too many MiB to allocate"
         ))),
     }
-}
-
-/// The memory available for new allocations, from `/proc/meminfo`
-/// (Linux); `None` where the system does not say.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
 }
 
 /// Print a check's report; its exit code: 0 passed, 1 failed, 3 stopped

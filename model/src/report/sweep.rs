@@ -17,7 +17,11 @@ pub fn human(r: &SweepReport) -> String {
                 .iter()
                 .map(|w| format!("(not witnessed: {w})")),
         );
-        let verdict = if e.passed { "pass" } else { "FAIL" };
+        let verdict = match (&e.stopped_by, e.passed) {
+            (_, false) => "FAIL".to_string(),
+            (Some(why), true) => format!("PARTIAL (stopped: {why})"),
+            (None, true) => "pass".to_string(),
+        };
         let _ = writeln!(
             s,
             "{:>3} {:<7} players {} defense {} turns {} concede {:<3} {:>10} states  {verdict} {}",
@@ -32,11 +36,21 @@ pub fn human(r: &SweepReport) -> String {
         );
     }
     let failed = r.entries.iter().filter(|e| !e.passed).count();
+    let partial = r
+        .entries
+        .iter()
+        .filter(|e| e.passed && e.stopped_by.is_some())
+        .count();
     let _ = writeln!(
         s,
-        "{} configurations: {} passed, {failed} failed",
+        "{} configurations: {} passed, {failed} failed{}",
         r.entries.len(),
-        r.entries.len() - failed
+        r.entries.len() - failed - partial,
+        if partial > 0 {
+            format!(", {partial} PARTIAL (stopped before the end: not a pass)")
+        } else {
+            String::new()
+        }
     );
     s
 }

@@ -38,28 +38,73 @@ fn cases(default: usize) -> usize {
     ((default as f64) * scale).max(1.0) as usize
 }
 
+/// Where a run's standard streams go: both read (`Read`), or one of them
+/// full (`/dev/full`) or closed, as a CI job's may be.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Streams {
+    Read,
+    FullStderr,
+    FullStdout,
+    ClosedStdout,
+}
+
+const STREAMS: [Streams; 4] = [
+    Streams::Read,
+    Streams::FullStderr,
+    Streams::FullStdout,
+    Streams::ClosedStdout,
+];
+
+fn dev_full() -> Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap()
+        .into()
+}
+
 /// Run the binary with a watchdog; `None` if it had to be killed.
 fn run(args: &[String], limit: Duration) -> Option<Output> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_battlecheck"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    run_with(args, limit, Streams::Read)
+}
+
+/// [`run`] with the standard streams `streams` says.
+fn run_with(args: &[String], limit: Duration, streams: Streams) -> Option<Output> {
+    let bin = env!("CARGO_BIN_EXE_battlecheck");
+    let mut command = if streams == Streams::ClosedStdout {
+        let mut c = Command::new("sh");
+        c.args(["-c", "exec \"$0\" \"$@\" >&-", bin]).args(args);
+        c
+    } else {
+        let mut c = Command::new(bin);
+        c.args(args);
+        c
+    };
+    command.stdin(Stdio::null());
+    command.stdout(if streams == Streams::FullStdout {
+        dev_full()
+    } else {
+        Stdio::piped()
+    });
+    command.stderr(if streams == Streams::FullStderr {
+        dev_full()
+    } else {
+        Stdio::piped()
+    });
+    let mut child = command.spawn().unwrap();
     let start = Instant::now();
     // Drain the pipes on other threads so that a large report cannot block.
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut out, &mut v).ok();
-        v
-    });
-    let err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut err, &mut v).ok();
-        v
-    });
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            if let Some(mut p) = pipe {
+                p.read_to_end(&mut v).ok();
+            }
+            v
+        })
+    };
+    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
     loop {
         if let Some(status) = child.try_wait().unwrap() {
             return Some(Output {
@@ -80,13 +125,25 @@ fn run(args: &[String], limit: Duration) -> Option<Output> {
 /// The problem with one run, if any: a panic, an undocumented exit code or
 /// a hang.
 fn judge(args: &[String], o: Option<Output>) -> Option<String> {
+    judge_with(args, o, Streams::Read)
+}
+
+/// [`judge`] for a run with `streams`: with a full or closed standard
+/// output the report may be lost, and says so (exit code 4); with a full
+/// standard error nothing but the notes is (no panic, whose exit code is
+/// 101, and never 4 for a report that was written).
+fn judge_with(args: &[String], o: Option<Output>, streams: Streams) -> Option<String> {
     let Some(o) = o else {
-        return Some(format!("{args:?}: did not end"));
+        return Some(format!("{args:?} ({streams:?}): did not end"));
     };
     let stderr = String::from_utf8_lossy(&o.stderr);
     let code = o.status.code();
-    if stderr.contains("panicked") || !matches!(code, Some(0..=3)) {
-        return Some(format!("{args:?}: exit {code:?}\n{stderr}"));
+    let allowed = match streams {
+        Streams::Read | Streams::FullStderr => matches!(code, Some(0..=3)),
+        Streams::FullStdout | Streams::ClosedStdout => matches!(code, Some(0..=4)),
+    };
+    if stderr.contains("panicked") || !allowed {
+        return Some(format!("{args:?} ({streams:?}): exit {code:?}\n{stderr}"));
     }
     None
 }
@@ -217,12 +274,25 @@ fn the_command_line_never_panics_or_hangs() {
     let mut rng = seeded(1);
     let n = cases(150);
     let mut problems = Vec::new();
+    let mut streams = [0; 4];
     for _ in 0..n {
         let args = command_line(&mut rng, &scratch);
-        problems.extend(judge(&args, run(&args, Duration::from_secs(60))));
+        let s = STREAMS[rng.below(STREAMS.len())];
+        streams[STREAMS.iter().position(|x| *x == s).unwrap()] += 1;
+        problems.extend(judge_with(
+            &args,
+            run_with(&args, Duration::from_secs(60), s),
+            s,
+        ));
     }
     std::fs::remove_dir_all(&scratch).ok();
-    println!("fuzz: {n} command lines tried, {} problems", problems.len());
+    println!(
+        "fuzz: {n} command lines tried ({} with standard error full, {} with standard output full, {} with it closed), {} problems",
+        streams[1],
+        streams[2],
+        streams[3],
+        problems.len()
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 

@@ -238,7 +238,7 @@ fn one_game(
     let mut offered = Vec::new();
     let mut seen = 0u64;
     loop {
-        if stop.visit() || stop.poll() {
+        if stop.visit() {
             game.stopped = true;
             return game;
         }

@@ -55,6 +55,9 @@ pub struct Stop {
     stopped: AtomicBool,
     /// The memory limit was passed.
     memory: AtomicBool,
+    /// Time, memory or an interrupt stopped the run (`stopped` is set by
+    /// `--max-states` too).
+    limited: AtomicBool,
 }
 
 impl Stop {
@@ -67,17 +70,21 @@ impl Stop {
             visited: AtomicUsize::new(0),
             stopped: AtomicBool::new(false),
             memory: AtomicBool::new(false),
+            limited: AtomicBool::new(false),
         }
     }
 
     /// Count one visited state: false while the run may go on. With
-    /// `--max-states N` exactly N states are visited; without it, the
-    /// counting is skipped.
+    /// `--max-states N` exactly N states are visited: each of the first N
+    /// calls, on whatever thread, goes on unless time, memory or an
+    /// interrupt stopped the run, even once a later call reached the limit.
     pub fn visit(&self) -> bool {
         if let Some(n) = self.max_states {
             if self.visited.fetch_add(1, Ordering::Relaxed) >= n {
                 self.stopped.store(true, Ordering::Relaxed);
+                return true;
             }
+            return self.poll_limits();
         }
         self.poll()
     }
@@ -85,7 +92,13 @@ impl Stop {
     /// Whether the run must stop (reading the clock and the interrupt flag
     /// once every [`POLL_EVERY`] calls on this thread).
     pub fn poll(&self) -> bool {
-        if self.stopped.load(Ordering::Relaxed) {
+        self.stopped.load(Ordering::Relaxed) || self.poll_limits()
+    }
+
+    /// Whether time, memory or an interrupt stopped the run, read once every
+    /// [`POLL_EVERY`] calls on this thread; not `--max-states`.
+    fn poll_limits(&self) -> bool {
+        if self.limited.load(Ordering::Relaxed) {
             return true;
         }
         let due = UNTIL_POLL.with(|c| {
@@ -93,10 +106,7 @@ impl Stop {
             c.set(left.checked_sub(1).unwrap_or(POLL_EVERY));
             left == 0
         });
-        if due {
-            self.out_of_time();
-        }
-        self.stopped.load(Ordering::Relaxed)
+        due && self.out_of_time()
     }
 
     /// Whether the run must stop, reading the clock and the interrupt flag
@@ -118,6 +128,7 @@ impl Stop {
             || self.memory.load(Ordering::Relaxed)
             || self.deadline.is_some_and(|d| Instant::now() >= d);
         if out {
+            self.limited.store(true, Ordering::Relaxed);
             self.stopped.store(true, Ordering::Relaxed);
         }
         out

@@ -330,7 +330,7 @@ fn one_game<E: Engine>(
         to_the_bound: false,
         stopped: false,
     };
-    if stop.visit() || stop.poll_now() {
+    if stop.visit() || stop.out_of_time() {
         game.stopped = true;
         return Ok(game);
     }
@@ -350,7 +350,7 @@ fn one_game<E: Engine>(
             game.to_the_bound = state.turn >= config.turns;
             return Ok(game);
         }
-        if stop.visit() || stop.poll_now() {
+        if stop.visit() || stop.out_of_time() {
             game.stopped = true;
             return Ok(game);
         }

@@ -914,3 +914,30 @@ fn max_memory_stops_the_run_with_a_partial_report() {
         "--max-memory must be at least 1 MiB",
     );
 }
+
+/// Ctrl-C stops `coverage` with the coverage of what ran, PARTIAL (exit
+/// code 3), not an empty report; each stopped configuration says so.
+#[test]
+fn an_interrupt_stops_coverage_with_a_partial_report() {
+    let child = bin()
+        .args(["coverage", "--format", "json"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = wait_at_most(child, Duration::from_secs(60));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let stopped = report["stopped"].as_array().unwrap();
+    assert!(!stopped.is_empty(), "{report}");
+    assert!(
+        stopped[0].as_str().unwrap().ends_with("(interrupted)"),
+        "{report}"
+    );
+    assert_eq!(report["diverged"], serde_json::json!([]), "{report}");
+}

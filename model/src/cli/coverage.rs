@@ -27,6 +27,11 @@ pub struct CoverageArgs {
     /// Report format (human or json).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Stop when the process's peak memory passes this many MiB, with the
+    /// coverage of what ran, PARTIAL (exit code 3). Default: 90% of the
+    /// memory available as the run starts.
+    #[arg(long, value_name = "MIB")]
+    max_memory: Option<u64>,
 }
 
 pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
@@ -38,6 +43,11 @@ pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
             .map(|p| Config::preset(p))
             .collect::<Result<_, _>>()?
     };
+    // Ctrl-C, SIGTERM or the memory limit stop the run in progress and
+    // those after it at once: the coverage of what ran is reported, PARTIAL
+    // (exit code 3).
+    super::args::memory_limit(args.max_memory)?;
+    super::args::stop_on_interrupt();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = ConformOptions {
         threads: args.threads.clamp(1, cores),
@@ -59,6 +69,8 @@ pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
     }
     Ok(if coverage.passed() {
         ExitCode::SUCCESS
+    } else if coverage.partial() {
+        ExitCode::from(3)
     } else {
         ExitCode::from(1)
     })

@@ -234,6 +234,11 @@ pub struct Coverage {
     pub gaps: Vec<String>,
     /// The configurations whose engine diverged (their runs stopped early).
     pub diverged: Vec<String>,
+    /// The configurations whose run was stopped (an interrupt,
+    /// `--max-memory`) before it ended, each with why: the coverage is
+    /// PARTIAL, and a gap may be a branch not reached in time.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stopped: Vec<String>,
 }
 
 /// One branch over the runs.
@@ -257,7 +262,13 @@ impl Coverage {
     /// Every configuration conformed and every branch was exercised or is
     /// explained.
     pub fn passed(&self) -> bool {
-        self.gaps.is_empty() && self.diverged.is_empty()
+        self.gaps.is_empty() && self.diverged.is_empty() && self.stopped.is_empty()
+    }
+
+    /// Nothing failed that was checked, but some run was stopped before
+    /// its end.
+    pub fn partial(&self) -> bool {
+        self.diverged.is_empty() && !self.stopped.is_empty()
     }
 
     /// The coverage of `runs` (each passed or not: a run that diverged
@@ -304,8 +315,13 @@ impl Coverage {
             branches,
             diverged: runs
                 .iter()
-                .filter(|r| !r.passed())
+                .filter(|r| r.counterexample.is_some())
                 .map(|r| r.config.name.clone())
+                .collect(),
+            stopped: runs
+                .iter()
+                .filter(|r| r.counterexample.is_none() && !r.complete)
+                .map(|r| format!("{} ({})", r.config.name, r.stopped_by.unwrap_or("stopped")))
                 .collect(),
         }
     }

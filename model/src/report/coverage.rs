@@ -19,6 +19,12 @@ pub fn human_report(c: &Coverage) -> String {
             "  DIVERGED: {name} stopped early (run `battlecheck conform` on it)"
         );
     }
+    for name in &c.stopped {
+        let _ = writeln!(
+            s,
+            "  STOPPED: {name} before its end: a gap below may be a branch not reached in time"
+        );
+    }
     let _ = writeln!(
         s,
         "\n  {:<24} {:<9} {:>12} {:>8}",
@@ -54,7 +60,15 @@ pub fn human_report(c: &Coverage) -> String {
             c.gaps.join(", ")
         );
     }
-    let verdict = if c.passed() { "PASS" } else { "FAIL" };
+    let verdict = if c.passed() {
+        "PASS"
+    } else if c.partial() && c.gaps.is_empty() {
+        "PARTIAL"
+    } else if c.partial() {
+        "PARTIAL (gaps found in a run stopped early)"
+    } else {
+        "FAIL"
+    };
     let _ = writeln!(s, "\nresult: {verdict}");
     s
 }

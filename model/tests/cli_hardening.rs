@@ -357,19 +357,23 @@ fn a_timeout_stops_every_thread() {
     stops_at_a_one_second_timeout("check", "2");
 }
 
-/// Ctrl-C (SIGINT) to a run of `args` well under way: it ends with its
-/// partial report (exit code 3), said to be stopped by the interrupt.
-fn stops_on_interrupt(args: &[&str]) -> String {
-    let child = bin().args(args).stdout(Stdio::piped()).spawn().unwrap();
-    // The report is written when the run ends; give the process time to
-    // start its run (and install its handler) first.
-    std::thread::sleep(Duration::from_millis(1500));
+/// Ctrl-C (SIGINT) to `child` once it has run for `after` (time to start
+/// its run and install its handler): its output and exit status.
+fn interrupt(child: Child, after: Duration) -> Output {
+    std::thread::sleep(after);
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
-    let o = wait_at_most(child, Duration::from_secs(60));
+    wait_at_most(child, Duration::from_secs(60))
+}
+
+/// Ctrl-C to a run of `args` well under way: it ends with its partial
+/// report (exit code 3), said to be stopped by the interrupt.
+fn stops_on_interrupt(args: &[&str]) -> String {
+    let child = bin().args(args).stdout(Stdio::piped()).spawn().unwrap();
+    let o = interrupt(child, Duration::from_millis(1500));
     assert_eq!(o.status.code(), Some(3), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
@@ -774,13 +778,7 @@ fn an_interrupt_stops_a_replay_with_the_scenarios_run() {
         .stdout(std::fs::File::create(&report).unwrap())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let o = wait_at_most(child, Duration::from_secs(60));
+    let o = interrupt(child, Duration::from_millis(1500));
     let out = std::fs::read_to_string(&report).unwrap();
     std::fs::remove_file(&report).unwrap();
     assert_eq!(o.status.code(), Some(3), "{out}");
@@ -924,13 +922,7 @@ fn an_interrupt_stops_coverage_with_a_partial_report() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let o = wait_at_most(child, Duration::from_secs(60));
+    let o = interrupt(child, Duration::from_millis(1500));
     assert_eq!(o.status.code(), Some(3), "{}", text(&o));
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let stopped = report["stopped"].as_array().unwrap();
@@ -940,4 +932,58 @@ fn an_interrupt_stops_coverage_with_a_partial_report() {
         "{report}"
     );
     assert_eq!(report["diverged"], serde_json::json!([]), "{report}");
+}
+
+/// Ctrl-C stops `bench` with the measurements it completed, said to be
+/// partial (exit code 3); the variant that was running is left out.
+#[test]
+fn an_interrupt_stops_bench_with_what_it_measured() {
+    let child = bin()
+        .args(["bench", "--preset", "default", "--format", "json"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = interrupt(child, Duration::from_millis(1500));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["stopped"], "interrupted", "{report}");
+    assert!(
+        report["variants"].as_array().unwrap().len() < 10,
+        "{report}"
+    );
+    let human = bin()
+        .args(["bench", "--preset", "default"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = interrupt(human, Duration::from_millis(1500));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stdout)
+            .contains("PARTIAL: the benchmark was stopped (interrupted)"),
+        "{}",
+        text(&o)
+    );
+}
+
+/// Ctrl-C stops `suite` with the files of the goals it found, said to be
+/// partial (exit code 3), and claims no goal unreachable.
+#[test]
+fn an_interrupt_stops_suite_with_the_files_written() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-suite-int-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let child = bin()
+        .args(["suite", "--players", "4", "--out", dir.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = interrupt(child, Duration::from_millis(1500));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(
+        out.contains("PARTIAL: the suite was stopped (interrupted)"),
+        "{out}"
+    );
+    assert!(!out.contains("not reachable"), "{out}");
 }

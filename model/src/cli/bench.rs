@@ -41,11 +41,13 @@ pub fn run(args: BenchArgs, out: &mut Out) -> Outcome {
             "--budget, --runs and --games must be at least 1".into(),
         ));
     }
+    super::args::stop_on_interrupt();
     let report = bench(config, args.budget, args.runs, args.games)?;
     if args.format == Format::Json {
         out.println(&json(&report));
     } else {
         out.print(&table(&report));
     }
-    Ok(ExitCode::SUCCESS)
+    // A stopped benchmark is partial, as a stopped check is (exit 3).
+    Ok(ExitCode::from(if report.stopped.is_some() { 3 } else { 0 }))
 }

@@ -5,7 +5,7 @@
 use super::args::GameArgs;
 use super::out::Out;
 use super::Outcome;
-use crate::conform::export::write;
+use crate::conform::export::{write, Written};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,7 +27,12 @@ pub struct SuiteArgs {
 pub fn run(args: SuiteArgs, out: &mut Out) -> Outcome {
     let config = args.game.config()?;
     super::out::output_dir(&args.out, "--out")?;
-    let (files, missing) = write(&config, &args.out, args.known_bugs)?;
+    super::args::stop_on_interrupt();
+    let Written {
+        files,
+        missing,
+        stopped,
+    } = write(&config, &args.out, args.known_bugs)?;
     let mut text = String::new();
     for f in &files {
         text += &format!("{}\n", f.display());
@@ -55,6 +60,9 @@ pub fn run(args: SuiteArgs, out: &mut Out) -> Outcome {
         args.out.display(),
         args.out.display()
     );
+    if stopped {
+        text += "PARTIAL: the suite was stopped (interrupted): the files above are those of the goals found before it; the rest of the configuration was not searched\n";
+    }
     out.print(&text);
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(if stopped { 3 } else { 0 }))
 }

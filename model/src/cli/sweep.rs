@@ -3,7 +3,7 @@
 //! merged back into the whole.
 
 use super::args::{json, Format};
-use super::out::Out;
+use super::out::{self, Out};
 use super::{Failure, Outcome};
 use crate::check::split::{self, ShardReport};
 use crate::check::sweep::{self, Matrix, Shard, SweepReport};
@@ -73,7 +73,17 @@ pub fn run(args: SweepArgs, out: &mut Out) -> Outcome {
 pub fn merge(args: MergeArgs, out: &mut Out) -> Outcome {
     let mut sweeps = Vec::new();
     let mut shards = Vec::new();
-    for path in &args.reports {
+    super::args::stop_on_interrupt();
+    for (read, path) in args.reports.iter().enumerate() {
+        // Stopped while reading: no merge (a part of the reports proves no
+        // coverage), and not a failure of the reports either.
+        if crate::check::stop::INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed) {
+            out::note(&format!(
+                "PARTIAL: merge-reports was stopped (interrupted) after reading {read} of {} reports; nothing was merged",
+                args.reports.len()
+            ));
+            return Ok(ExitCode::from(3));
+        }
         let name = path.display().to_string();
         let text = read_text(path)?;
         let value: serde_json::Value = serde_json::from_str(&text)

@@ -9,7 +9,7 @@
 
 use crate::check::model::BattleModel;
 use crate::check::random::Rng;
-use crate::check::stop::Stop;
+use crate::check::stop::{Stop, INTERRUPTED};
 use crate::check::{self, explore_model, CheckOptions};
 use crate::conform::bridge::{in_process, Driven, Saved, Stuck};
 use crate::conform::engine::InProcess;
@@ -19,6 +19,7 @@ use battlecheck_engine::state::game::Game;
 use battlecheck_properties::Decision;
 use serde::Serialize;
 use stateright::{Model, Representative};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -80,7 +81,19 @@ pub struct BenchReport {
     pub unique_with_symmetry: usize,
     pub unique_without_symmetry: usize,
     pub variants: Vec<Variant>,
-    pub random_games: RandomGames,
+    /// `None` when the benchmark was stopped before its games.
+    pub random_games: Option<RandomGames>,
+    /// Why the benchmark stopped before its end ("interrupted": Ctrl-C or
+    /// SIGTERM). Only complete measurements are reported: the variant that
+    /// was running is left out, and unique-state counts of stopped complete
+    /// runs are lower bounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<&'static str>,
+}
+
+/// Whether Ctrl-C or SIGTERM asked the benchmark to stop.
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -144,7 +157,7 @@ fn random_games(
     model: &BattleModel,
     games: usize,
     rounds: usize,
-) -> Result<RandomGames, ConfigError> {
+) -> Result<Option<RandomGames>, ConfigError> {
     let config = &model.setup.config;
     let mut start = Driven::new(in_process(config, &[]), config.turns)
         .expect("the engine in process does not fail");
@@ -161,12 +174,15 @@ fn random_games(
     for _ in 0..rounds.max(1) {
         let (n, t) = engine_games(config, &mut engine, &initial_game, games)?;
         let (m, u) = model_games(model, &initial_state, games);
+        if interrupted() {
+            return Ok(None);
+        }
         engine_rates.push(rate(n, t));
         model_rates.push(rate(m, u));
         ratios.push(rate(n, t) / rate(m, u).max(1e-9));
         (engine_decisions, model_decisions) = (n, m);
     }
-    Ok(RandomGames {
+    Ok(Some(RandomGames {
         games,
         rounds: rounds.max(1),
         engine_decisions,
@@ -174,7 +190,7 @@ fn random_games(
         model_decisions,
         model_decisions_per_second: median(model_rates),
         ratio: median(ratios),
-    })
+    }))
 }
 
 /// `games` random games played to the end by `engine` (through the shared
@@ -192,6 +208,9 @@ fn engine_games(
     let start = Instant::now();
     let mut taken = 0;
     for seed in 0..games as u64 {
+        if interrupted() {
+            break;
+        }
         let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         engine
             .restore(initial)
@@ -231,6 +250,9 @@ fn model_games(model: &BattleModel, initial: &GameState, games: usize) -> (usize
     let mut taken = 0;
     let mut options: Vec<Decision> = Vec::new();
     for seed in 0..games as u64 {
+        if interrupted() {
+            break;
+        }
         let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let mut state = initial.clone();
         loop {
@@ -264,7 +286,7 @@ pub fn bench(
     let unique_without_symmetry = run(&model, Search::Dfs, 2, false, None).0;
     let mut variants = Vec::new();
     // stateright's breadth-first search ignores symmetry (notes, pitfalls).
-    for (search, symmetry) in [
+    'variants: for (search, symmetry) in [
         (Search::Dfs, true),
         (Search::Dfs, false),
         (Search::StaterightDfs, true),
@@ -277,6 +299,9 @@ pub fn bench(
             let mut unique = 0;
             for _ in 0..runs.max(1) {
                 let (u, g, secs) = run(&model, search, threads, symmetry, Some(budget));
+                if interrupted() {
+                    break 'variants;
+                }
                 unique = u;
                 unique_rates.push(u as f64 / secs.max(1e-9));
                 generated_rates.push(g as f64 / secs.max(1e-9));
@@ -298,6 +323,11 @@ pub fn bench(
         unique_with_symmetry,
         unique_without_symmetry,
         variants,
-        random_games: random_games(&model, games, runs)?,
+        random_games: if interrupted() {
+            None
+        } else {
+            random_games(&model, games, runs)?
+        },
+        stopped: interrupted().then_some("interrupted"),
     })
 }

@@ -12,6 +12,7 @@ use super::lockstep::{path_to, priority_after, Parents};
 use super::ConformOptions;
 use crate::check::model::BattleModel;
 use crate::check::search::fingerprint;
+use crate::check::stop::INTERRUPTED;
 use crate::check::target;
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
@@ -22,6 +23,7 @@ use serde_json::{json, Value};
 use stateright::Model;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 
 /// What a file of the suite shows.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -60,8 +62,10 @@ impl Goal {
 pub type GoalPath = (Goal, Vec<Decision>);
 
 /// The shortest path to each goal the configuration can reach, in the
-/// model's decision order, and the goals it cannot reach.
-pub fn paths(config: &Config) -> Result<(Vec<GoalPath>, Vec<Goal>), ConfigError> {
+/// model's decision order, and the goals it cannot reach. An interrupt
+/// (Ctrl-C, SIGTERM) ends the search after the state it was at: the paths
+/// found so far are still the shortest, and none is reported missing.
+fn paths(config: &Config) -> Result<(Vec<GoalPath>, Vec<Goal>), ConfigError> {
     let model = BattleModel::new(config.clone())?;
     let witnesses: Vec<PropertyId> = model
         .properties
@@ -78,6 +82,9 @@ pub fn paths(config: &Config) -> Result<(Vec<GoalPath>, Vec<Goal>), ConfigError>
     while !frontier.is_empty() {
         let mut next = Vec::new();
         for (state, id) in frontier {
+            if interrupted() {
+                return Ok((found.into_iter().collect(), Vec::new()));
+            }
             for w in &witnesses {
                 let goal = Goal::Witness(*w);
                 if !found.contains_key(&goal) && target::<BattleModel>(*w, &state) {
@@ -194,12 +201,20 @@ pub fn scenario_of(
     Ok(s)
 }
 
+/// Whether Ctrl-C or SIGTERM asked the suite to stop.
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
 /// The shortest path on which each of this repository's injectable engine
 /// faults (bugs real engines have shipped) diverges from the model in
 /// `config`, for those that do: a `conform` run per fault.
 pub fn known_bug_paths(config: &Config) -> Result<Vec<GoalPath>, ConfigError> {
     let mut out = Vec::new();
     for fault in EngineFault::ALL {
+        if interrupted() {
+            break;
+        }
         let opts = ConformOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             engine_faults: vec![fault],
@@ -207,7 +222,7 @@ pub fn known_bug_paths(config: &Config) -> Result<Vec<GoalPath>, ConfigError> {
         };
         let report =
             super::conform(config.clone(), &opts).map_err(|e| ConfigError(e.to_string()))?;
-        if let Some(c) = report.counterexample {
+        if let Some(c) = report.counterexample.filter(|_| !interrupted()) {
             let path = c.steps.into_iter().map(|s| s.decision).collect();
             out.push((Goal::KnownBug(fault), path));
         }
@@ -223,19 +238,26 @@ fn fault_name(f: EngineFault) -> String {
         .unwrap_or_default()
 }
 
+/// What [`write`] wrote.
+pub struct Written {
+    /// The files, in order.
+    pub files: Vec<PathBuf>,
+    /// The witnesses the configuration cannot reach.
+    pub missing: Vec<Goal>,
+    /// Ctrl-C or SIGTERM stopped the search: the files are those of the
+    /// goals found before it, and what was not searched is not `missing`.
+    pub stopped: bool,
+}
+
 /// Write the suite of `config` into `dir` (with the paths of the known
 /// engine bugs if `known_bugs`): one file per distinct path, named after
-/// its first goal. The files written, and the witnesses the configuration
-/// cannot reach.
-pub fn write(
-    config: &Config,
-    dir: &Path,
-    known_bugs: bool,
-) -> Result<(Vec<PathBuf>, Vec<Goal>), ConfigError> {
+/// its first goal.
+pub fn write(config: &Config, dir: &Path, known_bugs: bool) -> Result<Written, ConfigError> {
     let (mut paths, missing) = paths(config)?;
     if known_bugs {
         paths.extend(known_bug_paths(config)?);
     }
+    let stopped = interrupted();
     let mut by_path: BTreeMap<Vec<Decision>, Vec<Goal>> = BTreeMap::new();
     for (goal, path) in paths {
         by_path.entry(path).or_default().push(goal);
@@ -252,5 +274,9 @@ pub fn write(
         std::fs::write(&file, text + "\n").map_err(io)?;
         files.push(file);
     }
-    Ok((files, missing))
+    Ok(Written {
+        files,
+        missing,
+        stopped,
+    })
 }

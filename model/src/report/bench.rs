@@ -57,17 +57,26 @@ pub fn table(r: &BenchReport) -> String {
             baseline
         );
     }
-    let g = &r.random_games;
-    let _ = writeln!(
-        s,
-        "random games ({} games each, random decisions to the end, {} rounds): engine {} decisions, {:.0} decisions/s; model {} decisions, {:.0} decisions/s; engine/model {:.3} (median of the rounds)",
-        g.games,
-        g.rounds,
-        g.engine_decisions,
-        g.engine_decisions_per_second,
-        g.model_decisions,
-        g.model_decisions_per_second,
-        g.ratio
-    );
+    if let Some(g) = &r.random_games {
+        let _ = writeln!(
+            s,
+            "random games ({} games each, random decisions to the end, {} rounds): engine {} decisions, {:.0} decisions/s; model {} decisions, {:.0} decisions/s; engine/model {:.3} (median of the rounds)",
+            g.games,
+            g.rounds,
+            g.engine_decisions,
+            g.engine_decisions_per_second,
+            g.model_decisions,
+            g.model_decisions_per_second,
+            g.ratio
+        );
+    }
+    if let Some(why) = r.stopped {
+        let _ = writeln!(
+            s,
+            "PARTIAL: the benchmark was stopped ({why}) after {} of 10 variants{}; only complete measurements are shown",
+            r.variants.len(),
+            if r.random_games.is_none() { ", before the random games" } else { "" }
+        );
+    }
     s
 }

@@ -9,6 +9,13 @@
 #   2b. every scenario in agrees/ passes on both engines: behaviour phase.rs
 #      gets right that the adapter once mapped wrong (a mapping error put
 #      back fails here instead of becoming a finding);
+#   2c. the native reproducers (native/fNN_*.py: phase's own API, a new game,
+#      no adapter code) confirm exactly the findings of findings/: a finding
+#      no reproducer confirms, or a reproducer confirming a finding with no
+#      scenario, fails; so does a reproducer that errs;
+#   2d. test_observation.py: the adapter's observation is phase's own state,
+#      state by state, on recorded games (and with the withdrawn F8 step
+#      mapping put back, it is not);
 #   3. conform --engine-cmd, with every mask on, gives on each preset exactly
 #      the verdict, counts and counterexample recorded in
 #      expected-conform.json (a new divergence, or a known one gone, fails);
@@ -64,6 +71,20 @@ if "$BIN" replay "$HERE/agrees" >/dev/null && "$BIN" replay --engine-cmd "$ADAPT
     echo "ok: $(tail -1 "$ROOT/target/phase-agrees.txt")"
 else
     echo "FAILED: a scenario of agrees/ fails"; cat "$ROOT/target/phase-agrees.txt"; fail=1
+fi
+
+echo "== 2c. native reproducers (native/run.py)"
+if "$PY" "$HERE/native/run.py" --findings "$HERE/findings" --json "$ROOT/target/phase-native.json" > "$ROOT/target/phase-native.txt"; then
+    echo "$(tail -1 "$ROOT/target/phase-native.txt")"
+else
+    echo "FAILED: native reproducers"; cat "$ROOT/target/phase-native.txt"; fail=1
+fi
+
+echo "== 2d. the adapter's observation against phase's own state (test_observation.py)"
+if "$PY" "$HERE/test_observation.py" --self-check > "$ROOT/target/phase-observation.txt"; then
+    echo "ok: $(grep -c '^ok' "$ROOT/target/phase-observation.txt") checks"
+else
+    echo "FAILED: test_observation.py"; cat "$ROOT/target/phase-observation.txt"; fail=1
 fi
 
 echo "== 3. conform with every mask"

@@ -177,9 +177,8 @@ class Walk:
         """Decisions that run into a known phase.rs finding (FINDINGS.md)
         whose consequences no mask can hide: gaining control of a creature
         in combat (F1, 506.4), a player leaving during combat (F2, 800.4e),
-        an attack or block with a first striker (under triage: no priority
-        in the first-strike damage step when nothing triggers, 510.4; see
-        FINDINGS.md), removing the
+        an attack or block with a first striker (F14: no priority in the
+        first-strike damage step when nothing triggers, 510.4), removing the
         only attacker before blockers are declared (F9, 508.8), casting a
         defeated Siege transformed while creatures attack (F12, 506.4c),
         gaining control of an attacked battle (F13, 506.4, 704.5y)."""
@@ -363,7 +362,7 @@ def main():
     ap.add_argument("--keep-going", action="store_true",
                     help="after a difference, start the next game; list the distinct differences at the end")
     ap.add_argument("--avoid-known", action="store_true",
-                    help="do not take decisions that run into the known phase.rs findings no mask hides (F1, F2, F9, F12, F13, and the first-strike window under triage)")
+                    help="do not take decisions that run into the known phase.rs findings no mask hides (F1, F2, F9, F12, F13, F14)")
     ap.add_argument("--coverage", action="store_true", help="count the kinds of decisions taken")
     ap.add_argument("--verbose", action="store_true", help="with --keep-going: print every difference, not the first of each kind")
     args = ap.parse_args()

@@ -227,7 +227,7 @@ fn a_bad_stack_entry_is_named() {
     }
 }
 
-fn at_turn(turn: u8) -> Game {
+fn at_turn(turn: u32) -> Game {
     let text = MINIMAL.replace(
         "\"cards\"",
         &format!("\"turn\": {turn}, \"step\": \"end\", \"cards\""),
@@ -235,21 +235,21 @@ fn at_turn(turn: u8) -> Game {
     build_game(Path::new("s.json"), &text, &Catalogue::bundled().unwrap()).unwrap()
 }
 
-/// Turn numbers are one byte (the shared observation's): the game plays up
-/// to the end of turn 255, and ending it is refused, saying why, leaving
-/// the game as it was.
+/// Turn numbers are 32 bits wide (the shared observation's): the game
+/// plays past turn 255 and up to the end of turn 4,294,967,295, and ending
+/// that one is refused, saying why, leaving the game as it was.
 #[test]
 fn the_last_turn_the_engine_counts_is_refused_to_end() {
-    let mut game = at_turn(254);
+    let mut game = at_turn(255);
     game.apply_decision(&Decision::PassAll).unwrap();
-    assert_eq!(game.turn, 255);
-    while game.step != battlecheck_engine::state::game::TurnStep::End {
-        game.apply_decision(&Decision::PassAll).unwrap();
-    }
+    assert_eq!(game.turn, 256);
+    assert_eq!(game.observe().turn, 256);
+
+    let mut game = at_turn(u32::MAX);
     let before = game.observe();
     let err = game.apply_decision(&Decision::PassAll).unwrap_err();
     assert!(
-        matches!(&err, EngineError::Limit { reason } if reason.contains("turn 255")),
+        matches!(&err, EngineError::Limit { reason } if reason.contains("turn 4294967295")),
         "{err}"
     );
     assert_eq!(err.rule(), None);
@@ -259,7 +259,7 @@ fn the_last_turn_the_engine_counts_is_refused_to_end() {
     // A scenario reports the refusal as such.
     let text = MINIMAL.replace(
         "\"cards\": [], \"steps\": []",
-        "\"turn\": 255, \"step\": \"end\", \"cards\": [], \"steps\": [{\"do\": \"pass_all\"}]",
+        "\"turn\": 4294967295, \"step\": \"end\", \"cards\": [], \"steps\": [{\"do\": \"pass_all\"}]",
     );
     let report = run_text(Path::new("s.json"), &text, &Catalogue::bundled().unwrap()).unwrap();
     assert_eq!(report.failures.len(), 1, "{report}");
@@ -269,8 +269,11 @@ fn the_last_turn_the_engine_counts_is_refused_to_end() {
             .contains("beyond the engine's limits"),
         "{report}"
     );
-    let err = run_error(&MINIMAL.replace("\"cards\"", "\"turn\": 256, \"cards\""));
-    assert!(err.contains("at `turn`") && err.contains("256"), "{err}");
+    let err = run_error(&MINIMAL.replace("\"cards\"", "\"turn\": 4294967296, \"cards\""));
+    assert!(
+        err.contains("at `turn`") && err.contains("4294967296"),
+        "{err}"
+    );
 }
 
 /// A position the rules cannot reach is refused, naming where and the rule
@@ -325,4 +328,27 @@ fn an_impossible_position_is_refused_with_its_path_and_rule() {
     let fine = MINIMAL.replace("\"cards\": []", &format!("\"cards\": [{siege}]"));
     let fine = fine.replace("\"steps\"", r#""waiting_triggers": ["siege"], "steps""#);
     assert!(run_text(Path::new("s.json"), &fine, &Catalogue::bundled().unwrap()).is_ok());
+}
+
+/// A value of the wrong form where serde_json reads through a buffered
+/// enum ("expected value"), and nesting past serde_json's limit, are
+/// reported with the path of the value, not only a line and column.
+#[test]
+fn a_wrong_form_and_deep_nesting_name_their_path() {
+    let zone = MINIMAL.replace(
+        "\"cards\": []",
+        r#""cards": [{"id": "b", "card": "Grizzly Bears", "owner": "P1", "zone": 3}]"#,
+    );
+    let err = run_error(&zone);
+    assert!(
+        err.contains("at `cards[0].zone`") && err.contains("not of a form this field takes"),
+        "{err}"
+    );
+    let deep = MINIMAL.replace(
+        "\"steps\": []",
+        &format!("\"steps\": {}{}", "[".repeat(10_000), "]".repeat(10_000)),
+    );
+    let err = run_error(&deep);
+    assert!(err.contains("at `steps[0]"), "{err}");
+    assert!(err.len() < 400, "{err}");
 }

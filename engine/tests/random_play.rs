@@ -342,7 +342,7 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                             attacker,
                             to_attacked,
                         };
-                        for n in [to_attacked.saturating_sub(1), to_attacked + 1, u8::MAX] {
+                        for n in [to_attacked.saturating_sub(1), to_attacked + 1, u32::MAX] {
                             variants.push(assign(*attacker, n));
                         }
                         for &c in &permanents {

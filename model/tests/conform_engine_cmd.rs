@@ -112,13 +112,24 @@ fn an_injected_bug_is_caught_through_the_command_line() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The hand-written scenarios that use only shared decisions replay
-/// through the protocol as in process (expectations of the player to act
-/// counted as not checked); the others are skipped, each with the step
-/// that only this repository's engine shows.
+/// Every hand-written scenario replays through the protocol as in
+/// process: shared decisions through `apply`, one player's actions and
+/// steps expected to be refused through `act` (protocol 6); expectations
+/// of the player to act counted as not checked where the engine does not
+/// tell.
 #[test]
-fn scenarios_replay_through_serve_engine() {
+fn every_scenario_replays_through_serve_engine() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/scenarios");
+    let files = std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "json")
+        })
+        .count();
     let out = battlecheck(&[
         "replay",
         "--engine-cmd",
@@ -128,24 +139,43 @@ fn scenarios_replay_through_serve_engine() {
     let said = text(&out);
     assert_eq!(out.status.code(), Some(0), "{said}");
     let summary = said.lines().last().unwrap();
-    let passed: usize = summary
-        .split(": ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(passed >= 36, "{summary}");
-    assert!(
-        summary.contains("0 failed, 0 could not be run"),
-        "{summary}"
-    );
-    assert!(
-        said.contains("skipped: ") && said.contains("is not a decision of the engine protocol"),
+    assert_eq!(
+        summary,
+        format!("{files} scenarios: {files} passed, 0 failed, 0 could not be run"),
         "{said}"
     );
+}
+
+/// The engine `serve-engine` is, without the feature "act" in its hello.
+fn without_act() -> String {
+    format!("sh -c \"'{BIN}' serve-engine | sed -u 's/\\\"act\\\",//'\"")
+}
+
+/// On an engine that does not serve `act`, a scenario with one player's
+/// action is skipped, naming the step, and the run fails (exit code 2)
+/// unless `--allow-skipped`: a skipped check is not a passed one.
+#[test]
+fn a_scenario_the_engine_cannot_take_fails_the_run_unless_allowed() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/scenarios");
+    let files = [
+        format!("{dir}/b01-battle-timing-refused.json"),
+        format!("{dir}/b05-excess-damage-not-carried.json"),
+    ];
+    let engine = without_act();
+    let mut args = vec!["replay", "--engine-cmd", &engine];
+    args.extend(files.iter().map(String::as_str));
+    let out = battlecheck(&args);
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("skipped: ") && said.contains("— step 1 (")
+            && said.contains("is expected to be refused, which the engine can show only by serving the protocol's 'act'"),
+        "{said}"
+    );
+    assert!(said.contains("1 skipped"), "{said}");
+    args.insert(1, "--allow-skipped");
+    let out = battlecheck(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
 
 /// `conform --preset duel` on `engine` with an answer time limit of

@@ -183,7 +183,7 @@ fn serve_engine_answers_a_garbage_line_and_keeps_serving() {
         assert!(message.contains(want), "{message}");
     }
     assert_eq!(responses[4]["type"], "hello");
-    assert_eq!(responses[4]["protocol"], 5);
+    assert_eq!(responses[4]["protocol"], 6);
 }
 
 #[test]
@@ -328,7 +328,7 @@ fn an_engine_of_another_protocol_version_is_refused() {
     assert_eq!(err.problem, Problem::Version, "{err}");
     let text = err.to_string();
     assert!(text.contains("protocol version 999"), "{text}");
-    assert!(text.contains("speaks version 5 only"), "{text}");
+    assert!(text.contains("speaks versions 5 to 6"), "{text}");
     assert_eq!(err.exchange.last_response.as_deref(), Some(hello.as_str()));
 }
 
@@ -650,4 +650,43 @@ fn serve_engine_names_a_bad_player_and_a_bad_setup_plainly() {
             .contains("player P8 (protocol number 7): the game has 2 players, P1 to P2 (0 to 1)"),
         "{refusal}"
     );
+}
+
+/// Life is an `i32` everywhere (119): a scenario at life 200 and -10
+/// replays exactly on the engine in process and through the protocol, and
+/// a protocol session reports those totals as set up (no byte to wrap or
+/// clamp them, as life gain and Commander totals pass 127).
+#[test]
+fn life_beyond_a_byte_round_trips() {
+    let scenario = json!({
+        "name": "life 200 and -10",
+        "players": [{"life": 200}, {"life": -10}, {"life": 20}],
+        "cards": [{"id": "shock", "card": "Shock", "owner": "P1", "zone": "hand"}],
+        "steps": [
+            {"expect": [
+                {"player": "P1", "life": 200},
+                {"player": "P2", "life": -10, "in_game": false},
+            ]},
+            {"do": {"cast": {"player": "P1", "card": "shock", "targets": ["P1"]}}},
+            {"do": "pass_all", "expect": [{"player": "P1", "life": 198}]},
+        ],
+    });
+    let file = std::env::temp_dir().join(format!("battlecheck-life-{}.json", std::process::id()));
+    std::fs::write(&file, scenario.to_string()).unwrap();
+    let serve = serve_cmd();
+    for args in [
+        vec!["replay", file.to_str().unwrap()],
+        vec!["replay", "--engine-cmd", &serve, file.to_str().unwrap()],
+    ] {
+        let (code, out, err) = battlecheck(&args);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        assert!(out.contains("1 passed"), "{args:?}: {out}");
+    }
+    std::fs::remove_file(&file).unwrap();
+    let mut e = EngineProcess::spawn(&serve, Duration::from_secs(20)).unwrap();
+    let start = e
+        .setup(json!({"players": [{"life": 1000}, {"life": -10}, {"life": 20}], "cards": []}))
+        .unwrap();
+    let lives: Vec<i32> = start.observation.players.iter().map(|p| p.life).collect();
+    assert_eq!(lives, [1000, -10, 20]);
 }

@@ -252,7 +252,7 @@ pub enum Decision {
     },
     /// How a trampling attacker divides its combat damage (702.19b): the
     /// amount assigned to what it attacks, the rest to its blockers.
-    AssignTrample { attacker: CardId, to_attacked: u8 },
+    AssignTrample { attacker: CardId, to_attacked: u32 },
     /// How an attacking creature blocked by two or more creatures divides
     /// among them the combat damage it does not assign to what it attacks
     /// (510.1c: as its controller chooses; after a trample assignment to
@@ -260,7 +260,7 @@ pub enum Decision {
     /// blocker and the damage assigned to it.
     DivideDamage {
         attacker: CardId,
-        division: Vec<(CardId, u8)>,
+        division: Vec<(CardId, u32)>,
     },
     /// As a Siege's defeat trigger resolves, its controller casts the exiled
     /// card transformed (310.12b, 712.11a) or declines (`cast: false`).

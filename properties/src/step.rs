@@ -20,13 +20,13 @@ pub enum Happened {
     Damage {
         source: CardId,
         to: Target,
-        amount: u8,
+        amount: u32,
     },
     /// `amount` defense counters were removed from `battle`, leaving `left`.
     DefenseRemoved {
         battle: CardId,
-        amount: u8,
-        left: u8,
+        amount: u32,
+        left: u32,
     },
     /// `player`'s life total changed (119.3).
     Life { player: PlayerId },
@@ -323,8 +323,8 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
                 hits.push((source, to));
                 if let Target::Permanent(b) = to {
                     match to_battle.iter_mut().find(|(c, _)| *c == b) {
-                        Some((_, n)) => *n += u32::from(amount),
-                        None => to_battle.push((b, u32::from(amount))),
+                        Some((_, n)) => *n += amount,
+                        None => to_battle.push((b, amount)),
                     }
                 }
             }
@@ -337,8 +337,8 @@ pub fn breaks(happened: &[Happened], table: &Table) -> Vec<Broken> {
                 // "erode" spell) are not matched against any damage.
                 if let Some(i) = to_battle.iter().position(|(c, _)| *c == battle) {
                     let (_, dealt) = to_battle.remove(i);
-                    let had = u32::from(amount) + u32::from(left);
-                    if u32::from(amount) != dealt.min(had) {
+                    let had = amount + left;
+                    if amount != dealt.min(had) {
                         out.push(Broken {
                             what: StepBreak {
                                 rule: StepRule::CountersMatchDamage,

@@ -141,7 +141,7 @@ impl Pending {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlayerObs {
-    pub life: i8,
+    pub life: i32,
     pub in_game: bool,
 }
 
@@ -268,19 +268,19 @@ pub struct ObjectObs {
     /// Currently a copy of a Siege (707.2, 707.5).
     pub siege_copy: bool,
     /// Defense counters (310.4c).
-    pub defense: u8,
+    pub defense: u32,
     /// Loyalty counters (306.5c): a planeswalker on the battlefield; 0 for
     /// anything else. Optional on the wire (absent means 0).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub loyalty: u8,
+    pub loyalty: u32,
     /// Printed defense of its current face, or of the battle it copies (310.4a).
-    pub printed_defense: u8,
+    pub printed_defense: u32,
     pub protector: Option<PlayerId>,
     pub protector_origin: ProtectorOrigin,
     pub tapped: bool,
     /// Damage marked on it (120.3e, removed in the cleanup step, 514.2): a
     /// creature on the battlefield; 0 for anything else.
-    pub damage: u8,
+    pub damage: u32,
     /// Summoning sick (302.6): a creature on the battlefield that has not
     /// been under its controller's control continuously since their most
     /// recent turn began; false for anything else.
@@ -296,8 +296,8 @@ pub struct ObjectObs {
     pub playable_from_exile: bool,
     /// Its power and toughness (208.1, 613.4): a creature on the
     /// battlefield; 0 for anything else.
-    pub power: i8,
-    pub toughness: i8,
+    pub power: i32,
+    pub toughness: i32,
     pub combat: CombatObs,
     pub attached_to: Option<CardId>,
     pub history: History,
@@ -332,7 +332,7 @@ pub enum StackObs {
 
 /// Read access to a game, enough to evaluate every property.
 pub trait GameView {
-    fn turn(&self) -> u8;
+    fn turn(&self) -> u32;
     fn active(&self) -> PlayerId;
     fn step(&self) -> Step;
     fn pending(&self) -> Pending;
@@ -403,7 +403,7 @@ impl<T: GameView + ?Sized> GameViewExt for T {}
 /// files store it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Observation {
-    pub turn: u8,
+    pub turn: u32,
     pub active: PlayerId,
     pub step: Step,
     pub pending: Pending,
@@ -520,7 +520,7 @@ impl Observation {
 }
 
 impl GameView for Observation {
-    fn turn(&self) -> u8 {
+    fn turn(&self) -> u32 {
         self.turn
     }
     fn active(&self) -> PlayerId {
@@ -594,7 +594,7 @@ impl Seated<'_> {
 }
 
 impl GameView for Seated<'_> {
-    fn turn(&self) -> u8 {
+    fn turn(&self) -> u32 {
         self.observation.turn()
     }
     fn active(&self) -> PlayerId {
@@ -643,6 +643,6 @@ impl GameView for Seated<'_> {
     }
 }
 
-fn is_zero(n: &u8) -> bool {
+fn is_zero(n: &u32) -> bool {
     *n == 0
 }

@@ -53,7 +53,7 @@ impl Game {
                 ),
             );
         }
-        let total: i32 = crew.iter().map(|&c| i32::from(self.power(c))).sum();
+        let total: i32 = crew.iter().map(|&c| self.power(c)).sum();
         if total < i32::from(need) {
             return illegal(
                 "702.122a",
@@ -75,7 +75,7 @@ impl Game {
         self.untapped_creature_sets(player, Some(source))
             .into_iter()
             .filter(|set| {
-                let total: i32 = set.iter().map(|&c| i32::from(self.power(c))).sum();
+                let total: i32 = set.iter().map(|&c| self.power(c)).sum();
                 !set.is_empty() && total >= i32::from(need)
             })
             .collect()

@@ -185,12 +185,12 @@ impl Game {
             }
             Instruction::DamageToTarget(n) => {
                 if let Some(to) = target {
-                    self.deal_damage(&[(source, to, *n)], false);
+                    self.deal_damage(&[(source, to, u32::from(*n))], false);
                 }
             }
             Instruction::ItDealsDamageToTarget(n) => {
                 if let (Some(to), Some(it)) = (target, subject) {
-                    self.deal_damage(&[(it, to, *n)], false);
+                    self.deal_damage(&[(it, to, u32::from(*n))], false);
                 }
             }
             Instruction::DamageToTargetPlusRevealed(_) => {
@@ -276,10 +276,10 @@ impl Game {
                 }
             }
             Instruction::DamageEach { amount, types } => {
-                let dealt: Vec<(CardId, Target, u8)> = self
+                let dealt: Vec<(CardId, Target, u32)> = self
                     .battlefield()
                     .filter(|o| types.iter().any(|&t| o.is(t)))
-                    .map(|o| (source, Target::Permanent(o.id), *amount))
+                    .map(|o| (source, Target::Permanent(o.id), u32::from(*amount)))
                     .collect();
                 self.deal_damage(&dealt, false);
             }
@@ -350,10 +350,10 @@ impl Game {
                 }
             }
             Instruction::DamageToPlayers { who, amount } => {
-                let dealt: Vec<(CardId, Target, u8)> = self
+                let dealt: Vec<(CardId, Target, u32)> = self
                     .told(*who, controller, target)
                     .into_iter()
-                    .map(|p| (source, Target::Player(p), *amount))
+                    .map(|p| (source, Target::Player(p), u32::from(*amount)))
                     .collect();
                 self.deal_damage(&dealt, false);
             }
@@ -363,14 +363,14 @@ impl Game {
                     r.steps.splice(0..0, steps.iter().cloned());
                 }
             }
-            Instruction::GainLife(n) => self.gain_life(controller, *n),
+            Instruction::GainLife(n) => self.gain_life(controller, u32::from(*n)),
             Instruction::LoseLife { who, amount } => {
                 for p in self.told(*who, controller, target) {
                     self.emit(Event::LostLife {
                         player: p,
-                        amount: *amount,
+                        amount: u32::from(*amount),
                     });
-                    self.lose_life(p, *amount);
+                    self.lose_life(p, u32::from(*amount));
                 }
             }
             Instruction::Draw(n) => self.draw(controller, *n),
@@ -567,7 +567,7 @@ impl Game {
         if !(creature(a) && creature(b)) {
             return;
         }
-        let power = |c: CardId| u8::try_from(self.power(c).max(0)).unwrap_or(u8::MAX);
+        let power = |c: CardId| self.combat_power(c);
         let (pa, mut pb) = (power(a), power(b));
         if self.fault(EngineFault::FightOneSided) {
             pb = 0;
@@ -602,7 +602,7 @@ impl Game {
     /// Put `n` +1/+1 counters on permanent `c` (122.1a, 122.6).
     pub(crate) fn put_plus_one_counters(&mut self, c: CardId, n: u8) {
         let o = self.obj_mut(c);
-        o.plus_one = o.plus_one.saturating_add(n);
+        o.plus_one = o.plus_one.saturating_add(n.into());
         self.emit(Event::CounterAdded {
             card: c,
             kind: CounterKind::PlusOne,

@@ -98,7 +98,7 @@ impl Game {
     /// creature, battle, or opponent: that much plus N" of a permanent its
     /// controller controls adds its N (additions, so the order in which
     /// they apply, 616.1, does not change the total).
-    pub(crate) fn damage_dealt(&self, source: CardId, to: Target, n: u8) -> u8 {
+    pub(crate) fn damage_dealt(&self, source: CardId, to: Target, n: u32) -> u32 {
         let s = self.obj(source);
         if n == 0 || (s.is_creature() && !self.fault(EngineFault::DamageBoostForCreatureSources)) {
             return n;
@@ -117,19 +117,19 @@ impl Game {
             .flat_map(|o| o.face().statics.iter())
             .fold(n, |n, s| match s {
                 StaticAbility::NoncreatureSourcesYouControlDealMore(more) => {
-                    n.saturating_add(*more)
+                    n.saturating_add(u32::from(*more))
                 }
                 _ => n,
             })
     }
 
     /// The power of `id` now (613.4): see [`Game::power_toughness`].
-    pub fn power(&self, id: CardId) -> i8 {
+    pub fn power(&self, id: CardId) -> i32 {
         self.power_toughness(id).0
     }
 
     /// The toughness of `id` now (613.4).
-    pub fn toughness(&self, id: CardId) -> i8 {
+    pub fn toughness(&self, id: CardId) -> i32 {
         self.power_toughness(id).1
     }
 
@@ -152,9 +152,10 @@ impl Game {
     /// [`crate::state::game::Object::base_power_toughness`]; layer 7c adds the
     /// modifications of the static abilities of permanents on the
     /// battlefield. A permanent that is not a creature gets none.
-    pub fn power_toughness(&self, id: CardId) -> (i8, i8) {
+    pub fn power_toughness(&self, id: CardId) -> (i32, i32) {
         let o = self.obj(id);
-        let (mut p, mut t) = o.base_power_toughness();
+        let (p, t) = o.base_power_toughness();
+        let (mut p, mut t) = (i32::from(p), i32::from(t));
         let cda = o.face().statics.iter().find_map(|s| match s {
             StaticAbility::PowerToughnessEqualPermanentsYouControl(kind) => Some((*kind, true)),
             StaticAbility::PowerEqualPermanentsYouControl(kind) => Some((*kind, false)),
@@ -168,7 +169,7 @@ impl Game {
         {
             // Layer 7a, before 7b's "becomes a P/T creature".
             let n = self.count_you_control(o.controller, kind);
-            p = i8::try_from(n).unwrap_or(i8::MAX);
+            p = i32::try_from(n).unwrap_or(i32::MAX);
             if toughness_too {
                 t = p;
             }
@@ -178,13 +179,13 @@ impl Game {
         }
         // 613.4c: +1/+1 counters and "until end of turn" effects, with the
         // modifications of static abilities.
-        let counters = i8::try_from(o.plus_one).unwrap_or(i8::MAX);
+        let counters = i32::try_from(o.plus_one).unwrap_or(i32::MAX);
         p = p
             .saturating_add(counters)
-            .saturating_add(o.until_end_of_turn.0);
+            .saturating_add(o.until_end_of_turn.0.into());
         t = t
             .saturating_add(counters)
-            .saturating_add(o.until_end_of_turn.1);
+            .saturating_add(o.until_end_of_turn.1.into());
         for source in self.battlefield() {
             let statics = &source.face().statics;
             if statics.is_empty() || !self.has_abilities(source.id) {
@@ -196,23 +197,23 @@ impl Game {
                         if source.controller == o.controller
                             || self.fault(EngineFault::AnthemForEveryone) =>
                     {
-                        p = p.saturating_add(power);
-                        t = t.saturating_add(toughness);
+                        p = p.saturating_add(power.into());
+                        t = t.saturating_add(toughness.into());
                     }
                     StaticAbility::CreatureTokensYouControlGet {
                         power, toughness, ..
                     } if (o.token || self.fault(EngineFault::TokenBonusForNontokens))
                         && source.controller == o.controller =>
                     {
-                        p = p.saturating_add(power);
-                        t = t.saturating_add(toughness);
+                        p = p.saturating_add(power.into());
+                        t = t.saturating_add(toughness.into());
                     }
                     StaticAbility::EquippedCreatureGets { power, toughness }
                         if source.attached_to == Some(id)
                             && source.attached_incarnation == o.incarnation =>
                     {
-                        p = p.saturating_add(power);
-                        t = t.saturating_add(toughness);
+                        p = p.saturating_add(power.into());
+                        t = t.saturating_add(toughness.into());
                     }
                     StaticAbility::CreaturesYouControlGet { .. }
                     | StaticAbility::SubtypeYouControlGet { .. }
@@ -236,8 +237,8 @@ impl Game {
             return (p, t);
         }
         for (power, toughness, _) in self.subtype_grants(id) {
-            p = p.saturating_add(power);
-            t = t.saturating_add(toughness);
+            p = p.saturating_add(power.into());
+            t = t.saturating_add(toughness.into());
         }
         (p, t)
     }

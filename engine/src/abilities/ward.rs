@@ -157,9 +157,9 @@ impl Game {
             if cost.life > 0 {
                 self.emit(Event::LostLife {
                     player,
-                    amount: cost.life,
+                    amount: cost.life.into(),
                 });
-                self.lose_life(player, cost.life);
+                self.lose_life(player, cost.life.into());
             }
         } else {
             self.counter_warded(what);

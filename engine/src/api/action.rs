@@ -12,7 +12,7 @@ use smallvec::{smallvec, SmallVec};
 pub type Actions = SmallVec<[Action; 4]>;
 
 /// Something one player does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "action")]
 pub enum Action {
     /// Pass priority (117.3d).
@@ -102,14 +102,14 @@ pub enum Action {
     AssignTrample {
         player: PlayerId,
         attacker: CardId,
-        to_attacked: u8,
+        to_attacked: u32,
     },
     /// Divide a blocked attacker's combat damage among its blockers
     /// (510.1c): each blocker and the damage assigned to it.
     DivideDamage {
         player: PlayerId,
         attacker: CardId,
-        division: Vec<(CardId, u8)>,
+        division: Vec<(CardId, u32)>,
     },
     /// Cast the card exiled by a defeat trigger transformed, or decline
     /// (310.12b).

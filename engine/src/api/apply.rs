@@ -836,11 +836,11 @@ impl Game {
     /// The trample divisions asked for now (702.19b): one attacker at a
     /// time, in card order (see `assign_trample`), each amount up to its
     /// power going to what it attacks.
-    pub(crate) fn trample_candidates(&self, queue: &[CardId]) -> Vec<(CardId, u8)> {
+    pub(crate) fn trample_candidates(&self, queue: &[CardId]) -> Vec<(CardId, u32)> {
         queue
             .first()
             .map(|&attacker| {
-                (0..=self.power(attacker).max(0) as u8)
+                (0..=self.combat_power(attacker))
                     .map(|n| (attacker, n))
                     .collect()
             })
@@ -850,15 +850,18 @@ impl Game {
     /// Every division of the first attacker's combat damage among its
     /// blockers that sums to what it does not assign to what it attacks
     /// (whether each is lethal enough is for the rules to judge).
-    pub(crate) fn division_candidates(&self, queue: &[CardId]) -> Vec<(CardId, Vec<(CardId, u8)>)> {
+    pub(crate) fn division_candidates(
+        &self,
+        queue: &[CardId],
+    ) -> Vec<(CardId, Vec<(CardId, u32)>)> {
         let Some(&attacker) = queue.first() else {
             return Vec::new();
         };
         let blockers = self.current_blockers(attacker);
         let rest = self.damage_to_divide(attacker);
         let mut out = Vec::new();
-        let mut parts: Vec<u8> = Vec::new();
-        fn fill(k: usize, left: u8, parts: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        let mut parts: Vec<u32> = Vec::new();
+        fn fill(k: usize, left: u32, parts: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
             if parts.len() + 1 == k {
                 parts.push(left);
                 out.push(parts.clone());

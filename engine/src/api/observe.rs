@@ -25,7 +25,7 @@ impl Game {
 }
 
 impl GameView for Game {
-    fn turn(&self) -> u8 {
+    fn turn(&self) -> u32 {
         self.turn
     }
     fn active(&self) -> PlayerId {
@@ -79,7 +79,7 @@ impl GameView for Game {
     fn player(&self, p: PlayerId) -> PlayerObs {
         let x = &self.players[p.0 as usize];
         PlayerObs {
-            life: x.life.clamp(i8::MIN as i32, i8::MAX as i32) as i8,
+            life: x.life,
             in_game: x.in_game,
         }
     }
@@ -120,7 +120,11 @@ impl GameView for Game {
             siege_copy: o.on_battlefield() && o.copy.as_ref().is_some_and(|f| f.is_siege()),
             defense: o.defense,
             loyalty: if o.on_battlefield() { o.loyalty } else { 0 },
-            printed_defense: if exists { face.defense.unwrap_or(0) } else { 0 },
+            printed_defense: if exists {
+                face.defense.unwrap_or(0).into()
+            } else {
+                0
+            },
             protector: o.protector,
             protector_origin: o.protector_origin,
             tapped: o.tapped,

@@ -35,13 +35,30 @@ pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, JsonFault> {
 fn fault(text: &str, e: &serde_json::Error) -> JsonFault {
     let full = e.to_string();
     // serde_json appends " at line L column C"; keep the message alone.
-    let message = match full.rfind(" at line ") {
+    let mut message = match full.rfind(" at line ") {
         Some(i) => full[..i].to_string(),
         None => full,
     };
+    // serde_json stops at 128 levels of nesting, wherever the nesting is.
+    let too_deep = message == "recursion limit exceeded";
+    if too_deep {
+        message = "nested more than 128 levels deep".into();
+    }
+    // Well-formed JSON that serde_json still calls a syntax error ("expected
+    // value", from a field read through a buffered enum) is a value of the
+    // wrong form.
+    let misread = e.classify() == serde_json::error::Category::Syntax
+        && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok();
+    if misread {
+        message = format!("{message}: the value here is not of a form this field takes");
+    }
     // A syntax error has no path; a data error is about the value that
     // ends at the error position, or a missing field of the object there.
     let path = match e.classify() {
+        _ if too_deep || misread => {
+            Some(path_at(text, offset(text, e.line(), e.column())).concat())
+                .filter(|p| !p.is_empty())
+        }
         serde_json::error::Category::Data => {
             let mut path = path_at(text, offset(text, e.line(), e.column()));
             if let Some(field) = quoted_in(&message, "missing field `") {

@@ -529,20 +529,27 @@ impl Game {
         }
     }
 
+    /// The damage `id` deals by its power (combat damage, 510.1a; a
+    /// fight, 701.14a): its power, none if that is 0 or less.
+    pub(crate) fn combat_power(&self, id: CardId) -> u32 {
+        u32::try_from(self.power(id)).unwrap_or(0)
+    }
+
     /// Damage that would be lethal to `id` (120.6, 702.19b).
-    fn lethal(&self, id: CardId) -> u8 {
+    fn lethal(&self, id: CardId) -> u32 {
         let o = self.obj(id);
-        (self.toughness(o.id) as i32 - o.damage as i32).max(0) as u8
+        let marked = i32::try_from(o.damage).unwrap_or(i32::MAX);
+        u32::try_from(self.toughness(o.id).saturating_sub(marked)).unwrap_or(0)
     }
 
     /// The most a blocked trampler may assign to what it attacks (702.19b).
-    fn trample_excess(&self, attacker: CardId) -> u8 {
+    fn trample_excess(&self, attacker: CardId) -> u32 {
         let lethal: u32 = self
             .current_blockers(attacker)
             .iter()
-            .map(|&b| self.lethal(b) as u32)
+            .map(|&b| self.lethal(b))
             .sum();
-        (self.power(attacker).max(0) as u32).saturating_sub(lethal) as u8
+        self.combat_power(attacker).saturating_sub(lethal)
     }
 
     /// As a combat damage step begins: attackers that may assign their
@@ -591,8 +598,8 @@ impl Game {
 
     /// The combat damage of a blocked attacker with blockers that it does
     /// not assign to what it attacks (702.19b).
-    pub(crate) fn damage_to_divide(&self, attacker: CardId) -> u8 {
-        let power = self.power(attacker).max(0) as u8;
+    pub(crate) fn damage_to_divide(&self, attacker: CardId) -> u32 {
+        let power = self.combat_power(attacker);
         let to_attacked = self
             .trample
             .iter()
@@ -623,11 +630,10 @@ impl Game {
             if blockers.len() < 2 || divided || rest == 0 {
                 continue;
             }
-            let lethal: Vec<(CardId, u8)> = blockers.iter().map(|&b| (b, self.lethal(b))).collect();
+            let lethal: Vec<(CardId, u32)> =
+                blockers.iter().map(|&b| (b, self.lethal(b))).collect();
             let assigned_beyond = self.trample.iter().any(|&(x, n)| x == a && n > 0);
-            if assigned_beyond
-                && lethal.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() == u32::from(rest)
-            {
+            if assigned_beyond && lethal.iter().map(|&(_, n)| n).sum::<u32>() == rest {
                 self.division.extend(&lethal);
                 self.emit(Event::DamageDivided {
                     attacker: a,
@@ -652,7 +658,7 @@ impl Game {
         &self,
         player: PlayerId,
         attacker: CardId,
-        division: &[(CardId, u8)],
+        division: &[(CardId, u32)],
     ) -> Result<(), EngineError> {
         self.known(attacker)?;
         for &(b, _) in division {
@@ -681,8 +687,9 @@ impl Game {
             );
         }
         let rest = self.damage_to_divide(attacker);
-        let total: u32 = division.iter().map(|&(_, n)| u32::from(n)).sum();
-        if total != u32::from(rest) {
+        // (in u64: amounts from outside may sum past u32)
+        let total: u64 = division.iter().map(|&(_, n)| u64::from(n)).sum();
+        if total != u64::from(rest) {
             return illegal(
                 "510.1c",
                 format!("{attacker} divides {rest} damage among its blockers, not {total}"),
@@ -711,7 +718,7 @@ impl Game {
         &mut self,
         player: PlayerId,
         attacker: CardId,
-        division: &[(CardId, u8)],
+        division: &[(CardId, u32)],
     ) -> Result<(), EngineError> {
         self.division_refusal(player, attacker, division)?;
         self.division.extend_from_slice(division);
@@ -736,7 +743,7 @@ impl Game {
         &self,
         player: PlayerId,
         attacker: CardId,
-        to_attacked: u8,
+        to_attacked: u32,
     ) -> Result<(), EngineError> {
         self.known(attacker)?;
         let Waiting::AssignTrample(queue) = &self.waiting else {
@@ -767,7 +774,7 @@ impl Game {
         &mut self,
         player: PlayerId,
         attacker: CardId,
-        to_attacked: u8,
+        to_attacked: u32,
     ) -> Result<(), EngineError> {
         self.trample_refusal(player, attacker, to_attacked)?;
         self.trample.push((attacker, to_attacked));
@@ -821,7 +828,7 @@ impl Game {
     /// then all of it is dealt at once, so each battle loses its counters in
     /// one event (one defeat trigger at most, B32).
     pub(crate) fn deal_combat_damage(&mut self) {
-        let mut dealt: Vec<(CardId, Target, u8)> = Vec::new();
+        let mut dealt: Vec<(CardId, Target, u32)> = Vec::new();
         // Battles a blocked trampler with no blockers left damages: its
         // damage goes beyond its (former) blockers (history `trampled`).
         let mut through: Vec<CardId> = Vec::new();
@@ -835,12 +842,12 @@ impl Game {
             .collect();
         for &id in &strikers {
             let o = self.obj(id);
-            let power = self.power(o.id).max(0) as u8;
+            let power = self.combat_power(o.id);
             match &o.combat {
                 Combat::Attacking {
                     target, blocked, ..
                 } => {
-                    let to_target = |n: u8, dealt: &mut Vec<_>| match target {
+                    let to_target = |n: u32, dealt: &mut Vec<_>| match target {
                         Some(AttackTarget::Player(p)) => dealt.push((id, Target::Player(*p), n)),
                         Some(AttackTarget::Battle(c) | AttackTarget::Planeswalker(c)) => {
                             dealt.push((id, Target::Permanent(*c), n))
@@ -948,13 +955,13 @@ impl Game {
     /// Deal damage from several sources at once (120.3, 510.2): to players
     /// (life loss; none to a player who left, 800.4e), creatures (marked) and
     /// battles (defense counters removed, 120.3h), each battle once.
-    pub(crate) fn deal_damage(&mut self, dealt: &[(CardId, Target, u8)], combat: bool) {
+    pub(crate) fn deal_damage(&mut self, dealt: &[(CardId, Target, u32)], combat: bool) {
         if combat {
             self.combat_damage_triggers(dealt);
         }
         // 702.15b, 120.3f: a source with lifelink makes its controller gain
         // the damage it deals, to whatever it is dealt (a battle too).
-        let mut lifelink: Vec<(PlayerId, u8)> = Vec::new();
+        let mut lifelink: Vec<(PlayerId, u32)> = Vec::new();
         let mut to_battles: BTreeMap<CardId, u32> = BTreeMap::new();
         for &(source, to, n) in dealt {
             // 614.1a: replacement effects that change the amount apply as
@@ -1012,14 +1019,14 @@ impl Game {
                         self.damage_loyalty(c, n);
                     }
                     if battle {
-                        *to_battles.entry(c).or_default() += n as u32;
+                        *to_battles.entry(c).or_default() += n;
                         if combat && self.fault(crate::fault::EngineFault::BattleDamageTwice) {
                             self.emit(Event::Damage {
                                 source,
                                 to,
                                 amount: n,
                             });
-                            *to_battles.entry(c).or_default() += n as u32;
+                            *to_battles.entry(c).or_default() += n;
                         }
                         if combat && self.fault(crate::fault::EngineFault::BattleDamageToProtector)
                         {
@@ -1039,7 +1046,7 @@ impl Game {
         }
         let extra = u32::from(self.fault(crate::fault::EngineFault::DamageOffByOne));
         for (b, n) in to_battles {
-            self.remove_defense(b, (n + extra).min(u8::MAX as u32) as u8, combat);
+            self.remove_defense(b, n.saturating_add(extra), combat);
             if combat && self.fault(crate::fault::EngineFault::TriggerPerSource) {
                 self.extra_trigger_per_source(b, dealt);
             }

@@ -19,7 +19,7 @@ impl Game {
     /// loyalty (306.5b, a replacement effect, 614.1c).
     pub(crate) fn enters_with_loyalty(&mut self, id: CardId) {
         let loyalty = self.obj(id).face().loyalty.unwrap_or(0);
-        self.obj_mut(id).loyalty = loyalty;
+        self.obj_mut(id).loyalty = loyalty.into();
     }
 
     /// May `player` activate a loyalty ability of `source` costing `cost`
@@ -44,7 +44,7 @@ impl Game {
                 format!("a loyalty ability of {name} was activated this turn"),
             );
         }
-        if cost < 0 && i16::from(o.loyalty) < -i16::from(cost) {
+        if cost < 0 && o.loyalty < u32::from(cost.unsigned_abs()) {
             return illegal(
                 "606.6",
                 format!(
@@ -62,14 +62,14 @@ impl Game {
         let o = self.obj_mut(source);
         o.loyalty_activated = true;
         o.loyalty = match cost >= 0 {
-            true => o.loyalty.saturating_add(cost.unsigned_abs()),
-            false => o.loyalty.saturating_sub(cost.unsigned_abs()),
+            true => o.loyalty.saturating_add(cost.unsigned_abs().into()),
+            false => o.loyalty.saturating_sub(cost.unsigned_abs().into()),
         };
     }
 
     /// Damage dealt to planeswalker `c` removes that many loyalty counters
     /// (306.8, 120.3c), as many as it has at most.
-    pub(crate) fn damage_loyalty(&mut self, c: CardId, n: u8) {
+    pub(crate) fn damage_loyalty(&mut self, c: CardId, n: u32) {
         if self.fault(EngineFault::PlaneswalkerDamageIgnored) {
             return;
         }

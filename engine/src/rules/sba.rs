@@ -48,7 +48,7 @@ impl Game {
             if creature && toughness <= 0 {
                 to_graveyard.push((o.id, "704.5f"));
             } else if creature
-                && o.damage as i32 >= toughness as i32
+                && o.damage as i32 >= toughness
                 && (!self.has_keyword(o.id, Keyword::Indestructible)
                     || self.fault(crate::fault::EngineFault::IndestructibleIgnored))
             {

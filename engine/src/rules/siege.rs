@@ -12,7 +12,7 @@ impl Game {
     /// 310.6: never below zero, the excess goes nowhere, 120.4a). If that
     /// removes the last counter of a Siege, its defeat trigger triggers once
     /// (310.12b), however many sources the removal came from (510.2).
-    pub(crate) fn remove_defense(&mut self, b: CardId, amount: u8, by_combat: bool) {
+    pub(crate) fn remove_defense(&mut self, b: CardId, amount: u32, by_combat: bool) {
         let o = self.obj(b);
         // (only a battle on the battlefield has defense counters)
         if amount == 0 || o.defense == 0 {
@@ -51,7 +51,7 @@ impl Game {
     /// The injected bug [`EngineFault::TriggerPerSource`]: a Siege whose last
     /// counter was just removed by combat damage from several sources
     /// triggers once more per source beyond the first.
-    pub(crate) fn extra_trigger_per_source(&mut self, b: CardId, dealt: &[(CardId, Target, u8)]) {
+    pub(crate) fn extra_trigger_per_source(&mut self, b: CardId, dealt: &[(CardId, Target, u32)]) {
         let sources = dealt
             .iter()
             .filter(|&&(_, to, n)| to == Target::Permanent(b) && n > 0)

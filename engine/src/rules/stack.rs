@@ -413,7 +413,7 @@ impl Game {
                     }
                     TargetKind::NonElfCreatureAnOpponentControlsWithPowerAtMostYourLands => {
                         let lands = self.count_you_control(caster, CardType::Land);
-                        let power = i32::from(self.power(c));
+                        let power = self.power(c);
                         let most = if self.fault(EngineFault::PowerLimitExclusive) {
                             lands as i32 - 1
                         } else {
@@ -951,12 +951,12 @@ impl Game {
         match effect {
             Effect::Damage { amount } => {
                 if let Some(to) = t(0) {
-                    self.deal_damage(&[(card, to, amount)], false);
+                    self.deal_damage(&[(card, to, amount.into())], false);
                 }
             }
             Effect::RemoveDefense { amount } => {
                 if let Some(b) = perm(0) {
-                    self.remove_defense(b, amount, false);
+                    self.remove_defense(b, amount.into(), false);
                 }
             }
             Effect::GainControl => {

@@ -315,7 +315,7 @@ impl Game {
     /// Combat damage was just dealt (510.2): each source that dealt some to
     /// a player or a battle triggers its "whenever this creature deals
     /// combat damage to a player or battle" abilities, once (510.3a).
-    pub(crate) fn combat_damage_triggers(&mut self, dealt: &[(CardId, Target, u8)]) {
+    pub(crate) fn combat_damage_triggers(&mut self, dealt: &[(CardId, Target, u32)]) {
         let mut sources: Vec<CardId> = dealt
             .iter()
             .filter(|&&(_, to, n)| {

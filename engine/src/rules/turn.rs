@@ -51,15 +51,15 @@ impl Game {
     }
 
     /// Why the current step can't end now, if it can't: the end step of
-    /// turn 255, after which the next turn's number can't be counted. Reads
+    /// the last turn a `u32` counts, after which the next turn's number can't be counted. Reads
     /// the game only, so that a pass by everyone is judged without being
     /// taken (see [`Game::accepted`]).
     pub(crate) fn end_step_refusal(&self) -> Result<(), EngineError> {
-        if self.step == TurnStep::End && self.turn == u8::MAX {
+        if self.step == TurnStep::End && self.turn == u32::MAX {
             return Err(EngineError::Limit {
                 reason: format!(
                     "turn {} is the last turn the engine counts: the next turn can't begin",
-                    u8::MAX
+                    u32::MAX
                 ),
             });
         }

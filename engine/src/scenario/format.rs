@@ -32,7 +32,7 @@ pub struct Scenario {
     /// The turn number at the start (a count of turns, 0–255).
     #[serde(default = "one")]
     #[schemars(example = 3)]
-    pub turn: u8,
+    pub turn: u32,
     /// The active player (default: P1).
     #[serde(default)]
     pub active: Option<String>,
@@ -92,7 +92,7 @@ pub struct Scenario {
 /// The schema's example of `faults`.
 const FAULTS_EXAMPLE: [&str; 1] = ["damage_off_by_one"];
 
-fn one() -> u8 {
+fn one() -> u32 {
     1
 }
 fn is_zero(n: &u8) -> bool {
@@ -223,12 +223,12 @@ pub struct CardSetup {
     pub control_effect: Option<String>,
     /// A battle's defense counters (default: its printed defense).
     #[serde(default)]
-    pub defense: Option<u8>,
+    pub defense: Option<u32>,
     /// A planeswalker's loyalty counters (default: its printed loyalty,
     /// 306.5b).
     #[serde(default)]
     #[schemars(example = 2)]
-    pub loyalty: Option<u8>,
+    pub loyalty: Option<u32>,
     /// A battle's protector (default: the next opponent of its controller
     /// in turn order for a Siege, its controller for another battle), or
     /// "none": state-based actions choose one when the position is settled
@@ -249,11 +249,11 @@ pub struct CardSetup {
     /// Damage marked on a creature this turn (120.3, 514.2).
     #[serde(default)]
     #[schemars(example = 1)]
-    pub damage: u8,
+    pub damage: u32,
     /// +1/+1 counters on a permanent (122.1a).
     #[serde(default)]
     #[schemars(example = 1)]
-    pub plus_one_counters: u8,
+    pub plus_one_counters: u32,
     /// A transforming card with its back face up (712.8).
     #[serde(default)]
     pub back_face: bool,
@@ -414,7 +414,7 @@ pub enum Act {
         step: TurnStep,
         /// The turn of that step (default: the first time it begins).
         #[serde(default)]
-        turn: Option<u8>,
+        turn: Option<u32>,
     },
     /// A player casts a spell from their hand (601.2).
     Cast {
@@ -561,7 +561,7 @@ pub enum Act {
         attacker: String,
         /// The damage assigned to what it attacks; the rest goes to its
         /// blockers.
-        to_attacked: u8,
+        to_attacked: u32,
     },
     /// A Siege's controller casts the exiled card transformed or declines
     /// (310.12b).
@@ -603,11 +603,11 @@ pub struct Expect {
     pub zone: Option<Zone>,
     /// Its defense counters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defense: Option<u8>,
+    pub defense: Option<u32>,
     /// Its loyalty counters (306.5c; 0 for anything but a planeswalker on
     /// the battlefield).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub loyalty: Option<u8>,
+    pub loyalty: Option<u32>,
     /// A player, or "none".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protector: Option<String>,
@@ -647,13 +647,13 @@ pub struct Expect {
     pub attached_to: Option<String>,
     /// Damage marked on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage: Option<u8>,
+    pub damage: Option<u32>,
     /// Its power (a creature on the battlefield; 0 for anything else).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub power: Option<i8>,
+    pub power: Option<i32>,
     /// Its toughness (a creature on the battlefield; 0 for anything else).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub toughness: Option<i8>,
+    pub toughness: Option<i32>,
     /// Its mana value (202.3: X counts as announced on the stack, else 0).
     /// Checked on this repository's engine; an engine behind the protocol
     /// does not tell it (the report counts it unchecked).
@@ -727,7 +727,7 @@ pub struct Expect {
     pub step: Option<TurnStep>,
     /// The turn number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn: Option<u8>,
+    pub turn: Option<u32>,
     /// The active player.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub active: Option<String>,

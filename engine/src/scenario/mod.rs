@@ -342,18 +342,18 @@ pub fn run_on<S: Subject>(
         skipped: None,
         unchecked: 0,
     };
-    if !S::ENGINE_SPECIFIC {
-        report.skipped = as_decisions(&run, &mut steps).err();
-        if report.skipped.is_some() {
-            return Ok(report);
-        }
-    }
     let failed = |e: S::Failure| ScenarioError::Engine {
         file: file.to_path_buf(),
         message: e.to_string(),
     };
     let variant = game.variant;
     let mut subject = start(game, position(text)).map_err(failed)?;
+    if !S::ENGINE_SPECIFIC {
+        report.skipped = as_decisions(&run, &mut steps, subject.takes_actions()).err();
+        if report.skipped.is_some() {
+            return Ok(report);
+        }
+    }
     // Who was in the game as the current turn began (801.2c), kept from the
     // observations: an observation does not tell it.
     let first = Seen::new(&mut subject)
@@ -432,29 +432,35 @@ pub fn run_on<S: Subject>(
 }
 
 /// The steps as shared decisions, for an engine seen from outside: each
-/// action taken by the player to act is the decision it stands for. Fails
-/// with the first step or expectation that only this repository's engine
-/// shows, in words: an action that is no decision by itself (one player's
-/// pass, protector choice or blocks), or an action expected to be refused
-/// (a decision would make the passes that bring priority to its player).
-/// Expectations of the player to act are checked on such an engine only
-/// where it tells who holds priority (the report counts the others,
-/// [`ScenarioReport::unchecked`]).
-fn as_decisions(run: &Run, steps: &mut [(Option<Resolved>, &Step)]) -> Result<(), String> {
+/// action taken by the player to act is the decision it stands for. An
+/// action that is no decision by itself (one player's pass, protector
+/// choice or blocks) or that is expected to be refused (a decision would
+/// make the passes that bring priority to its player) stays an action,
+/// taken by that player alone, if the engine `takes_actions` (the
+/// protocol's `act`); otherwise the scenario cannot be run on it: the
+/// first such step, in words. Expectations of the player to act are
+/// checked on such an engine only where it tells who holds priority (the
+/// report counts the others, [`ScenarioReport::unchecked`]).
+fn as_decisions(
+    run: &Run,
+    steps: &mut [(Option<Resolved>, &Step)],
+    takes_actions: bool,
+) -> Result<(), String> {
     for (i, (act, step)) in steps.iter_mut().enumerate() {
         let n = i + 1;
         if let Some(Resolved::Action(a)) = act {
             let text = run.describe(a);
             match a.as_decision() {
+                _ if takes_actions && (step.rejected.is_some() || a.as_decision().is_none()) => {}
                 Some(_) if step.rejected.is_some() => {
                     return Err(format!(
-                        "step {n} ({text}) is expected to be refused, which a decision of the engine protocol cannot show"
+                        "step {n} ({text}) is expected to be refused, which the engine can show only by serving the protocol's 'act' (it does not)"
                     ))
                 }
                 Some(d) => *act = Some(Resolved::Decision(d)),
                 None => {
                     return Err(format!(
-                        "step {n} ({text}) is not a decision of the engine protocol"
+                        "step {n} ({text}) is one player's action, no decision by itself, which the engine can take only by serving the protocol's 'act' (it does not)"
                     ))
                 }
             }
@@ -499,7 +505,7 @@ fn check_properties(game: &Seated, step: usize, report: &mut ScenarioReport) {
 enum Resolved {
     Action(Action),
     Decision(Decision),
-    PassUntil(TurnStep, Option<u8>),
+    PassUntil(TurnStep, Option<u32>),
 }
 
 impl Run {
@@ -526,7 +532,7 @@ fn perform<S: Subject>(s: &mut S, act: &Resolved) -> Result<Result<(), Refused>,
         }))
     };
     match act {
-        Resolved::Action(a) => Ok(s.act(a)),
+        Resolved::Action(a) => s.act(a),
         Resolved::Decision(d) => {
             // With an empty stack, every player passing ends the step
             // (117.4, 500.2): an engine that stays in it is reported.

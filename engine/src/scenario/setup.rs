@@ -354,7 +354,7 @@ impl Run {
             }
             let o = game.obj(id);
             if o.is(CardType::Planeswalker) || c.loyalty.is_some() {
-                let loyalty = c.loyalty.unwrap_or(o.face().loyalty.unwrap_or(0));
+                let loyalty = c.loyalty.unwrap_or(o.face().loyalty.unwrap_or(0).into());
                 game.obj_mut(id).loyalty = loyalty;
             }
             let o = game.obj(id);

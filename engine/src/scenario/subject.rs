@@ -40,8 +40,15 @@ pub trait Subject {
     fn legal(&mut self) -> Result<Vec<Decision>, Self::Failure>;
     /// Take a decision, or say why the rules forbid it.
     fn decide(&mut self, d: &Decision) -> Result<Result<(), Refused>, Self::Failure>;
-    /// Take an engine-specific step (only if [`Subject::ENGINE_SPECIFIC`]).
-    fn act(&mut self, a: &Action) -> Result<(), Refused>;
+    /// Take one player's action, or say why the rules forbid it (only if
+    /// [`Subject::takes_actions`]).
+    fn act(&mut self, a: &Action) -> Result<Result<(), Refused>, Self::Failure>;
+    /// Whether the subject takes one player's actions ([`Subject::act`]):
+    /// this repository's engine does, an engine process if it serves the
+    /// protocol's `act`.
+    fn takes_actions(&self) -> bool {
+        Self::ENGINE_SPECIFIC
+    }
     /// The player who must act now (only if [`Subject::ENGINE_SPECIFIC`]).
     fn to_act(&self) -> Option<PlayerId>;
     /// Who holds priority, if the game waits for priority and the subject
@@ -150,10 +157,14 @@ impl Subject for Played {
         })
     }
 
-    fn act(&mut self, a: &Action) -> Result<(), Refused> {
-        let events = self.game.apply(a).map_err(refused)?;
-        self.did(events);
-        Ok(())
+    fn act(&mut self, a: &Action) -> Result<Result<(), Refused>, Never> {
+        Ok(match self.game.apply(a) {
+            Ok(events) => {
+                self.did(events);
+                Ok(())
+            }
+            Err(e) => Err(refused(e)),
+        })
     }
 
     fn to_act(&self) -> Option<PlayerId> {

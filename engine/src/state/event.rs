@@ -16,7 +16,7 @@ pub enum Event {
     Passed { player: PlayerId },
     /// A step began (500.1); `turn` and `active` say whose turn.
     StepBegan {
-        turn: u8,
+        turn: u32,
         active: PlayerId,
         step: TurnStep,
     },
@@ -119,7 +119,7 @@ pub enum Event {
     /// A token ceased to exist (111.7, 704.5d).
     CeasedToExist { token: CardId },
     /// A battle entered with defense counters (310.4b).
-    EnteredWithDefense { battle: CardId, defense: u8 },
+    EnteredWithDefense { battle: CardId, defense: u32 },
     /// A battle got a protector (310.9a, 704.5x–y); `controller` and
     /// `siege`: the battle's controller and whether it is a Siege then.
     ProtectorChosen {
@@ -156,32 +156,32 @@ pub enum Event {
         human: bool,
     },
     /// Trample damage was divided (702.19b).
-    TrampleAssigned { attacker: CardId, to_attacked: u8 },
+    TrampleAssigned { attacker: CardId, to_attacked: u32 },
     /// An attacker's combat damage was divided among its blockers (510.1c).
     DamageDivided {
         attacker: CardId,
-        division: Vec<(CardId, u8)>,
+        division: Vec<(CardId, u32)>,
     },
     /// Damage was dealt (120).
     Damage {
         source: CardId,
         to: Target,
-        amount: u8,
+        amount: u32,
     },
     /// Defense counters were removed (120.3h, 310.6).
     DefenseRemoved {
         battle: CardId,
-        amount: u8,
-        left: u8,
+        amount: u32,
+        left: u32,
     },
     /// A player's life total changed (119).
     Life { player: PlayerId, life: i32 },
     /// An instruction made a player gain life (119.3); [`Event::Life`]
     /// events follow with the new totals.
-    GainedLife { player: PlayerId, amount: u8 },
+    GainedLife { player: PlayerId, amount: u32 },
     /// An instruction made a player lose life (119.3); [`Event::Life`]
     /// events follow with the new totals.
-    LostLife { player: PlayerId, amount: u8 },
+    LostLife { player: PlayerId, amount: u32 },
     /// A player revealed a card (701.20a).
     Revealed { player: PlayerId, card: CardId },
     /// A permanent was destroyed (701.8a).

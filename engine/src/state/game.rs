@@ -199,20 +199,20 @@ pub struct Object {
     /// permanent spell (707.10f).
     pub spell_copy: bool,
     /// Defense counters (310.4c).
-    pub defense: u8,
+    pub defense: u32,
     /// Loyalty counters (306.5c, 122.1e).
-    pub loyalty: u8,
+    pub loyalty: u32,
     /// A loyalty ability of it was activated this turn (606.3).
     pub loyalty_activated: bool,
     /// +1/+1 counters (122.1a).
-    pub plus_one: u8,
+    pub plus_one: u32,
     /// Stun counters (122.1d).
     pub stun: u8,
     /// What "gets +P/+T until end of turn" effects add (layer 7c), until
     /// the cleanup step (514.2).
     pub until_end_of_turn: (i8, i8),
     /// Damage marked on it (120.3e).
-    pub damage: u8,
+    pub damage: u32,
     /// The value of X announced as it was cast (107.3a), while it is a
     /// spell, and as it entered from the stack, for its enters triggers
     /// (107.3m); 0 otherwise.
@@ -358,8 +358,8 @@ impl Object {
         }
     }
     /// Printed defense of its current face or of the battle it copies (310.4a).
-    pub fn printed_defense(&self) -> u8 {
-        self.face().defense.unwrap_or(0)
+    pub fn printed_defense(&self) -> u32 {
+        self.face().defense.unwrap_or(0).into()
     }
     pub fn on_battlefield(&self) -> bool {
         self.zone == Zone::Battlefield
@@ -610,7 +610,7 @@ pub struct Game {
     /// Triggered abilities that triggered and are not yet on the stack
     /// (603.3).
     pub waiting_triggers: Vec<Trigger>,
-    pub turn: u8,
+    pub turn: u32,
     pub active: PlayerId,
     pub step: TurnStep,
     pub waiting: Waiting,
@@ -632,10 +632,10 @@ pub struct Game {
     /// though they weren't blocked (Zilortha, C04).
     pub as_unblocked: Vec<CardId>,
     /// Trample damage assigned to what the attacker attacks (702.19b).
-    pub trample: Vec<(CardId, u8)>,
+    pub trample: Vec<(CardId, u32)>,
     /// Combat damage assigned to each blocker of an attacker whose damage
     /// was divided among two or more blockers (510.1c).
-    pub division: Vec<(CardId, u8)>,
+    pub division: Vec<(CardId, u32)>,
     /// The declaration a protector choice interrupted (see `leave`).
     pub resume: Option<Waiting>,
     /// Some creature was declared as an attacker this combat (508.8).
@@ -832,18 +832,18 @@ impl Game {
 
     /// `p` loses `n` life: with Two-Headed Giant their team's shared life
     /// total does (810.9), which every member's life shows (810.9a).
-    pub(crate) fn lose_life(&mut self, p: PlayerId, n: u8) {
-        self.change_life(p, -i32::from(n));
+    pub(crate) fn lose_life(&mut self, p: PlayerId, n: u32) {
+        self.change_life(p, -i32::try_from(n).unwrap_or(i32::MAX));
     }
 
     /// `p` gains `n` life (119.3), shared as [`Game::lose_life`] shares a
     /// loss.
-    pub(crate) fn gain_life(&mut self, p: PlayerId, n: u8) {
+    pub(crate) fn gain_life(&mut self, p: PlayerId, n: u32) {
         self.emit(Event::GainedLife {
             player: p,
             amount: n,
         });
-        self.change_life(p, i32::from(n));
+        self.change_life(p, i32::try_from(n).unwrap_or(i32::MAX));
     }
 
     fn change_life(&mut self, p: PlayerId, delta: i32) {
@@ -855,7 +855,7 @@ impl Game {
             .collect();
         for q in team {
             let pl = &mut self.players[q.0 as usize];
-            pl.life += delta;
+            pl.life = pl.life.saturating_add(delta);
             let life = pl.life;
             self.emit(Event::Life { player: q, life });
         }

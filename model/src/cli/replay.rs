@@ -1,6 +1,8 @@
 //! `battlecheck replay`: scenario files run on this repository's engine, or
 //! on any engine behind the engine protocol (`--engine-cmd`: a process per
-//! scenario; scenarios with engine-specific steps are skipped).
+//! scenario; one whose steps the engine cannot take, for want of the
+//! protocol's `act`, is skipped and fails the run unless
+//! `--allow-skipped`).
 
 use super::args::{json, EngineCmdArgs, Format};
 use super::out::Out;
@@ -29,6 +31,12 @@ pub struct ReplayArgs {
     /// skipped): without it, a run that checked nothing fails.
     #[arg(long)]
     allow_empty: bool,
+    /// Accept scenarios the engine cannot run (a step only the protocol's
+    /// `act` expresses, on an engine that does not serve it) as skipped:
+    /// without it, a skipped scenario fails the run (exit code 2), since a
+    /// skipped check is not a passed one.
+    #[arg(long)]
+    allow_skipped: bool,
 }
 
 /// Run every scenario; exit 2 if any could not be run (bad input) or none
@@ -126,7 +134,7 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
                 }
             }
             let skipped_text = if skipped > 0 {
-                format!(", {skipped} skipped (not expressible through the engine protocol)")
+                format!(", {skipped} skipped (a step the engine cannot take: see each)")
             } else {
                 String::new()
             };
@@ -157,7 +165,12 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
         ));
         return Ok(ExitCode::from(2));
     }
-    Ok(if errors > 0 {
+    if skipped > 0 && !args.allow_skipped {
+        super::out::note(&format!(
+            "error: {skipped} scenario(s) skipped: the engine cannot run them (each says which step; --allow-skipped to accept that)"
+        ));
+    }
+    Ok(if errors > 0 || (skipped > 0 && !args.allow_skipped) {
         ExitCode::from(2)
     } else if failed > 0 {
         ExitCode::from(1)

@@ -197,7 +197,7 @@ impl<E: Engine> Driven<E> {
             let skip = match at.turn_step {
                 _ if !at.stack_empty => unexplored,
                 TurnStep::DeclareAttackers => !self.attacked,
-                TurnStep::End => at.turn + 1 < self.turns,
+                TurnStep::End => at.turn + 1 < u32::from(self.turns),
                 _ => unexplored,
             };
             if !skip {
@@ -231,7 +231,7 @@ impl<E: Engine> Driven<E> {
         at.pending == Pending::Priority
             && at.turn_step == TurnStep::End
             && at.stack_empty
-            && at.turn + 1 >= self.turns
+            && at.turn + 1 >= u32::from(self.turns)
     }
 
     /// The engine's decisions within the model's bounds, canonical and

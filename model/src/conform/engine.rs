@@ -21,7 +21,7 @@ use std::time::Duration;
 /// steps the model does not explore.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Status {
-    pub turn: u8,
+    pub turn: u32,
     pub active: PlayerId,
     /// The step of the turn, in full (500.1).
     pub turn_step: TurnStep,
@@ -463,11 +463,27 @@ impl Subject for Process {
         }))
     }
 
-    fn act(&mut self, _: &Action) -> Result<(), Refused> {
-        Err(Refused {
-            rule: None,
-            text: "an engine-specific step is not a decision of the engine protocol".into(),
+    fn act(&mut self, a: &Action) -> Result<Result<(), Refused>, ProcessError> {
+        Ok(match self.engine.act(a)? {
+            Ok(mut observed) => {
+                if let Some(facts) = observed.happened.take() {
+                    self.happened.push(facts);
+                }
+                self.last = observed;
+                Ok(())
+            }
+            Err(r) => Err(Refused {
+                rule: r.rule,
+                text: r.message,
+            }),
         })
+    }
+
+    fn takes_actions(&self) -> bool {
+        self.engine
+            .features()
+            .iter()
+            .any(|f| f == super::protocol::FEATURE_ACT)
     }
 
     fn priority(&self) -> Option<PlayerId> {

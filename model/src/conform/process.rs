@@ -7,10 +7,11 @@
 //! problem and the last lines exchanged. The child is killed on drop.
 
 use super::protocol::{
-    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody,
+    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_ACT,
     FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT,
-    FEATURE_TWO_HEADED_GIANT, VERSION,
+    FEATURE_TWO_HEADED_GIANT, OLDEST_VERSION, VERSION,
 };
+use battlecheck_engine::api::action::Action;
 use battlecheck_properties::Decision;
 use std::collections::VecDeque;
 use std::fmt;
@@ -190,11 +191,11 @@ impl EngineProcess {
                 engine: info,
                 features,
             } => {
-                if protocol != VERSION {
+                if !(OLDEST_VERSION..=VERSION).contains(&protocol) {
                     return Err(engine.fail(
                         Problem::Version,
                         format!(
-                            "the engine speaks protocol version {protocol}; this battlecheck speaks version {VERSION} only"
+                            "the engine speaks protocol version {protocol}; this battlecheck speaks versions {OLDEST_VERSION} to {VERSION}"
                         ),
                     ));
                 }
@@ -265,6 +266,20 @@ impl EngineProcess {
             ResponseBody::Applied(observed) => Ok(Ok(observed)),
             ResponseBody::Refused(refusal) => Ok(Err(refusal)),
             other => Err(self.unexpected("apply", &other)),
+        }
+    }
+
+    /// Take one player's action (feature "act"): the game as it then
+    /// stands, or the engine's refusal.
+    pub fn act(&mut self, action: &Action) -> Result<Result<Observed, Refusal>, ProcessError> {
+        self.require(FEATURE_ACT, "act")?;
+        let request = RequestBody::Act {
+            action: action.clone(),
+        };
+        match self.call(request, &["applied", "refused"])? {
+            ResponseBody::Applied(observed) => Ok(Ok(observed)),
+            ResponseBody::Refused(refusal) => Ok(Err(refusal)),
+            other => Err(self.unexpected("act", &other)),
         }
     }
 

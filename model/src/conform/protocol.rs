@@ -13,6 +13,7 @@
 //! observations are those of the shared vocabulary
 //! ([`battlecheck_properties::Decision`], [`battlecheck_properties::Observation`]).
 
+use battlecheck_engine::api::action::Action;
 use battlecheck_engine::state::game::TurnStep;
 use battlecheck_properties::step::Happened;
 use battlecheck_properties::{Decision, Observation, PlayerId};
@@ -20,8 +21,21 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this battlecheck speaks. An engine answers `hello`
-/// with the version it speaks; battlecheck refuses any other.
-pub const VERSION: u32 = 5;
+/// with the version it speaks; battlecheck refuses any but this one and
+/// [`OLDEST_VERSION`] (6 adds the request `act`, which an engine serves
+/// only with [`FEATURE_ACT`], and wider integers: nothing a version 5
+/// engine sends means something else in 6).
+pub const VERSION: u32 = 6;
+
+/// The oldest protocol version an engine may answer `hello` with.
+pub const OLDEST_VERSION: u32 = 5;
+
+/// The optional feature "act": the engine serves [`RequestBody::Act`],
+/// one player's action as a scenario step names it. Without it, a
+/// scenario with a step no shared decision expresses (one player's pass,
+/// protector choice or blocks; a step expected to be refused) cannot be
+/// run on the engine.
+pub const FEATURE_ACT: &str = "act";
 
 /// The optional feature "snapshot": the engine serves [`RequestBody::Snapshot`]
 /// and [`RequestBody::Restore`].
@@ -65,6 +79,13 @@ pub enum RequestBody {
     /// Take one decision. Answered by [`ResponseBody::Applied`] or, if the
     /// rules forbid it, [`ResponseBody::Refused`] (the game unchanged).
     Apply { decision: Decision },
+    /// One player's action, as a scenario step names it (feature
+    /// [`FEATURE_ACT`]; version 6): one player's pass (117.3d), protector
+    /// choice (310.11a, 704.5y) or blocks (509.1), or any action the rules
+    /// may forbid, taken by that player alone: no passes of others first.
+    /// Answered by [`ResponseBody::Applied`] or, if the rules forbid it,
+    /// [`ResponseBody::Refused`] with the rule (the game unchanged).
+    Act { action: Action },
     /// The game as it stands. Answered by [`ResponseBody::Observation`].
     Observe,
     /// Remember the game as it stands (feature [`FEATURE_SNAPSHOT`]); the
@@ -84,6 +105,7 @@ impl RequestBody {
             RequestBody::Setup { .. } => "setup",
             RequestBody::Legal => "legal",
             RequestBody::Apply { .. } => "apply",
+            RequestBody::Act { .. } => "act",
             RequestBody::Observe => "observe",
             RequestBody::Snapshot => "snapshot",
             RequestBody::Restore { .. } => "restore",

@@ -3,7 +3,7 @@
 //! the line holds. `battlecheck serve-engine` feeds it standard input.
 
 use super::protocol::{
-    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody,
+    EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_ACT,
     FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT,
     FEATURE_TWO_HEADED_GIANT, VERSION,
 };
@@ -95,6 +95,7 @@ impl Session {
                 },
                 features: {
                     let mut f = vec![
+                        FEATURE_ACT.to_string(),
                         FEATURE_ATTACK_LEFT_RIGHT.to_string(),
                         FEATURE_RANGE_OF_INFLUENCE.to_string(),
                         FEATURE_TWO_HEADED_GIANT.to_string(),
@@ -119,17 +120,9 @@ impl Session {
                 decisions: g.legal_decisions(),
             }),
             RequestBody::Apply { decision } => {
-                self.with_game(|g| match g.apply_decision(&decision) {
-                    Ok(events) => ResponseBody::Applied(Observed {
-                        happened: Some(battlecheck_engine::state::event::happened(&events)),
-                        ..observed(g)
-                    }),
-                    Err(e) => ResponseBody::Refused(Refusal {
-                        rule: e.rule().map(str::to_string),
-                        message: e.to_string(),
-                    }),
-                })
+                self.with_game(|g| applied(g, |g| g.apply_decision(&decision)))
             }
+            RequestBody::Act { action } => self.with_game(|g| applied(g, |g| g.apply(&action))),
             RequestBody::Observe => self.with_game(|g| ResponseBody::Observation(observed(g))),
             RequestBody::Snapshot | RequestBody::Restore { .. } if !self.snapshots_served => {
                 error("this engine serves no snapshots (it announced no 'snapshot' feature)".into())
@@ -205,6 +198,29 @@ fn observed(game: &Game) -> Observed {
         turn_step: game.step,
         priority: super::engine::priority_holder(game),
         happened: None,
+    }
+}
+
+/// The answer to a decision or an action `take` takes on `game`: the game
+/// with what it did, or the refusal with its rule.
+fn applied(
+    game: &mut Game,
+    take: impl FnOnce(
+        &mut Game,
+    ) -> Result<
+        Vec<battlecheck_engine::state::event::Event>,
+        battlecheck_engine::EngineError,
+    >,
+) -> ResponseBody {
+    match take(game) {
+        Ok(events) => ResponseBody::Applied(Observed {
+            happened: Some(battlecheck_engine::state::event::happened(&events)),
+            ..observed(game)
+        }),
+        Err(e) => ResponseBody::Refused(Refusal {
+            rule: e.rule().map(str::to_string),
+            message: e.to_string(),
+        }),
     }
 }
 

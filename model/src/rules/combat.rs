@@ -478,7 +478,7 @@ impl GameState {
                 self.record(Happened::Damage {
                     source,
                     to,
-                    amount: n,
+                    amount: n.into(),
                 });
                 match to {
                     // Combat damage is dealt to players and permanents only.

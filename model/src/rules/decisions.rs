@@ -118,7 +118,7 @@ impl GameState {
                 for to_attacked in 0..=self.trample_excess(attacker) {
                     out.push(Decision::AssignTrample {
                         attacker,
-                        to_attacked,
+                        to_attacked: to_attacked.into(),
                     });
                 }
             }
@@ -127,7 +127,11 @@ impl GameState {
                 for amounts in self.divisions(attacker) {
                     out.push(Decision::DivideDamage {
                         attacker,
-                        division: blockers.iter().copied().zip(amounts).collect(),
+                        division: blockers
+                            .iter()
+                            .copied()
+                            .zip(amounts.into_iter().map(u32::from))
+                            .collect(),
                     });
                 }
             }
@@ -345,9 +349,11 @@ impl GameState {
                     attacker,
                     to_attacked,
                 },
-            ) => self.assign_trample(*attacker, *to_attacked),
+            ) => self.assign_trample(*attacker, small(*to_attacked)),
             (Pending::DivideDamage { .. }, Decision::DivideDamage { division, .. }) => {
-                self.divide_damage(division)
+                let division: Vec<(CardId, u8)> =
+                    division.iter().map(|&(b, n)| (b, small(n))).collect();
+                self.divide_damage(&division)
             }
             (Pending::ChooseCopy { .. }, Decision::ChooseCopy { card, original, .. }) => {
                 self.choose_copy(*card, *original)
@@ -386,4 +392,10 @@ impl GameState {
         self.decisions(&mut all);
         all.contains(decision)
     }
+}
+
+/// An amount of damage of a decision [`GameState::decisions`] offered: the
+/// model's games are small enough that every amount it offers fits a byte.
+fn small(n: u32) -> u8 {
+    u8::try_from(n).expect("a decision the model offered")
 }

@@ -18,8 +18,8 @@ impl GameState {
         self.obj_mut(id).counters = after;
         self.record(Happened::DefenseRemoved {
             battle: id,
-            amount: before - after,
-            left: after,
+            amount: (before - after).into(),
+            left: after.into(),
         });
         if before > 0 && after == 0 && self.chars(id).siege {
             let o = self.obj_mut(id);

@@ -256,7 +256,7 @@ impl GameState {
                 self.record(Happened::Damage {
                     source: card,
                     to: Target::Player(p),
-                    amount,
+                    amount: amount.into(),
                 });
                 self.lose_life(p, amount)
             }
@@ -313,7 +313,7 @@ impl GameState {
         self.record(Happened::Damage {
             source,
             to: Target::Permanent(id),
-            amount,
+            amount: amount.into(),
         });
         let c = self.chars(id);
         if c.creature {

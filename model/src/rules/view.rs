@@ -13,8 +13,8 @@ use battlecheck_properties::{
 };
 
 impl GameView for GameState {
-    fn turn(&self) -> u8 {
-        self.turn
+    fn turn(&self) -> u32 {
+        self.turn.into()
     }
     fn active(&self) -> PlayerId {
         self.active
@@ -46,7 +46,7 @@ impl GameView for GameState {
     fn player(&self, p: PlayerId) -> PlayerObs {
         let pl = self.players[p.0 as usize];
         PlayerObs {
-            life: pl.life,
+            life: pl.life.into(),
             in_game: pl.in_game,
         }
     }
@@ -143,17 +143,17 @@ impl GameState {
                 }
             ) && !def.token,
             siege_copy: copy_root_siege && o.zone == Zone::Battlefield,
-            defense: o.counters,
+            defense: o.counters.into(),
             loyalty: 0,
-            printed_defense: c.printed_defense,
+            printed_defense: c.printed_defense.into(),
             protector: o.protector,
             protector_origin: o.protector_origin,
             tapped: o.tapped,
-            damage: if creature_here { o.damage } else { 0 },
+            damage: if creature_here { o.damage.into() } else { 0 },
             sick: creature_here && o.sick,
             flash: def.kind.instant_speed() && !def.kind.is_instant(),
-            power: if creature_here { c.power as i8 } else { 0 },
-            toughness: if creature_here { c.toughness as i8 } else { 0 },
+            power: if creature_here { c.power.into() } else { 0 },
+            toughness: if creature_here { c.toughness.into() } else { 0 },
             combat: match o.combat {
                 Combat::None => CombatObs::None,
                 Combat::Attacking {
@@ -188,7 +188,7 @@ struct Snapshot<'a> {
 }
 
 impl GameView for Snapshot<'_> {
-    fn turn(&self) -> u8 {
+    fn turn(&self) -> u32 {
         self.state.turn()
     }
     fn active(&self) -> PlayerId {

@@ -357,6 +357,15 @@ fn a_timeout_stops_every_thread() {
     stops_at_a_one_second_timeout("check", "2");
 }
 
+/// Ctrl-C to a run of `args` once it has run for 1.5 s: its output,
+/// which must end with exit code 3 (a partial report).
+fn interrupted(args: &[&str]) -> Output {
+    let child = bin().args(args).stdout(Stdio::piped()).spawn().unwrap();
+    let o = interrupt(child, Duration::from_millis(1500));
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    o
+}
+
 /// Ctrl-C (SIGINT) to `child` once it has run for `after` (time to start
 /// its run and install its handler): its output and exit status.
 fn interrupt(child: Child, after: Duration) -> Output {
@@ -372,9 +381,7 @@ fn interrupt(child: Child, after: Duration) -> Output {
 /// Ctrl-C to a run of `args` well under way: it ends with its partial
 /// report (exit code 3), said to be stopped by the interrupt.
 fn stops_on_interrupt(args: &[&str]) -> String {
-    let child = bin().args(args).stdout(Stdio::piped()).spawn().unwrap();
-    let o = interrupt(child, Duration::from_millis(1500));
-    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let o = interrupted(args);
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
         out.contains("PARTIAL: the run was stopped (interrupted)"),
@@ -921,13 +928,7 @@ fn max_memory_stops_the_run_with_a_partial_report() {
 /// code 3), not an empty report; each stopped configuration says so.
 #[test]
 fn an_interrupt_stops_coverage_with_a_partial_report() {
-    let child = bin()
-        .args(["coverage", "--format", "json"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let o = interrupt(child, Duration::from_millis(1500));
-    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let o = interrupted(&["coverage", "--format", "json"]);
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let stopped = report["stopped"].as_array().unwrap();
     assert!(!stopped.is_empty(), "{report}");
@@ -942,26 +943,14 @@ fn an_interrupt_stops_coverage_with_a_partial_report() {
 /// partial (exit code 3); the variant that was running is left out.
 #[test]
 fn an_interrupt_stops_bench_with_what_it_measured() {
-    let child = bin()
-        .args(["bench", "--preset", "default", "--format", "json"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let o = interrupt(child, Duration::from_millis(1500));
-    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let o = interrupted(&["bench", "--preset", "default", "--format", "json"]);
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(report["stopped"], "interrupted", "{report}");
     assert!(
         report["variants"].as_array().unwrap().len() < 10,
         "{report}"
     );
-    let human = bin()
-        .args(["bench", "--preset", "default"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let o = interrupt(human, Duration::from_millis(1500));
-    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let o = interrupted(&["bench", "--preset", "default"]);
     assert!(
         String::from_utf8_lossy(&o.stdout)
             .contains("PARTIAL: the benchmark was stopped (interrupted)"),

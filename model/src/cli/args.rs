@@ -374,13 +374,28 @@ pub fn available_memory() -> Option<u64> {
     kib.checked_mul(1024)
 }
 
-/// Ctrl-C or SIGTERM stops the run with its partial report (exit code 3,
-/// as `--timeout` does); a second one ends the process at once. If the
-/// handler cannot be installed the signals keep their default action.
-pub fn stop_on_interrupt() {
+/// Set once a run that can stop with a partial report has begun
+/// ([`stop_on_interrupt`]).
+static ARMED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Install the handler of Ctrl-C and SIGTERM, first thing in `main`: until
+/// a run begins (or in a subcommand without one, such as `serve-engine`)
+/// either signal ends the process at once (exit code 130), as it would by
+/// default; once [`stop_on_interrupt`] has been called it stops the run
+/// with its partial report instead, and a second one ends the process at
+/// once. If the handler cannot be installed the signals keep their default
+/// action.
+pub fn catch_interrupts() {
+    use std::sync::atomic::Ordering::Relaxed;
     let _ = ctrlc::set_handler(|| {
-        if crate::check::stop::INTERRUPTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        if !ARMED.load(Relaxed) || crate::check::stop::INTERRUPTED.swap(true, Relaxed) {
             std::process::exit(130);
         }
     });
+}
+
+/// From now on Ctrl-C or SIGTERM stops the run with its partial report
+/// (exit code 3, as `--timeout` does).
+pub fn stop_on_interrupt() {
+    ARMED.store(true, std::sync::atomic::Ordering::Relaxed);
 }

@@ -109,6 +109,7 @@ pub type Outcome = Result<ExitCode, Failure>;
 
 /// Parse the command line, run the subcommand, and give its exit code.
 pub fn main() -> ExitCode {
+    args::catch_interrupts();
     let cli = Cli::parse();
     let outcome = out::Out::stdout().and_then(|out| run(cli.command, out));
     match outcome {

@@ -57,6 +57,7 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
     // Ctrl-C or SIGTERM ends the replay between two scenarios, with the
     // report of those run (exit code 3).
     super::args::stop_on_interrupt();
+    let started = std::time::Instant::now();
     let mut results = Vec::new();
     let mut interrupted = false;
     'paths: for path in &args.paths {
@@ -87,7 +88,7 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
         .count();
     match args.format {
         Format::Junit => {
-            let cases: Vec<_> = results
+            let mut cases: Vec<_> = results
                 .iter()
                 .map(|(file, r)| {
                     let name = file.display().to_string();
@@ -114,7 +115,23 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
                     }
                 })
                 .collect();
-            out.print(&junit("battlecheck replay", 0.0, &cases));
+            if interrupted {
+                cases.push((
+                    "replay".to_string(),
+                    Case::Failed {
+                        message: format!(
+                            "PARTIAL: the run was stopped (interrupted) after {} scenario(s); the others were not run",
+                            results.len()
+                        ),
+                        details: String::new(),
+                    },
+                ));
+            }
+            out.print(&junit(
+                "battlecheck replay",
+                started.elapsed().as_secs_f64(),
+                &cases,
+            ));
         }
         Format::Json => {
             let reports: Vec<serde_json::Value> = results

@@ -7,7 +7,7 @@ use super::engine::{Engine, InProcess};
 use super::process::ProcessError;
 use super::protocol::Refusal;
 use crate::rules::cards::CardName;
-use crate::rules::config::Config;
+use crate::rules::config::{Config, Setup};
 use crate::rules::state::{GameState, TRANSFORMED_HISTORY};
 use battlecheck_engine::state::game::TurnStep;
 use battlecheck_engine::{EngineFault, Game};
@@ -40,6 +40,25 @@ pub fn engine_card(name: CardName, defense: u8) -> String {
         CardName::Gobakhan => "Invasion of Gobakhan".into(),
         CardName::Zilortha => "Invasion of Ikoria".into(),
     }
+}
+
+/// The name of each object of `setup` as the engine knows it, by number:
+/// the catalogue name of each card, "the token Mirror the Front makes" for
+/// a token slot.
+pub fn card_names(setup: &Setup) -> Vec<String> {
+    let defense = setup.config.defense;
+    setup
+        .objects
+        .iter()
+        .map(|o| {
+            let name = engine_card(o.name, defense);
+            if o.token {
+                format!("the token {name} makes")
+            } else {
+                name
+            }
+        })
+        .collect()
 }
 
 /// The engine scenario of a configuration's initial position, without

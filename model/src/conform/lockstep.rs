@@ -20,7 +20,7 @@
 //! decisions ([`Replay`]). The first divergence in breadth-first order is
 //! the divergent state of least id.
 
-use super::bridge::{model_decisions, Driven, Saved, Stuck};
+use super::bridge::{card_names, model_decisions, Driven, Saved, Stuck};
 use super::engine::Engine;
 use super::process::{Problem, ProcessError};
 use crate::check::canonical_fingerprint;
@@ -31,7 +31,7 @@ use crate::check::visited::{Seen, Visited};
 use crate::rules::config::{Config, ConfigError};
 use crate::rules::state::GameState;
 use battlecheck_engine::state::event::{Branch, Event};
-use battlecheck_properties::diff::{differences, FieldDiff};
+use battlecheck_properties::diff::{differences_of_cards, FieldDiff};
 use battlecheck_properties::step;
 use battlecheck_properties::{Decision, Observation, PlayerId};
 use rayon::prelude::*;
@@ -94,7 +94,11 @@ fn compare_seen<E: Engine>(
     seen: &Observation,
 ) -> Result<Option<Divergence>, ProcessError> {
     let want = engine.expected(model)?;
-    let fields = differences(&want, seen);
+    let fields = if want == *seen {
+        Vec::new()
+    } else {
+        differences_of_cards(&want, seen, &card_names(model.setup()))
+    };
     let ours = model_decisions(model);
     let theirs = engine.decisions(config)?;
     let model_only: Vec<Decision> = ours

@@ -3,12 +3,12 @@
 //! starting position, compared with this repository's engine at the same
 //! position.
 
-use super::bridge::scenario;
+use super::bridge::{card_names, scenario};
 use super::process::{EngineProcess, ProcessError};
 use super::protocol::{EngineInfo, RequestBody, ResponseBody};
 use super::serve::Session;
-use crate::rules::config::Config;
-use battlecheck_properties::diff::differences;
+use crate::rules::config::{Config, Setup};
+use battlecheck_properties::diff::differences_of_cards;
 use battlecheck_properties::{Decision, Observation};
 use std::time::Duration;
 
@@ -44,12 +44,22 @@ pub fn probe(config: &Config, command: &str, timeout: Duration) -> Result<Probe,
     let (want_observation, want_legal) = reference(position);
     let mut found = Vec::new();
     match want_observation {
-        Ok(want) => found.extend(differences(&want, &observation).into_iter().map(|d| {
-            format!(
-                "observation {}: battlecheck's engine has {}, the engine has {}",
-                d.field, d.expected, d.actual
+        Ok(want) => {
+            let names = Setup::new(config.clone()).map_or_else(|_| Vec::new(), |s| card_names(&s));
+            found.extend(
+                differences_of_cards(&want, &observation, &names)
+                    .into_iter()
+                    .map(|d| {
+                        format!(
+                            "observation {}: battlecheck's engine has {}, the engine has {}{}",
+                            d.place(),
+                            d.expected,
+                            d.actual,
+                            d.cited()
+                        )
+                    }),
             )
-        })),
+        }
         Err(e) => found.push(format!(
             "battlecheck's engine cannot set up the position: {e}"
         )),

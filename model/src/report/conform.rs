@@ -96,8 +96,11 @@ pub fn human_report(r: &ConformReport) -> String {
     for f in &d.fields {
         let _ = writeln!(
             s,
-            "  {}: model {}, engine {}",
-            f.field, f.expected, f.actual
+            "  {}: model {}, engine {}{}",
+            f.place(),
+            f.expected,
+            f.actual,
+            f.cited()
         );
     }
     for x in &d.model_only {

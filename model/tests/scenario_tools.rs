@@ -64,3 +64,30 @@ fn new_writes_a_position_that_checks_and_check_explains_problems() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `scenario check` and `replay` read JSON through one reader: a file
+/// nested past serde_json's 128 levels is named by line, column and path
+/// in both, not as a bare "recursion limit exceeded".
+#[test]
+fn check_and_replay_name_where_a_file_is_nested_too_deep() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deep = dir.join("deep.json");
+    let nested = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    std::fs::write(&deep, format!(r#"{{"name": "d", "steps": {nested}}}"#)).unwrap();
+    let deep = deep.to_str().unwrap();
+    let o = battlecheck(&["scenario", "check", deep]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let printed = text(&o);
+    assert!(
+        printed.contains("line 1, column ")
+            && printed.contains("at `steps[0][0]")
+            && printed.contains("nested more than 128 levels deep")
+            && !printed.contains("recursion limit"),
+        "{printed}"
+    );
+    let o = battlecheck(&["replay", deep]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("at `steps[0]"), "{}", text(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

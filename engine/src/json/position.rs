@@ -47,7 +47,8 @@ fn fault(text: &str, e: &serde_json::Error) -> JsonFault {
     // Well-formed JSON that serde_json still calls a syntax error ("expected
     // value", from a field read through a buffered enum) is a value of the
     // wrong form.
-    let misread = e.classify() == serde_json::error::Category::Syntax
+    let misread = !too_deep
+        && e.classify() == serde_json::error::Category::Syntax
         && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok();
     if misread {
         message = format!("{message}: the value here is not of a form this field takes");

@@ -90,7 +90,8 @@ fn problems(file: &Path, validator: &jsonschema::Validator, cards: &Catalogue) -
         Ok(text) => text,
         Err(e) => return vec![e.to_string()],
     };
-    let value: serde_json::Value = match serde_json::from_str(&text) {
+    // The same reader as `replay`, so both name the line, column and path.
+    let value: serde_json::Value = match battlecheck_engine::json::position::parse(&text) {
         Ok(v) => v,
         Err(e) => return vec![format!("not JSON: {e}")],
     };

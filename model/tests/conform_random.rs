@@ -133,7 +133,10 @@ fn a_random_game_s_counterexample_replays() {
     let said = text(&out);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains("not the shortest"), "{said}");
-    assert!(said.contains("damage: model 0, engine 2"), "{said}");
+    assert!(
+        said.contains("].damage (Pool Siege 2): model 0, engine 2 (120.3e)"),
+        "{said}"
+    );
     let file = dir.join("conform-default.json");
     let replayed = battlecheck(&["replay", file.to_str().unwrap()]);
     let said = text(&replayed);

@@ -690,3 +690,83 @@ fn life_beyond_a_byte_round_trips() {
     let lives: Vec<i32> = start.observation.players.iter().map(|p| p.life).collect();
     assert_eq!(lives, [1000, -10, 20]);
 }
+
+/// Every JSON example in `engine/PROTOCOL.md` is a message of the protocol
+/// as published: each line of a ```json block fits the request or the
+/// response schema (a two-line block is a request, then its response), a
+/// block that is one value is a position that the scenario schema takes
+/// and serve-engine sets up, and each decision written out inline in the
+/// decisions table fits the request schema as the decision of an `apply`.
+#[test]
+fn every_json_example_in_the_protocol_doc_fits_the_schemas() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/PROTOCOL.md"
+    ))
+    .unwrap();
+    let (requests, responses) = validators();
+    let scenario_schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../engine/scenario-schema.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let positions = jsonschema::validator_for(&scenario_schema).unwrap();
+    let errors = |v: &jsonschema::Validator, value: &serde_json::Value| -> Vec<String> {
+        v.iter_errors(value)
+            .map(|e| format!("{e} at {}", e.instance_path))
+            .collect()
+    };
+    let (mut messages, mut setups, mut inline) = (0, 0, 0);
+    for block in doc.split("```json\n").skip(1) {
+        let block = &block[..block.find("```").unwrap()];
+        if let Ok(position) = serde_json::from_str::<serde_json::Value>(block) {
+            if position.get("type").is_none() {
+                // A position is a scenario without its name and steps.
+                let mut scenario = position.clone();
+                scenario["name"] = json!("a position");
+                scenario["steps"] = json!([]);
+                let wrong = errors(&positions, &scenario);
+                assert!(wrong.is_empty(), "{block}\n{}", wrong.join("\n"));
+                let mut e =
+                    EngineProcess::spawn(&serve_cmd(), Duration::from_secs(20)).unwrap();
+                if let Err(err) = e.setup(position) {
+                    panic!("{block}\nserve-engine does not set it up: {err}");
+                }
+                setups += 1;
+                continue;
+            }
+        }
+        let lines: Vec<&str> = block.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let value: serde_json::Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            let as_request = errors(&requests, &value);
+            let as_response = errors(&responses, &value);
+            match (lines.len(), i) {
+                (2, 0) => assert!(as_request.is_empty(), "{line}\n{}", as_request.join("\n")),
+                (2, 1) => assert!(as_response.is_empty(), "{line}\n{}", as_response.join("\n")),
+                _ => assert!(
+                    as_request.is_empty() || as_response.is_empty(),
+                    "{line}\nas a request: {}\nas a response: {}",
+                    as_request.join("; "),
+                    as_response.join("; ")
+                ),
+            }
+            messages += 1;
+        }
+    }
+    for span in doc.split('`').skip(1).step_by(2) {
+        if span.starts_with(r#"{"decision":"#) {
+            let decision: serde_json::Value =
+                serde_json::from_str(span).unwrap_or_else(|e| panic!("not JSON ({e}): {span}"));
+            let apply = json!({"id": 1, "type": "apply", "decision": decision});
+            let wrong = errors(&requests, &apply);
+            assert!(wrong.is_empty(), "{span}\n{}", wrong.join("\n"));
+            inline += 1;
+        }
+    }
+    assert!(messages >= 15 && setups >= 1 && inline >= 1, "{messages} {setups} {inline}");
+}

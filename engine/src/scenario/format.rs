@@ -29,7 +29,7 @@ pub struct Scenario {
     /// The number of players (20 life each) or each player's state, in seat
     /// (turn) order.
     pub players: Players,
-    /// The turn number at the start (a count of turns, 0–255).
+    /// The turn number at the start (a count of turns).
     #[serde(default = "one")]
     #[schemars(example = 3)]
     pub turn: u32,

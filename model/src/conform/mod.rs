@@ -134,7 +134,10 @@ pub struct ConformReport {
     /// (with random games, the states compared: each game's start and the
     /// state after each decision, whether or not another game met it).
     pub states: usize,
-    /// Decisions taken, duplicates included.
+    /// The model's legal decisions at the states explored, each checked
+    /// against the engine's legal decisions there (the engine takes only
+    /// those that reach a new state: `states - 1`); with random games, the
+    /// decisions both took.
     pub transitions: usize,
     /// Levels of the breadth-first search (with random games, the most
     /// decisions of one game).

@@ -13,10 +13,20 @@ pub fn human_report(r: &ConformReport) -> String {
     };
     match &r.random_games {
         None => {
+            // At each state compared, the observation and the whole set of
+            // legal decisions; the engine takes one decision to reach each
+            // state after the first (the others lead to states compared).
             let _ = writeln!(
                 s,
-                "engine {verdict}: preset '{}', {} model states compared in lockstep ({} decisions, depth {}, symmetry {:?}), {:.1}s on {} thread(s)",
-                r.config.name, r.states, r.transitions, r.depth, r.symmetry, r.seconds, r.threads
+                "engine {verdict}: preset '{}', {} model states compared in lockstep, each by its observation and its legal decisions ({} model decisions checked against the engine's, {} of them taken by the engine to reach the states), depth {}, symmetry {:?}, {:.1}s on {} thread(s)",
+                r.config.name,
+                r.states,
+                r.transitions,
+                r.states.saturating_sub(1),
+                r.depth,
+                r.symmetry,
+                r.seconds,
+                r.threads
             );
         }
         Some(g) => {

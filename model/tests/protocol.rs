@@ -730,8 +730,7 @@ fn every_json_example_in_the_protocol_doc_fits_the_schemas() {
                 scenario["steps"] = json!([]);
                 let wrong = errors(&positions, &scenario);
                 assert!(wrong.is_empty(), "{block}\n{}", wrong.join("\n"));
-                let mut e =
-                    EngineProcess::spawn(&serve_cmd(), Duration::from_secs(20)).unwrap();
+                let mut e = EngineProcess::spawn(&serve_cmd(), Duration::from_secs(20)).unwrap();
                 if let Err(err) = e.setup(position) {
                     panic!("{block}\nserve-engine does not set it up: {err}");
                 }
@@ -741,8 +740,8 @@ fn every_json_example_in_the_protocol_doc_fits_the_schemas() {
         }
         let lines: Vec<&str> = block.lines().collect();
         for (i, line) in lines.iter().enumerate() {
-            let value: serde_json::Value = serde_json::from_str(line)
-                .unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            let value: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
             let as_request = errors(&requests, &value);
             let as_response = errors(&responses, &value);
             match (lines.len(), i) {
@@ -768,5 +767,8 @@ fn every_json_example_in_the_protocol_doc_fits_the_schemas() {
             inline += 1;
         }
     }
-    assert!(messages >= 15 && setups >= 1 && inline >= 1, "{messages} {setups} {inline}");
+    assert!(
+        messages >= 15 && setups >= 1 && inline >= 1,
+        "{messages} {setups} {inline}"
+    );
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""battlecheck engine protocol (v5, engine/PROTOCOL.md) for the phase.rs
+"""battlecheck engine protocol (v6, engine/PROTOCOL.md) for the phase.rs
 rules engine, through its Python bindings (PyPI `phase-python`, import
 `phase`).
 
@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-PROTOCOL = 5
+PROTOCOL = 6
 ENGINE_NAME = "phase.rs (phase-python)"
 
 # Known phase.rs deviations the adapter can hide on request, so that a
@@ -80,7 +80,9 @@ class Server:
             rid = None
         try:
             body = self.answer(req)
-        except Exception as e:  # noqa: BLE001 - never crash on a request
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as e:  # noqa: BLE001 - never crash on a request (a Rust panic included)
             log(traceback.format_exc())
             body = {"type": "error", "message": f"the phase adapter failed on this '{req.get('type')}' request: {type(e).__name__}: {e}"}
         body = dict(body)
@@ -96,7 +98,7 @@ class Server:
         if kind == "hello":
             return {"type": "hello", "protocol": PROTOCOL,
                     "engine": {"name": ENGINE_NAME, "version": package_version()},
-                    "features": ["snapshot"]}
+                    "features": ["snapshot", "act"]}
         s = self._session()
         if kind == "setup":
             if "position" not in req:
@@ -111,18 +113,22 @@ class Server:
                 return {"type": "error", "message": f"setup: {e}"}
             return self._observation("observation")
         if s.game is None:
-            if kind in ("legal", "apply", "observe", "snapshot"):
+            if kind in ("legal", "apply", "act", "observe", "snapshot"):
                 return {"type": "error", "message": "no game: send 'setup' first"}
         if kind == "legal":
             try:
                 return {"type": "legal", "decisions": s.legal()}
             except Unsupported as e:
                 return {"type": "error", "message": str(e)}
-        if kind == "apply":
-            if "decision" not in req:
-                return {"type": "error", "message": "malformed request: apply needs 'decision'"}
+        if kind in ("apply", "act"):
+            field = "decision" if kind == "apply" else "action"
+            if field not in req:
+                return {"type": "error", "message": f"malformed request: {kind} needs '{field}'"}
             try:
-                s.apply(req["decision"])
+                if kind == "apply":
+                    s.apply(req["decision"])
+                else:
+                    s.act(req["action"])
             except Refused as e:
                 out = {"type": "refused", "message": e.message}
                 if e.rule:

@@ -1,183 +1,304 @@
-"""Card data for the phase.rs adapter.
+"""Card data for the phase.rs adapter, built from battlecheck's catalogue.
 
-Every card the adapter knows, written as the MTGJSON-shaped dicts that
-phase-python's ``build_oracle_face`` / ``build_oracle_face_multi`` read, with
-the oracle text written out. battlecheck's own test cards (``Pool Siege N``,
-``Pool Erode``, ...) are described in ``engine/cards/*.json``; their text here
-says what that data says. Real cards (Grizzly Bears, Shock) carry their real
-oracle text.
+Every card of `engine/cards/*.json` (the model's pool, the 36 Sieges and
+the scenarios' test cards) becomes the MTGJSON-shaped dicts that
+phase-python's ``build_oracle_face`` / ``build_oracle_face_multi`` read:
+name, types, supertypes, subtypes, mana cost, the oracle text (the
+catalogue's lines, joined), power and toughness, loyalty, defense, and both
+faces of a double-faced card (the back face's colors from its color
+indicator). phase parses the oracle text itself: the catalogue's own
+readings (``trigger``, ``spell``, ...) are battlecheck's and are not used,
+except a line's ``keywords``, which become MTGJSON's keyword list (phase
+reads a single-faced card's keywords from it).
 
-Normalisation: every card costs {0} (battlecheck's model has no mana), so
-casting never depends on lands. The cost is the only change made to a card.
+Normalisation (README.md): in a position that pays no mana (battlecheck's
+model has none) every card costs {0}, so casting never depends on lands; in
+a position with ``mana: true`` every card keeps its real mana cost. The cost
+is the only change made to a card.
+
+A card whose text phase's parser leaves partly unparsed (an ``Unimplemented``
+effect in phase's card face) is listed in ``PARSE_GAPS`` with what phase
+could not read. It is not dropped: the adapter sets it up, and names it in an
+error ("phase cannot parse <card>: <what>") as soon as the unparsed part
+would act (see phasegame.py), or at setup if it is a static ability or
+keyword that acts all the time.
 """
 
 import json
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CATALOGUE_DIR = os.path.normpath(os.path.join(HERE, "..", "..", "..", "engine", "cards"))
+CATALOGUE_FILES = ("model-pool.json", "sieges.json", "test-cards.json")
 
 # A card that fills the libraries (nobody may lose by drawing from an empty
 # library, 704.5b). It is a land with no abilities: it is never one of the
-# position's cards, never observed, and the adapter never plays it.
+# position's cards, never observed, and the adapter never plays it. Not in
+# the catalogue: it exists only for the adapter.
 FILLER = "Battlecheck Library Filler"
 
-SIEGE_REMINDER = (
-    "(As a Siege enters, choose an opponent to protect it. You and others "
-    "can attack it. When it's defeated, exile it, then cast it transformed.)"
-)
+COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def _face(name, types, *, subtypes=(), supertypes=(), text="", power=None,
-          toughness=None, defense=None, keywords=(), layout="normal",
-          face_name=None, side=None, cost="{0}"):
-    type_line = " ".join(list(supertypes) + list(types))
+def _colors_of_cost(cost):
+    symbols = re.findall(r"\{([^}]*)\}", cost or "")
+    return [c for c in "WUBRG" if any(c in s.split("/") for s in symbols)]
+
+
+def _mana_value(cost):
+    n = 0
+    for s in re.findall(r"\{([^}]*)\}", cost or ""):
+        if s.isdigit():
+            n += int(s)
+        elif s not in ("X", "Y", "Z"):
+            n += 1
+    return n
+
+
+def _keywords(face):
+    """MTGJSON's keyword names of a face: from its lines the catalogue reads
+    as keywords ("First strike, protection from black" gives "First strike"
+    and "Protection", as MTGJSON writes them)."""
+    out = []
+    for line in face.get("text", []):
+        if "keywords" not in line:
+            continue
+        for part in line["text"].split(","):
+            part = part.strip()
+            part = re.split(r" \{| from | \d", part)[0].strip()
+            if part:
+                out.append(part[0].upper() + part[1:])
+    return out
+
+
+def _mtgjson(face, *, full_name, layout, cost, colors, face_name=None, side=None):
+    types = [t.capitalize() for t in face["types"]]
+    supertypes = [t.capitalize() for t in face.get("supertypes", [])]
+    subtypes = list(face.get("subtypes", []))
+    type_line = " ".join(supertypes + types)
     if subtypes:
         type_line += " \u2014 " + " ".join(subtypes)
     d = {
-        "name": name,
+        "name": full_name,
         "identifiers": {},
-        "colors": [],
-        "colorIdentity": [],
-        "manaValue": 0,
+        "colors": list(colors),
+        "colorIdentity": list(colors),
+        "manaValue": _mana_value(cost),
         "layout": layout,
-        "types": list(types),
-        "subtypes": list(subtypes),
-        "supertypes": list(supertypes),
+        "types": types,
+        "subtypes": subtypes,
+        "supertypes": supertypes,
         "type": type_line,
-        "text": text,
+        "text": "\n".join(line["text"] for line in face.get("text", [])),
     }
     if cost is not None:
         d["manaCost"] = cost
-    if power is not None:
-        d["power"] = str(power)
-        d["toughness"] = str(toughness)
-    if defense is not None:
-        d["defense"] = str(defense)
-    if keywords:
-        d["keywords"] = list(keywords)
+    if "power" in face:
+        d["power"] = str(face["power"])
+        d["toughness"] = str(face["toughness"])
+    if "defense" in face:
+        d["defense"] = str(face["defense"])
+    if "loyalty" in face:
+        d["loyalty"] = str(face["loyalty"])
+    kw = _keywords(face)
+    if kw:
+        d["keywords"] = kw
     if face_name:
         d["faceName"] = face_name
-    if side:
         d["side"] = side
     return d
 
 
 class Card:
-    """Static facts about one card (its front face and, for a transforming
-    double-faced card, its back face), as the observation needs them."""
+    """Static facts about one card of the catalogue (its front face and, for
+    a double-faced card, its back face), as the observation needs them, and
+    its MTGJSON faces (real cost and {0} cost)."""
 
-    def __init__(self, name, faces, *, targets=0, back=None):
-        self.name = name
-        self.faces = faces          # MTGJSON dicts: [front] or [front, back]
-        self.targets = targets      # number of targets its spell ability has
-        self.back = back            # dict: name, types, power, toughness
-        front = faces[0]
+    def __init__(self, entry):
+        self.entry = entry
+        self.name = entry["name"]
+        self.layout = entry.get("layout", "normal")
+        front = entry
+        back = entry.get("back")
         self.types = [t.lower() for t in front["types"]]
-        self.subtypes = list(front["subtypes"])
+        self.subtypes = list(front.get("subtypes", []))
+        self.supertypes = [t.lower() for t in front.get("supertypes", [])]
         self.defense = int(front.get("defense", 0) or 0)
-        self.dfc = back is not None
-        self.sorcery_back = bool(back and "sorcery" in back["types"])
+        self.cost = front.get("cost")
+        self.back = None
+        if back is not None:
+            self.back = {"name": back["name"], "types": [t.lower() for t in back["types"]],
+                         "subtypes": list(back.get("subtypes", [])),
+                         "defense": int(back.get("defense", 0) or 0)}
+        # dfc: a transforming double-faced card (712.1); a modal
+        # double-faced card is cast or played with either face up instead.
+        self.dfc = back is not None and self.layout == "transform"
+        self.mdfc = back is not None and self.layout == "modal_dfc"
+        self.sorcery_back = bool(self.dfc and "sorcery" in self.back["types"])
         self.is_battle = "battle" in self.types
         self.is_siege = self.is_battle and "Siege" in self.subtypes
         self.is_creature = "creature" in self.types
-        self.flash = "Flash" in front.get("keywords", [])
+        self.is_land = "land" in self.types
+        self.flash = "Flash" in _keywords(front)
+        self.synthetic = bool(entry.get("synthetic"))
+        # the number of targets its spell ability has, when the catalogue
+        # says (used only to tell whether a cast waits for a target prompt)
+        self.targets = 0
+        for line in front.get("text", []):
+            if "spell" in line or "spell_targets" in line:
+                self.targets = max(self.targets, len(line.get("spell_targets", [])) or
+                                   len(re.findall(r"\btarget\b", line["text"])))
+
+    def faces(self, mana):
+        """The MTGJSON faces: [front] or [front, back]. `mana`: the real
+        mana cost; otherwise {0} (a back face has no mana cost of its own,
+        712.8c)."""
+        e = self.entry
+        cost = self.cost if mana else ("{0}" if not self.is_land or self.cost else None)
+        if self.is_land and not self.cost:
+            cost = None
+        front_colors = _colors_of_cost(self.cost)
+        if "back" not in e:
+            return [_mtgjson(e, full_name=self.name, layout=self.layout, cost=cost, colors=front_colors)]
+        b = e["back"]
+        full = f"{self.name} // {b['name']}"
+        back_colors = [COLOR_LETTER[c] for c in b.get("colors", [])]
+        back_cost = None
+        if self.mdfc:
+            # each face of a modal double-faced card has its own cost (712.8)
+            back_cost = (b.get("cost") if mana else ("{0}" if b.get("cost") or "land" not in b["types"] else None))
+            if not back_colors:
+                back_colors = _colors_of_cost(b.get("cost"))
+        return [_mtgjson(e, full_name=full, layout=self.layout, cost=cost, colors=front_colors,
+                         face_name=self.name, side="a"),
+                _mtgjson(b, full_name=full, layout=self.layout, cost=back_cost, colors=back_colors,
+                         face_name=b["name"], side="b")]
 
 
-def _simple(name, types, **kw):
-    targets = kw.pop("targets", 0)
-    return Card(name, [_face(name, types, **kw)], targets=targets)
+def _load_catalogue():
+    out = {}
+    for fname in CATALOGUE_FILES:
+        with open(os.path.join(CATALOGUE_DIR, fname), encoding="utf-8") as f:
+            for entry in json.load(f)["cards"]:
+                out[entry["name"]] = Card(entry)
+    return out
 
 
-def _transform(front_name, back_name, front_kw, back_kw):
-    full = f"{front_name} // {back_name}"
-    front = _face(full, **front_kw, layout="transform", face_name=front_name, side="a")
-    # The back face has no mana cost of its own (712.8c: a transforming
-    # card's back face has the front face's mana value).
-    back = _face(full, **back_kw, layout="transform", face_name=back_name, side="b", cost=None)
-    back_info = {
-        "name": back_name,
-        "types": [t.lower() for t in back_kw["types"]],
-    }
-    return Card(front_name, [front, back], back=back_info)
+CARDS = _load_catalogue()
 
-
-def _pool_cards():
-    cards = [
-        _simple("Grizzly Bears", ["Creature"], subtypes=["Bear"], power=2, toughness=2),
-        _simple("Eager Cadet", ["Creature"], subtypes=["Human", "Soldier"], power=1, toughness=1),
-        _simple("Pool Striker", ["Creature"], subtypes=["Soldier"], power=2, toughness=1,
-                text="First strike", keywords=["First strike"]),
-        _simple("Pool Trampler", ["Creature"], subtypes=["Beast"], power=3, toughness=3,
-                text="Trample", keywords=["Trample"]),
-        _simple("Hill Giant", ["Creature"], subtypes=["Giant"], power=3, toughness=3),
-        _simple("Elite Vanguard", ["Creature"], subtypes=["Human", "Soldier"], power=2, toughness=1),
-        _simple("Craw Wurm", ["Creature"], subtypes=["Wurm"], power=6, toughness=4),
-        _simple("Colossal Dreadmaw", ["Creature"], subtypes=["Dinosaur"], power=6, toughness=6,
-                text="Trample", keywords=["Trample"]),
-        _simple("Shock", ["Instant"], text="Shock deals 2 damage to any target.", targets=1),
-        _simple("Explosive Impact", ["Instant"], text="Explosive Impact deals 5 damage to any target.",
-                targets=1),
-        _simple("Pool Erode", ["Instant"], text="Remove two defense counters from target battle.",
-                targets=1),
-        _simple("Siege Breaker", ["Instant"],
-                text="Remove three defense counters from target battle.", targets=1),
-        _simple("Threaten the Gates", ["Instant"], text="Gain control of target permanent.",
-                targets=1),
-        _simple("Stifle the Call", ["Instant"], text="Counter target triggered ability.",
-                targets=1),
-    ]
-    for n in range(1, 10):
-        cards.append(_transform(
-            f"Pool Siege {n}", f"Pool Siege {n} Reborn",
-            dict(types=["Battle"], subtypes=["Siege"], defense=n, text=SIEGE_REMINDER),
-            dict(types=["Creature"], power=3, toughness=3)))
-        cards.append(_transform(
-            f"Pool Sorcery Siege {n}", f"Pool Sorcery Siege {n} Aftermath",
-            dict(types=["Battle"], subtypes=["Siege"], defense=n, text=SIEGE_REMINDER),
-            dict(types=["Sorcery"])))
-        cards.append(_simple(f"Pool Outpost {n}", ["Battle"], defense=n))
-    cards.append(_simple("Frontier Outpost", ["Battle"], defense=3))
-    return cards
-
-
-CARDS = {c.name: c for c in _pool_cards()}
-
-# Cards of battlecheck's catalogue the adapter cannot express, and why
-# (setup answers `error` naming the card).
+# Cards of the catalogue the adapter cannot express, and why (setup answers
+# `error` naming the card). phase itself parses them; what is missing is on
+# the adapter's side.
 UNSUPPORTED = {
-    "Mirror the Front": "a token copy of a battle (token slots and copy effects are not mapped)",
-    "Mirrorwall Mimic": "a clone entering as a copy of a battle (no choose_copy mapping)",
-    "Become the Siege": "a permanent becoming a copy of a Siege (not mapped)",
-    "Animate the Walls": "a test-only animate effect with no duration (no oracle text phase parses the same way)",
-    "Boomerang": "bouncing a permanent is not mapped (no preset phase runs deals it)",
-    "Bonesplitter": "equipment (equip is not mapped)",
-    "Twofold Outpost": "a modal double-faced battle (hypothetical card)",
-    "Armored Bastion": "a battle that is also an Equipment (hypothetical card)",
 }
 
+_DB = {}
+PARSE_GAPS = {}   # card name -> [(face name, where, what phase left unparsed)]
 
-def card_database():
+
+def _gaps(x, where=""):
+    out = []
+    if isinstance(x, dict):
+        if x.get("type") == "Unimplemented" and (x.get("description") or x.get("name")):
+            # (an empty one is phase's placeholder for a permanent spell's
+            # own ability, which has no effect)
+            out.append((where, x.get("description") or x.get("name")))
+        for k, v in x.items():
+            out.extend(_gaps(v, f"{where}.{k}" if where else k))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            out.extend(_gaps(v, f"{where}[{i}]"))
+    return out
+
+
+def _cache_path(mana):
+    """Building the faces takes phase's parser about a second; the result is
+    kept on disk, keyed by the catalogue, this file and phase's version."""
+    import hashlib
+    from importlib.metadata import version
+
+    h = hashlib.sha256()
+    for fname in CATALOGUE_FILES:
+        with open(os.path.join(CATALOGUE_DIR, fname), "rb") as f:
+            h.update(f.read())
+    with open(os.path.abspath(__file__), "rb") as f:
+        h.update(f.read())
+    try:
+        h.update(version("phase-python").encode())
+    except Exception:  # noqa: BLE001
+        return None
+    root = os.environ.get("PHASE_CARD_CACHE") or os.path.join(CATALOGUE_DIR, "..", "..", "target", "phase-card-cache")
+    return os.path.join(root, f"{h.hexdigest()[:20]}-{'mana' if mana else 'free'}.json")
+
+
+def card_database(mana=False):
     """The card-data.json document phase.Engine.from_json reads: faces keyed
-    by lower-case face name. Both faces of a transforming card share an
+    by lower-case face name. Both faces of a double-faced card share an
     oracle id, which is how phase links the back face."""
+    key = bool(mana)
+    if key in _DB:
+        return _DB[key]
+    path = None
+    try:
+        path = _cache_path(key)
+        if path and os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                cached = json.load(f)
+            _DB[key] = cached["db"]
+            for name, gaps in cached["gaps"].items():
+                PARSE_GAPS[name] = [tuple(g) for g in gaps]
+            return _DB[key]
+    except (OSError, ValueError, KeyError):
+        pass
     from phase import build_oracle_face, build_oracle_face_multi
 
     db = {}
-    filler = _face(FILLER, ["Land"], cost=None)
+    filler = {"name": FILLER, "identifiers": {}, "colors": [], "colorIdentity": [], "manaValue": 0,
+              "layout": "normal", "types": ["Land"], "subtypes": [], "supertypes": [],
+              "type": "Land", "text": ""}
     f = build_oracle_face(filler, None)
     db[f["name"].lower()] = f
     for i, c in enumerate(CARDS.values()):
-        if len(c.faces) == 1:
-            f = build_oracle_face(c.faces[0], None)
-            db[f["name"].lower()] = f
+        faces = c.faces(mana)
+        if len(faces) == 1:
+            built = [build_oracle_face(faces[0], None)]
+            db[built[0]["name"].lower()] = built[0]
         else:
             oracle_id = f"battlecheck-{i:04d}"
-            for index, face in enumerate(c.faces):
+            built = []
+            for index, face in enumerate(faces):
                 f = dict(build_oracle_face_multi(face, oracle_id))
-                f["layout"] = "transform"
+                f["layout"] = c.layout
                 f["face_index"] = index
                 db[f["name"].lower()] = f
+                built.append(f)
+        gaps = []
+        for f in built:
+            for where, what in _gaps(f):
+                gaps.append((f["name"], where, what))
+        PARSE_GAPS[c.name] = gaps
+    _DB[key] = db
+    if path:
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump({"db": db, "gaps": PARSE_GAPS}, f)
+            os.replace(tmp, path)
+        except OSError:
+            pass
     return db
 
 
-def engine():
+def parse_gaps(name):
+    """What phase's parser left unparsed in card `name` (both faces)."""
+    if name not in PARSE_GAPS:
+        card_database(False)
+    return PARSE_GAPS.get(name, [])
+
+
+def engine(mana=False):
     from phase import Engine
 
-    return Engine.from_json(json.dumps(card_database()))
+    return Engine.from_json(json.dumps(card_database(mana)))

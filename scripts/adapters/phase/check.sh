@@ -16,6 +16,10 @@
 #   2d. test_observation.py: the adapter's observation is phase's own state,
 #      state by state, on recorded games (and with the withdrawn F8 step
 #      mapping put back, it is not);
+#   2e. every scenario of engine/scenarios replays through the adapter as
+#      expected-replay.json records it (pass, or the steps that fail, or the
+#      error naming a phase limit): a new failure, or a known one gone, fails
+#      (about 1.5 minutes on 2 cores);
 #   3. conform --engine-cmd, with every mask on, gives on each preset exactly
 #      the verdict, counts and counterexample recorded in
 #      expected-conform.json (a new divergence, or a known one gone, fails);
@@ -85,6 +89,14 @@ if "$PY" "$HERE/test_observation.py" --self-check > "$ROOT/target/phase-observat
     echo "ok: $(grep -c '^ok' "$ROOT/target/phase-observation.txt") checks"
 else
     echo "FAILED: test_observation.py"; cat "$ROOT/target/phase-observation.txt"; fail=1
+fi
+
+echo "== 2e. engine/scenarios through the adapter (expected-replay.json)"
+"$BIN" replay --engine-cmd "$ADAPTER" --format json "$ROOT/engine/scenarios" > "$ROOT/target/phase-replay.json" || true
+if "$PY" "$HERE/expected_replay.py" "$ROOT/target/phase-replay.json" > "$ROOT/target/phase-replay.txt"; then
+    echo "ok: $(tail -1 "$ROOT/target/phase-replay.txt")"
+else
+    echo "FAILED: engine/scenarios differ from expected-replay.json"; cat "$ROOT/target/phase-replay.txt"; fail=1
 fi
 
 echo "== 3. conform with every mask"

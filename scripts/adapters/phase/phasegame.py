@@ -63,7 +63,7 @@ ZONES = {
     "Stack": "stack",
     "Graveyard": "graveyard",
     "Exile": "exile",
-    "Library": "outside",
+    "Library": "library",
     "Command": "outside",
 }
 
@@ -75,26 +75,36 @@ HISTORY_COUNTS = ("defeats", "triggers", "trigger_exiles", "trigger_fizzles",
 HISTORY_FLAGS = ("combat_defeat", "trampled", "hit_as_unblocked", "was_siege_copy")
 
 FILLER_PER_PLAYER = 12
+# the hidden card that removes a Siege's last defense counter in a setup
+# with its defeat trigger on the stack
+TRIGGER_HELPER = "Pool Erode"
+
+# who acts, by what phase waits for (phase's refusal "Wrong player")
+WRONG_PLAYER_RULE = {
+    "Priority": "117.1",
+    "DeclareAttackers": "508.1",
+    "DeclareBlockers": "509.1",
+    "TriggerTargetSelection": "603.3d",
+    "UnlessPayment": "702.21a",
+    "OptionalEffectChoice": None,
+    "NamedChoice": "310.12a",
+    "BattleProtectorChoice": "704.5y",
+    "ChooseLegend": "704.5j",
+}
+
+def wrong_player_rule(prompt):
+    from choices import _CHOICE_RULE
+
+    if prompt in WRONG_PLAYER_RULE:
+        return WRONG_PLAYER_RULE[prompt]
+    return _CHOICE_RULE.get(CHOICE_PENDING.get(prompt))
+
 
 RULE_RE = re.compile(r"\b(\d{3}\.\d+[a-z]?)\b")
 
 
-class SetupError(Exception):
-    """A position the adapter cannot set up (answered with `error`)."""
-
-
-class Refused(Exception):
-    """A decision phase (or the adapter, for a decision that names nothing
-    in the game) does not take; the game is unchanged."""
-
-    def __init__(self, message, rule=None):
-        super().__init__(message)
-        self.message = message
-        self.rule = rule
-
-
-class Unsupported(Exception):
-    """phase asks for something the shared vocabulary cannot express."""
+from errors import Refused, SetupError, Unsupported  # noqa: E402,F401
+from choices import CHOICE_PENDING, RealCardDecisions, find_key  # noqa: E402
 
 
 def rule_in(message):
@@ -111,22 +121,51 @@ def seat_of(label, players):
     return s
 
 
+class TokenInfo:
+    """What the observation needs of a token phase made that no card of the
+    position stands for (a token a real card's effect creates): read from
+    phase's object when observed."""
+
+    dfc = False
+    mdfc = False
+    sorcery_back = False
+    flash = False
+    defense = 0
+    back = None
+    is_token = True
+
+    def __init__(self, types=(), subtypes=()):
+        self.types = [t.lower() for t in types]
+        self.subtypes = list(subtypes)
+        self.is_battle = "battle" in self.types
+        self.is_siege = self.is_battle and "Siege" in self.subtypes
+        self.is_creature = "creature" in self.types
+        self.name = "token"
+
+
 class Base:
     """A set-up position: the phase state it loads from, and how its cards
     map onto phase objects. Cached per position."""
 
     def __init__(self, state_json, oids, owners, names, players, turn0, setup_ctrl_since,
-                 first_active):
+                 first_active, *, mana=False, histories=None, tokens=None, slots=None,
+                 origins=None, controllers=None):
         self.state_json = state_json
-        self.oids = oids                  # card number -> phase object id
+        self.oids = oids                  # card number -> phase object id (None: a token slot not made)
         self.owners = owners              # card number -> seat
         self.names = names                # card number -> card name
-        self.card_of = {oid: i for i, oid in enumerate(oids)}
+        self.card_of = {oid: i for i, oid in enumerate(oids) if oid is not None}
         self.players = players
         self.turn0 = turn0                # the position's turn number (phase starts at 1)
         self.setup_ctrl_since = setup_ctrl_since
         self.first_active = first_active
+        self.mana = mana                  # costs are paid (the engine with real mana costs)
         self.info = [carddata.CARDS[n] for n in names]
+        self.histories = histories or [None] * len(oids)
+        self.tokens = tokens or [False] * len(oids)      # card number -> it is a token
+        self.slots = slots or {}          # token slot card number -> the card whose effect makes it
+        self.origins = origins or ["entered"] * len(oids)
+        self.controllers = controllers or list(owners)
 
 
 class Tracker:
@@ -135,15 +174,18 @@ class Tracker:
 
     def __init__(self, base):
         n = len(base.oids)
-        self.history = [dict.fromkeys(HISTORY_COUNTS, 0) | dict.fromkeys(HISTORY_FLAGS, False)
-                        for _ in range(n)]
+        self.history = []
+        for i in range(n):
+            h = dict.fromkeys(HISTORY_COUNTS, 0) | dict.fromkeys(HISTORY_FLAGS, False)
+            h.update(base.histories[i] or {})
+            self.history.append(h)
         self.defense = [0] * n            # defense counters as last seen
         self.protector = [None] * n       # protector as last seen
-        self.origin = ["entered"] * n
+        self.origin = list(base.origins)
         self.prot_seen = [False] * n      # a protector was seen since it entered
         self.cast_transformed = [False] * n  # on the stack, cast transformed (310.12b)
         self.zone = [None] * n            # phase zone as last seen
-        self.controller = list(base.owners)
+        self.controller = list(base.controllers)
         self.ctrl_since = list(base.setup_ctrl_since)
         self.turn_active = {1: base.first_active}
         self.active = base.first_active
@@ -151,21 +193,48 @@ class Tracker:
         self.block_ctrl = {}              # blocker card -> its controller when it blocked
         self.combat = None                # each card's combat part as phase has it (None: read it)
         self.trample_k = None             # a trample amount given, its division still to come (510.1c)
+        self.blocks_waiting = {}          # a defender's blocks phase has not asked for yet
+        self.stack_src = {}               # phase stack entry id -> its source card, as last seen
+        self.resolving = None             # the source of what resolved last
+        # objects: the position's cards and token slots, then tokens phase
+        # made that no slot stands for, in the order they were made
+        self.oids = list(base.oids)
+        self.card_of = dict(base.card_of)
+        self.owners = list(base.owners)
+        self.info = list(base.info)
+        self.tokens = list(base.tokens)
+
+    def add_object(self, oid, owner, info):
+        """A token phase made: the next object number."""
+        c = len(self.oids)
+        self.oids.append(oid)
+        self.card_of[oid] = c
+        self.owners.append(owner)
+        self.info.append(info)
+        self.tokens.append(True)
+        self.history.append(dict.fromkeys(HISTORY_COUNTS, 0) | dict.fromkeys(HISTORY_FLAGS, False))
+        self.defense.append(0)
+        self.protector.append(None)
+        self.origin.append("entered")
+        self.prot_seen.append(False)
+        self.cast_transformed.append(False)
+        self.zone.append(None)
+        self.controller.append(owner)
+        self.ctrl_since.append(-1)
+        return c
 
     def copy(self):
         t = copy.copy(self)
         t.history = [dict(h) for h in self.history]
-        t.defense = list(self.defense)
-        t.protector = list(self.protector)
-        t.origin = list(self.origin)
-        t.prot_seen = list(self.prot_seen)
-        t.cast_transformed = list(self.cast_transformed)
-        t.zone = list(self.zone)
-        t.controller = list(self.controller)
-        t.ctrl_since = list(self.ctrl_since)
+        for name in ("defense", "protector", "origin", "prot_seen", "cast_transformed", "zone",
+                     "controller", "ctrl_since", "oids", "owners", "info", "tokens"):
+            setattr(t, name, list(getattr(self, name)))
         t.turn_active = dict(self.turn_active)
         t.triggers = dict(self.triggers)
         t.block_ctrl = dict(self.block_ctrl)
+        t.blocks_waiting = dict(self.blocks_waiting)
+        t.stack_src = dict(self.stack_src)
+        t.card_of = dict(self.card_of)
         return t
 
 
@@ -199,7 +268,7 @@ def step_in(game):
     return step_of(game.phase, lambda: game.state()["state"].get("combat") or {})
 
 
-class Decisions:
+class Decisions(RealCardDecisions):
     """Legal decisions and applying them: mixed into PhaseSession."""
 
     # ------------------------------------------------------------------
@@ -222,18 +291,21 @@ class Decisions:
         g = game or self.game
         return [e["id"] for e in g.stack()]
 
-    def _target_of(self, t, game):
+    def _target_of(self, t, game, cards_too=True):
         """A phase target as a shared Target, or None."""
-        card_of = self.base.card_of
+        card_of = self.trk.card_of
         if "Player" in t:
             return {"player": t["Player"]}
         if "Object" in t:
             oid = t["Object"]
             c = card_of.get(oid)
             if c is not None:
-                o = game.object(oid)
+                o = game.object(oid) or {}
                 if o.get("zone") == "Battlefield":
                     return {"permanent": c}
+                if cards_too and o.get("zone") in ("Graveyard", "Stack", "Exile"):
+                    # a card in a graveyard (or a spell) as a target
+                    return {"card": c}
                 return None
             for e in game.stack():
                 if e["id"] == oid and e.get("kind", {}).get("type") == "TriggeredAbility":
@@ -252,11 +324,11 @@ class Decisions:
 
     def _phase_target(self, target, game):
         """A shared Target as the phase targets it may match (a list)."""
-        oids = self.base.oids
+        oids = self.trk.oids
         if "player" in target:
             return [{"Player": target["player"]}]
-        if "permanent" in target:
-            c = target["permanent"]
+        if "permanent" in target or "card" in target:
+            c = target.get("permanent", target.get("card"))
             if not isinstance(c, int) or not 0 <= c < len(oids):
                 return []
             return [{"Object": oids[c]}]
@@ -301,24 +373,30 @@ class Decisions:
             return out
         wf = self._waiting()
         d = wf.get("data") or {}
-        if pending == "priority":
+        if pending == "priority" and wf["type"] == "ReplacementChoice":
+            out.extend(self._choice_legal())
+        elif pending == "priority":
             out.append({"decision": "pass_all"})
             out.extend(self._cast_decisions(d["player"]))
+            if self.base.mana or any(i.is_land or i.entry.get("back") for i in self.base.info):
+                out.extend(self._priority_extras(d["player"]))
+        elif pending in CHOICE_PENDING.values() or pending == "choose_cards":
+            out.extend(self._choice_legal())
         elif pending == "declare_attackers":
             out.extend(self._attack_decisions(d))
         elif pending == "declare_blockers":
             out.extend(self._block_decisions())
         elif pending == "assign_trample":
-            a = self.base.card_of.get(d.get("attacker_id"))
+            a = self.trk.card_of.get(d.get("attacker_id"))
             if a is not None:
                 for k in range(self._trample_excess(d) + 1):
                     out.append({"decision": "assign_trample", "attacker": a, "to_attacked": k})
         elif pending == "divide_damage":
-            a = self.base.card_of.get(d.get("attacker_id"))
+            a = self.trk.card_of.get(d.get("attacker_id"))
             if a is not None:
                 for split in self._divisions(d, self.trk.trample_k or 0):
                     out.append({"decision": "divide_damage", "attacker": a,
-                                "division": [[self.base.card_of.get(b, b), n] for b, n in split]})
+                                "division": [[self.trk.card_of.get(b, b), n] for b, n in split]})
         elif pending == "choose_protectors":
             battle, options = self._protector_prompt(wf)
             for p in options:
@@ -336,20 +414,20 @@ class Decisions:
     def _protector_prompt(self, wf):
         d = wf.get("data") or {}
         if wf["type"] == "BattleProtectorChoice":
-            return self.base.card_of.get(d.get("battle_id")), list(d.get("candidates", []))
+            return self.trk.card_of.get(d.get("battle_id")), list(d.get("candidates", []))
         src = d.get("source") or {}
         ref = (((src.get("prompt") or {}).get("identity") or {}).get("reference") or {})
-        battle = self.base.card_of.get(ref.get("object_id"))
+        battle = self.trk.card_of.get(ref.get("object_id"))
         return battle, [int(o) for o in d.get("options", [])]
 
     def _optional_card(self, wf):
         d = wf.get("data") or {}
-        found = _find_key(d, "object_id", self.base.card_of)
+        found = find_key(d, "object_id", self.trk.card_of)
         if found is None:
-            found = _find_key(d, "source_id", self.base.card_of)
+            found = find_key(d, "source_id", self.trk.card_of)
         if found is None:
             raise Unsupported(f"an optional effect with no source among the position's cards: {json.dumps(d)[:300]}")
-        return self.base.card_of[found]
+        return self.trk.card_of[found]
 
     def _cast_decisions(self, holder):
         """Every cast phase allows in this priority window: the holder's,
@@ -358,8 +436,8 @@ class Decisions:
         player in turn order. A targeted spell is cast there to read its
         legal targets from phase's target prompt, then cancelled."""
         out = []
-        card_of = self.base.card_of
-        info = self.base.info
+        card_of = self.trk.card_of
+        info = self.trk.info
         order = self._players_from(holder)
         with_cards = [p for p in order if any(oid in card_of for oid in self._player(p)["hand"])]
         if not with_cards:
@@ -394,7 +472,11 @@ class Decisions:
                 if wf["type"] == "TargetSelection":
                     slots = wf["data"].get("target_slots", [])
                     if len(slots) != 1:
-                        raise Unsupported(f"a spell with {len(slots)} target slots")
+                        # several targets: listed as phase takes them in
+                        # the cast itself, not here
+                        self.log(f"phase adapter: legal: card {c} has {len(slots)} target slots; not listed")
+                        scratch = None
+                        continue
                     for t in slots[0].get("legal_targets", []):
                         st = self._target_of(t, scratch)
                         if st is not None:
@@ -431,7 +513,7 @@ class Decisions:
         return []
 
     def _attack_decisions(self, d):
-        card_of = self.base.card_of
+        card_of = self.trk.card_of
         options = []
         by = d.get("valid_attack_targets_by_attacker") or {}
         for oid in d.get("valid_attacker_ids", []):
@@ -442,10 +524,10 @@ class Decisions:
             for t in by.get(str(oid), d.get("valid_attack_targets", [])):
                 if t.get("type") == "Player":
                     opts.append({"player": t["data"]})
-                elif t.get("type") == "Battle":
+                elif t.get("type") in ("Battle", "Planeswalker"):
                     b = card_of.get(t["data"])
                     if b is not None:
-                        opts.append({"battle": b})
+                        opts.append({t["type"].lower(): b})
             options.append((c, opts))
         out = []
         for combo in _product(options):
@@ -472,7 +554,7 @@ class Decisions:
         return prompts
 
     def _block_decisions(self):
-        card_of = self.base.card_of
+        card_of = self.trk.card_of
         options = []
         for d in self._block_prompts():
             targets = d.get("valid_block_targets") or {}
@@ -490,35 +572,48 @@ class Decisions:
     def apply(self, decision):
         if not isinstance(decision, dict):
             raise Refused("a decision is an object")
+        self._transaction(lambda: self._decide(decision))
+
+    def _decide(self, decision):
         kind = decision.get("decision")
+        handler = self.DECISIONS.get(kind)
+        if handler is None:
+            raise Refused(f"unknown decision {kind!r}")
+        getattr(self, handler)(decision)
+
+    DECISIONS = {
+        "pass_all": "_apply_pass_all",
+        "cast": "_apply_cast",
+        "concede": "_apply_concede",
+        "choose_protectors": "_apply_protectors",
+        "declare_attackers": "_apply_attackers",
+        "declare_blockers": "_apply_blockers",
+        "assign_trample": "_apply_trample",
+        "divide_damage": "_apply_division",
+        "cast_transformed": "_apply_cast_transformed",
+        "target_trigger": "_apply_choice",
+        "choose_cards": "_apply_choice",
+        "choose_modes": "_apply_choice",
+        "pay_unless": "_apply_choice",
+        "keep_legend": "_apply_choice",
+        "choose_copy": "_apply_choice",
+        "choose_new_targets": "_apply_choice",
+        "activate_mana": "_apply_activate_mana",
+        "play_land": "_apply_play_land",
+        "activate": "_apply_activate",
+        "equip": "_apply_equip",
+    }
+
+    def _transaction(self, body):
+        """Take a decision or action all or nothing: if phase refuses any
+        part, the game is rebuilt as it was."""
         anchor, suffix, trk = self.anchor, list(self.suffix), self.trk.copy()
         self.facts = []
         try:
-            if kind == "pass_all":
-                self._apply_pass_all()
-            elif kind == "cast":
-                self._apply_cast(decision)
-            elif kind == "concede":
-                self._apply_concede(decision)
-            elif kind == "choose_protectors":
-                self._apply_protectors(decision)
-            elif kind == "declare_attackers":
-                self._apply_attackers(decision)
-            elif kind == "declare_blockers":
-                self._apply_blockers(decision)
-            elif kind == "assign_trample":
-                self._apply_trample(decision)
-            elif kind == "divide_damage":
-                self._apply_division(decision)
-            elif kind == "cast_transformed":
-                self._apply_cast_transformed(decision)
-            elif kind in ("equip", "choose_copy"):
-                raise Refused(f"'{kind}' names nothing in this game: no card of the position can be "
-                              f"{'equipped' if kind == 'equip' else 'a copy'}", "117.1")
-            else:
-                raise Refused(f"unknown decision {kind!r}")
+            body()
             self._settle()
             self.pending()
+            self._check_gaps()
         except Refused:
             if len(self.suffix) != len(suffix):
                 self._rebuild(anchor, suffix, trk)
@@ -529,19 +624,130 @@ class Decisions:
         except Exception:
             if len(self.suffix) != len(suffix):
                 self._rebuild(anchor, suffix, trk)
+            else:
+                self.trk = trk
+                self._touch()
             raise
 
+    # ------------------------------------------------------------------
+    # one player's action (the protocol's `act`)
+
+    def act(self, action):
+        if not isinstance(action, dict):
+            raise Refused("an action is an object")
+        self._transaction(lambda: self._act_one(action))
+
+    def _expect_actor(self, p, what):
+        """The player phase waits for must be `p`."""
+        wf = self._waiting()
+        who = (wf.get("data") or {}).get("player")
+        if wf["type"] == "Priority":
+            if who != p:
+                raise Refused(f"illegal by rule 117.1: P{p + 1} does not hold priority (P{who + 1} does)", "117.1")
+            return
+        if who is not None and who != p:
+            raise Refused(f"P{p + 1} cannot {what}: phase waits for P{who + 1} ({wf['type']})",
+                          wrong_player_rule(wf["type"]))
+
+    def _act_one(self, a):
+        kind = a.get("action")
+        a = {k: v for k, v in a.items() if k != "action"}
+        p = a.get("player")
+        if p is not None:
+            self._seat(p)
+        wf = self._waiting()
+        if kind == "pass":
+            if wf["type"] != "Priority":
+                raise Refused(f"illegal by rule 117.1: P{p + 1} cannot pass priority: the game waits for "
+                              f"{wf['type']}", "117.1")
+            self._expect_actor(p, "pass")
+            self._act(p, {"type": "PassPriority"})
+            return
+        if kind == "cast":
+            if wf["type"] == "Priority":
+                self._expect_actor(p, "cast")
+            self._apply_cast(dict(a, decision="cast"))
+            return
+        if kind == "concede":
+            self._apply_concede(a)
+            return
+        if kind == "choose_protector":
+            if wf["type"] in ("NamedChoice", "BattleProtectorChoice"):
+                self._expect_actor(p, "choose a protector")
+            self._apply_protectors({"choices": [[a.get("battle"), a.get("protector")]]})
+            return
+        if kind == "declare_blockers":
+            self._act_blockers(p, a.get("blocks"))
+            return
+        if kind == "declare_attackers":
+            if wf["type"] == "DeclareAttackers":
+                self._expect_actor(p, "declare attackers")
+            elif wf["type"] == "Priority":
+                raise Refused(f"illegal by rule 508.1: attackers are not being declared: the game waits for "
+                              f"P{wf['data']['player'] + 1} to act with priority", "508.1")
+            self._apply_attackers(a)
+            return
+        handler = self.DECISIONS.get(kind)
+        if handler is None:
+            raise Refused(f"the phase adapter has no mapping for the action {kind!r}")
+        if p is not None and wf["type"] != "Priority":
+            self._expect_actor(p, kind)
+        getattr(self, handler)(dict(a, decision=kind))
+
+    def _act_blockers(self, p, blocks):
+        """One defending player's blocks. phase asks the defenders one at a
+        time, in APNAP order (802.4): a defender it does not ask yet is
+        refused."""
+        if not isinstance(blocks, list):
+            raise Refused("declare_blockers needs blocks")
+        wf = self._waiting()
+        if wf["type"] != "DeclareBlockers":
+            raise Refused(f"illegal by rule 509.1: blockers are not being declared: the game waits for "
+                          f"{wf['type']}", "509.1")
+        pairs = [(self._card(b, "blocker"), self._card(a, "attacker")) for b, a in blocks]
+        defenders = {d.get("player") for d in self._block_prompts()}
+        if p not in defenders:
+            raise Refused(f"illegal by rule 509.1: P{p + 1} is not a defending player", "509.1")
+        if p in self.trk.blocks_waiting:
+            raise Refused(f"illegal by rule 509.1: P{p + 1} has declared blockers", "509.1")
+        for b, _ in pairs:
+            if self._obj(b).get("controller") != p:
+                raise Refused(f"illegal by rule 509.1a: card {self.trk.card_of.get(b)} is not controlled by "
+                              f"P{p + 1}", "509.1a")
+        q = wf["data"]["player"]
+        if q != p:
+            # phase asks the defending players one at a time, in APNAP
+            # order: the one it asks now declares first (802.4)
+            raise Refused(f"illegal by rule 802.4: defending players declare blockers in APNAP order: "
+                          f"P{q + 1} declares now, not P{p + 1}", "802.4")
+        self.trk.blocks_waiting = dict(self.trk.blocks_waiting)
+        self.trk.blocks_waiting[p] = pairs
+        self._touch()
+        for _ in range(self.base.players):
+            wf = self._waiting()
+            if wf["type"] != "DeclareBlockers":
+                break
+            q = wf["data"]["player"]
+            if q not in self.trk.blocks_waiting:
+                break
+            mine = self.trk.blocks_waiting.pop(q)
+            for b, _ in mine:
+                self.trk.block_ctrl[self.trk.card_of[b]] = q
+            self._act(q, {"type": "DeclareBlockers", "data": {"assignments": [[b, a] for b, a in mine]}})
+
     def _card(self, c, what="card"):
-        if not isinstance(c, int) or not 0 <= c < len(self.base.oids):
+        if not isinstance(c, int) or not 0 <= c < len(self.trk.oids):
             raise Refused(f"{what} {c!r} is not a card of the position")
-        return self.base.oids[c]
+        if self.trk.oids[c] is None:
+            raise Refused(f"{what} {c!r} is a token not made")
+        return self.trk.oids[c]
 
     def _seat(self, p):
         if not isinstance(p, int) or not 0 <= p < self.base.players:
             raise Refused(f"player {p!r} does not exist")
         return p
 
-    def _apply_pass_all(self):
+    def _apply_pass_all(self, dec=None):
         wf = self._waiting()
         if wf["type"] != "Priority":
             actor = (wf.get("data") or {}).get("player", self.trk.active)
@@ -580,11 +786,46 @@ class Decisions:
                 self._act(wf["data"]["player"], {"type": "PassPriority"})
                 if (self.game.turn, self.turn_step(), self._stack_ids()) != before:
                     raise Refused(f"player {p} cannot get priority without the stack or the step changing", "117.3d")
+        # a position that pays mana pays from the mana pool the player
+        # filled (601.2g-h): phase's manual payment; else phase pays
+        mode = "Manual" if self.base.mana else "Auto"
+        untapped_before = self._untapped()
         self._act(p, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [],
-                                                     "payment_mode": {"type": "Auto"}}})
+                                                     "payment_mode": {"type": mode}}})
         left = list(targets)
-        for _ in range(8):
+        convoke = [self._card(x, "convoke creature") for x in (dec.get("convoke") or [])]
+        asked_x = False
+        for _ in range(16):
             wf = self._waiting()
+            if wf["type"] == "ChooseXValue":
+                asked_x = True
+                self._act(p, {"type": "ChooseX", "data": {"value": int(dec.get("x") or 0)}})
+                continue
+            if wf["type"] == "ManaPayment" and convoke:
+                oid = convoke.pop(0)
+                taps = [a.to_dict() for a in self.game.actions() if a.kind == "TapForConvoke"
+                        and (a.data or {}).get("object_id") == oid]
+                if not taps:
+                    raise Refused(f"phase does not let card {self.trk.card_of.get(oid)} convoke", "702.51a")
+                # one mana of its color where it has one, else {1} (702.51a)
+                taps.sort(key=lambda a: a["data"].get("mana_type") == "Colorless")
+                self._act(p, taps[0])
+                continue
+            if wf["type"] == "ManaPayment":
+                # the rest from the mana pool (601.2h); phase taps the
+                # player's untapped mana sources for what the pool lacks,
+                # which a position that pays mana leaves to the player
+                untapped = {o["id"] for o in self.game.battlefield() if not o.get("tapped")}
+                self._act(p, {"type": "PassPriority"})
+                tapped_now = {o["id"] for o in self.game.battlefield() if o.get("tapped")} & untapped
+                if tapped_now:
+                    raise Refused(f"illegal by rule 601.2h: the mana in P{p + 1}'s mana pool does not pay the "
+                                  f"cost of card {dec.get('card')} (phase would tap "
+                                  f"{sorted(self.trk.card_of.get(x, x) for x in tapped_now)} for it)", "601.2h")
+                if self._waiting()["type"] == "ManaPayment":
+                    raise Refused(f"illegal by rule 601.2h: the mana in P{p + 1}'s mana pool does not pay the "
+                                  f"cost of card {dec.get('card')} (phase waits for more mana)", "601.2h")
+                continue
             if wf["type"] not in ("TargetSelection",):
                 break
             if not left:
@@ -611,6 +852,11 @@ class Decisions:
                               f"whose only legal target is {json.dumps(auto)}", "115.1")
         if left:
             raise Refused(f"card {dec.get('card')} takes no more targets: {json.dumps(left)} left over", "601.2c")
+        self._guard_mana(p, untapped_before, set(self._card(x) for x in (dec.get("convoke") or [])) | {oid},
+                         dec.get("card"))
+        if dec.get("x") is not None and not asked_x:
+            raise Refused(f"illegal by rule 107.3a: card {dec.get('card')} has no X in its mana cost, and the cast "
+                          f"announces X = {dec.get('x')} (phase asks for no X)", "107.3a")
 
     def _apply_concede(self, dec):
         p = self._seat(dec.get("player"))
@@ -657,6 +903,8 @@ class Decisions:
                 tgt = {"type": "Player", "data": self._seat(t["player"])}
             elif "battle" in t:
                 tgt = {"type": "Battle", "data": self._card(t["battle"], "battle")}
+            elif "planeswalker" in t:
+                tgt = {"type": "Planeswalker", "data": self._card(t["planeswalker"], "planeswalker")}
             else:
                 raise Refused(f"unknown attack target {json.dumps(t)}")
             out.append([oid, tgt])
@@ -684,12 +932,12 @@ class Decisions:
             mine = [(b, a) for b, a in left if self._obj(b).get("controller") == p]
             for x in mine:
                 left.remove(x)
-                self.trk.block_ctrl[self.base.card_of[x[0]]] = p
+                self.trk.block_ctrl[self.trk.card_of[x[0]]] = p
             self._act(p, {"type": "DeclareBlockers", "data": {"assignments": [[b, a] for b, a in mine]}})
         if left:
             who = sorted({self._obj(b).get("controller") for b, _ in left})
             raise Refused(f"blocks by creatures of players who are not declaring blockers ({who}): "
-                          f"{[[self.base.card_of[b], self.base.card_of[a]] for b, a in left]}", "509.1a")
+                          f"{[[self.trk.card_of[b], self.trk.card_of[a]] for b, a in left]}", "509.1a")
 
     def _apply_trample(self, dec):
         a = self._card(dec.get("attacker"), "attacker")
@@ -704,7 +952,7 @@ class Decisions:
             return
         d = wf["data"]
         if d.get("attacker_id") != a:
-            raise Refused(f"phase asks for the damage of card {self.base.card_of.get(d.get('attacker_id'))}, "
+            raise Refused(f"phase asks for the damage of card {self.trk.card_of.get(d.get('attacker_id'))}, "
                           f"not {dec.get('attacker')}", "510.1a")
         if k > d.get("total_damage", 0):
             raise Refused(f"card {dec.get('attacker')} has {d.get('total_damage')} damage to assign, not {k}", "702.19b")
@@ -725,7 +973,7 @@ class Decisions:
         damage not assigned to what the attacker attacks: lethal damage to
         each if some was (702.19b)."""
         blockers = sorted(d.get("blockers", []),
-                          key=lambda b: self.base.card_of.get(b["blocker_id"], 10_000 + b["blocker_id"]))
+                          key=lambda b: self.trk.card_of.get(b["blocker_id"], 10_000 + b["blocker_id"]))
         rest = d.get("total_damage", 0) - to_attacked
         least = [b.get("lethal_minimum", 0) if to_attacked > 0 else 0 for b in blockers]
         out = []
@@ -749,7 +997,7 @@ class Decisions:
             raise Refused("no combat damage is being divided", "510.1c")
         d = wf["data"]
         if d.get("attacker_id") != a:
-            raise Refused(f"phase asks for the damage of card {self.base.card_of.get(d.get('attacker_id'))}, "
+            raise Refused(f"phase asks for the damage of card {self.trk.card_of.get(d.get('attacker_id'))}, "
                           f"not {dec.get('attacker')}", "510.1a")
         division = dec.get("division")
         if not isinstance(division, list) or not all(
@@ -774,7 +1022,7 @@ class Decisions:
         it trampled (the history battlecheck observes)."""
         tgt = d.get("attack_target") or {}
         if k > 0 and isinstance(tgt, dict) and tgt.get("type") == "Battle":
-            b = self.base.card_of.get(tgt.get("data"))
+            b = self.trk.card_of.get(tgt.get("data"))
             if b is not None:
                 self.trk.history[b]["trampled"] = True
                 self._touch()
@@ -809,7 +1057,9 @@ class Decisions:
             self._touch()
             return
         self._rebuild(snap.anchor, snap.suffix, snap.tracker)
-        if len(snap.suffix) > self.MATERIALISE_AFTER:
+        # (phase cannot always load back a state saved while a choice is
+        # made mid-resolution: only priority windows are saved)
+        if len(snap.suffix) > self.MATERIALISE_AFTER and self._waiting()["type"] == "Priority":
             snap.anchor = [json.dumps(self.game.state())]
             snap.suffix = ()
             self.anchor = snap.anchor
@@ -822,8 +1072,10 @@ class PhaseSession(Decisions):
     # after its first restore.
     MATERIALISE_AFTER = 6
 
-    def __init__(self, engine, log=None):
-        self.engine = engine
+    def __init__(self, engine, log=None, engine_with_mana=None):
+        # two card databases: every card at {0} (positions that pay no
+        # mana) and at its real mana cost (positions with `mana`)
+        self.engines = {False: engine, True: engine_with_mana}
         self.log = log or (lambda *a: None)
         self.bases = {}
         self.base = None
@@ -836,6 +1088,15 @@ class PhaseSession(Decisions):
         self.version = 0
         self._cache = {}
         self.masks = set()
+
+    @property
+    def engine(self):
+        return self._engine(bool(self.base and self.base.mana))
+
+    def _engine(self, mana):
+        if self.engines.get(mana) is None:
+            self.engines[mana] = carddata.engine(mana)
+        return self.engines[mana]
 
     # ------------------------------------------------------------------
     # setup
@@ -855,46 +1116,69 @@ class PhaseSession(Decisions):
         self.game = self.engine.load_game(base.state_json)
         self.trk = Tracker(base)
         self._touch()
+        for entry in self._stack():
+            src = self.trk.card_of.get(entry.get("source_id"))
+            self.trk.stack_src[entry["id"]] = src
+            if src is not None and is_defeat_trigger(entry):
+                self.trk.triggers[entry["id"]] = src
         self._observe_objects_into_tracker(initial=True)
+        self._check_gaps()
         self._settle()
 
     def _build_base(self, pos):
         steps = pos.get("steps")
         if steps not in (None, []):
             raise SetupError("setup: a position has no 'steps' (or an empty list)")
-        for field in ("priority", "stack", "waiting_triggers", "faults"):
-            if pos.get(field) not in (None, [], {}):
-                raise SetupError(f"setup: the phase adapter does not set up positions with '{field}'")
-        if pos.get("pending", "priority") != "priority":
-            raise SetupError("setup: the phase adapter sets up positions waiting for priority only")
+        if pos.get("faults") not in (None, [], {}):
+            raise SetupError("setup: the phase adapter does not set up positions with 'faults' "
+                             "(battlecheck's injected engine faults)")
+        # defeat triggers waiting or on the stack (a settled position has
+        # its waiting triggers on the stack, 603.3): phase's own, made by
+        # removing the Siege's last defense counter during the setup
+        trigger_labels = list(pos.get("waiting_triggers") or [])
+        for i, item in enumerate(pos.get("stack") or []):
+            if not isinstance(item, dict) or set(item) - {"trigger"}:
+                raise SetupError(f"setup: stack[{i}]: the phase adapter sets up defeat triggers on the stack, "
+                                 f"not spells ({json.dumps(item)})")
+            trigger_labels.append(item["trigger"])
+        if pos.get("variant") not in (None, {}):
+            raise SetupError("setup: the phase adapter plays no multiplayer option ('variant')")
         players = pos.get("players", 2)
         if isinstance(players, int):
-            lives = [20] * players
+            lives, present = [20] * players, [True] * players
         elif isinstance(players, list):
-            lives = []
+            lives, present = [], []
             for i, p in enumerate(players):
                 if not isinstance(p, dict):
                     raise SetupError(f"setup: players[{i}] must be an object")
-                if p.get("in_game", True) is not True:
-                    raise SetupError("setup: the phase adapter does not set up players who left the game")
                 lives.append(int(p.get("life", 20)))
+                present.append(p.get("in_game", True) is not False)
         else:
             raise SetupError("setup: 'players' must be a count or a list")
         n = len(lives)
         if not 2 <= n <= 6:
             raise SetupError(f"setup: phase seats 2 to 6 players, the position has {n}")
         turn = pos.get("turn", 1)
-        if not isinstance(turn, int) or not 0 <= turn <= 255:
-            raise SetupError("setup: 'turn' must be 0 to 255")
+        if not isinstance(turn, int) or not 0 <= turn <= 4294967295:
+            raise SetupError("setup: 'turn' must be a non-negative integer")
         step = pos.get("step", "main1")
-        if step not in START_PHASES:
-            raise SetupError(f"setup: the phase adapter sets up positions in a step with no combat under way "
-                             f"({', '.join(START_PHASES)}), not '{step}'")
+        if step not in START_PHASES and step not in ("declare_attackers", "declare_blockers"):
+            raise SetupError(f"setup: the phase adapter sets up positions in the steps "
+                             f"{', '.join(list(START_PHASES) + ['declare_attackers', 'declare_blockers'])}, not '{step}'")
+        pending = pos.get("pending", "priority")
+        if pending not in ("priority", step):
+            raise SetupError(f"setup: a position in step '{step}' cannot wait for '{pending}'")
         active = seat_of(pos.get("active", "P1"), n)
+        holder = seat_of(pos["priority"], n) if pos.get("priority") else active
+        mana = bool(pos.get("mana"))
 
         cards = pos.get("cards", [])
         if not isinstance(cards, list):
             raise SetupError("setup: 'cards' must be a list")
+        labels = {}
+        for i, c in enumerate(cards):
+            if isinstance(c, dict) and isinstance(c.get("id"), str):
+                labels[c["id"]] = i
         names, owners, zones, specs = [], [], [], []
         for i, c in enumerate(cards):
             if not isinstance(c, dict):
@@ -903,40 +1187,64 @@ class PhaseSession(Decisions):
             if name in carddata.UNSUPPORTED:
                 raise SetupError(f"setup: card '{name}' (cards[{i}]) is not supported by the phase adapter: {carddata.UNSUPPORTED[name]}")
             if name not in carddata.CARDS:
-                raise SetupError(f"setup: unknown card '{name}' (cards[{i}]): the phase adapter has no card data for it")
-            for field in ("token", "back_face", "copy_of", "animated", "attached_to", "attacking",
-                          "blocking", "control_effect"):
+                raise SetupError(f"setup: unknown card '{name}' (cards[{i}]): it is not in battlecheck's catalogue (engine/cards)")
+            for field in ("copy_of", "animated"):
                 if c.get(field) not in (None, False, [], {}):
-                    raise SetupError(f"setup: cards[{i}] ('{name}'): the phase adapter does not set up '{field}'")
-            hist = c.get("history") or {}
-            if any(hist.get(k) for k in hist):
-                raise SetupError(f"setup: cards[{i}] ('{name}'): the phase adapter does not set up a history")
+                    raise SetupError(f"setup: cards[{i}] ('{name}'): the phase adapter does not set up '{field}' "
+                                     f"(a continuous effect from no card of the position)")
             owner = seat_of(c.get("owner"), n)
-            ctrl = seat_of(c.get("controller", c.get("owner")), n)
-            if ctrl != owner:
-                raise SetupError(f"setup: cards[{i}] ('{name}'): the phase adapter does not set up a controller other than the owner")
             zone = c.get("zone")
-            if zone not in ("hand", "battlefield", "graveyard", "exile"):
+            if zone not in ("hand", "battlefield", "graveyard", "exile", "library", "outside"):
                 raise SetupError(f"setup: cards[{i}] ('{name}'): the phase adapter does not set up zone '{zone}'")
+            if c.get("token") and zone not in ("battlefield", "outside"):
+                raise SetupError(f"setup: cards[{i}] ('{name}'): a token is set up on the battlefield only")
             info = carddata.CARDS[name]
-            if zone == "battlefield" and info.is_battle:
-                if info.is_siege and c.get("protector") is None:
-                    raise SetupError(f"setup: cards[{i}] ('{name}'): a Siege on the battlefield needs a 'protector'")
-                if c.get("protector_origin", "entered") != "entered":
-                    raise SetupError(f"setup: cards[{i}] ('{name}'): the phase adapter does not set up 'protector_origin'")
+            if c.get("back_face") and not (info.dfc or info.mdfc):
+                raise SetupError(f"setup: cards[{i}] ('{name}') has no back face to be up")
+            if (c.get("attacking") or c.get("blocking")) and step not in ("declare_attackers", "declare_blockers"):
+                raise SetupError(f"setup: cards[{i}] ('{name}'): attacking and blocking only in a combat step")
             names.append(name)
             owners.append(owner)
             zones.append(zone)
             specs.append(c)
 
+        def card_label(label, what):
+            if label in labels:
+                return labels[label]
+            m = re.fullmatch(r"#(\d+)", label or "")
+            if m and int(m.group(1)) < len(cards):
+                return int(m.group(1))
+            raise SetupError(f"setup: {what} names no card: {label!r}")
+
+        # token slots (battlecheck's setup): one per card whose spell makes
+        # a token, after the cards
+        slots = {}
+        for i, name in enumerate(list(names)):
+            front = carddata.CARDS[name].entry
+            if any((line.get("spell") or {}).get("kind") == "token_copy_of_battle"
+                   for line in front.get("text", []) if isinstance(line.get("spell"), dict)):
+                slots[len(names)] = i
+                names.append(name)
+                owners.append(owners[i])
+                zones.append("slot")
+                specs.append({"token": True})
+
         fmt = "Standard" if n == 2 else "FreeForAll"
         decks = []
         for s in range(n):
-            decks.append([names[i] for i in range(len(names)) if owners[i] == s]
-                         + [carddata.FILLER] * FILLER_PER_PLAYER)
+            main = [names[i] for i in range(len(cards)) if owners[i] == s and zones[i] != "outside"]
+            side = [names[i] for i in range(len(cards)) if owners[i] == s and zones[i] == "outside"
+                    and not specs[i].get("token")]
+            helpers = [TRIGGER_HELPER] * sum(
+                1 for lab in trigger_labels if lab in labels and owners[labels[lab]] == s)
+            deck = {"main_deck": main + helpers + [carddata.FILLER] * FILLER_PER_PLAYER}
+            if side:
+                deck["sideboard"] = side
+            decks.append(deck)
+        engine = self._engine(mana)
         try:
-            g = self.engine.new_game(decks[0], decks[1], extra_players=decks[2:] or None, seed=1,
-                                     format=fmt, first_player=active)
+            g = engine.new_game(decks[0], decks[1], extra_players=decks[2:] or None, seed=1,
+                                format=fmt, first_player=active)
         except Exception as e:  # noqa: BLE001 - phase raises ValueError
             raise SetupError(f"setup: phase cannot start the game: {e}")
         for _ in range(4 * n):
@@ -956,6 +1264,9 @@ class PhaseSession(Decisions):
             per_seat[s] = sorted(p["hand"] + p["library"] + p["graveyard"])
             p["hand"], p["library"], p["graveyard"] = [], [], []
         for i, name in enumerate(names):
+            if zones[i] in ("outside", "slot"):
+                oids.append(None)
+                continue
             oid = next((o for o in per_seat[owners[i]]
                         if o not in used and objs[str(o)]["name"] == name), None)
             if oid is None:
@@ -963,12 +1274,19 @@ class PhaseSession(Decisions):
             used.add(oid)
             oids.append(oid)
         setup_ctrl_since = []
+        library = {s: [] for s in range(n)}
+        debug = []                       # debug actions that finish the position
+        attacks, blocks = [], []
         for i, oid in enumerate(oids):
+            since = -1
+            if oid is None:
+                setup_ctrl_since.append(since)
+                continue
             o = objs[str(oid)]
             c = specs[i]
             z = zones[i]
             p = st["players"][owners[i]]
-            since = -1
+            info = carddata.CARDS[names[i]]
             if z == "hand":
                 o["zone"] = "Hand"
                 p["hand"].append(oid)
@@ -978,6 +1296,9 @@ class PhaseSession(Decisions):
             elif z == "exile":
                 o["zone"] = "Exile"
                 st["exile"].append(oid)
+            elif z == "library":
+                o["zone"] = "Library"
+                library[owners[i]].append(oid)
             else:
                 o["zone"] = "Battlefield"
                 st["battlefield"].append(oid)
@@ -985,33 +1306,302 @@ class PhaseSession(Decisions):
                 o["entered_battlefield_turn"] = 1 if sick else 0
                 since = 1 if sick else -1
                 o["summoning_sick"] = sick
-                o["tapped"] = bool(c.get("tapped", False))
+                # an attacker is declared on phase, which taps it
+                o["tapped"] = bool(c.get("tapped", False)) and not c.get("attacking")
                 o["damage_marked"] = int(c.get("damage", 0) or 0)
                 o["timestamp"] = st["next_timestamp"]
                 st["next_timestamp"] += 1
-                info = carddata.CARDS[names[i]]
-                if info.is_battle:
+                if c.get("token"):
+                    o["is_token"] = True
+                if c.get("back_face"):
+                    debug.append({"type": "SetFaceState", "data": {"object_id": oid, "transformed": True}})
+                ctrl = c.get("control_effect") or c.get("controller")
+                if ctrl is not None and seat_of(ctrl, n) != owners[i]:
+                    debug.append({"type": "SetController", "data": {"object_id": oid, "controller": seat_of(ctrl, n)}})
+                if c.get("plus_one_counters"):
+                    debug.append({"type": "ModifyCounters", "data": {"object_id": oid, "counter_type": "P1P1",
+                                                                     "delta": int(c["plus_one_counters"])}})
+                if c.get("loyalty") is not None:
+                    debug.append(("loyalty", oid, int(c["loyalty"])))
+                if c.get("attached_to"):
+                    debug.append({"type": "Attach", "data": {"object_id": oid, "target": {
+                        "type": "Object", "data": ("label", c["attached_to"])}}})
+                if info.is_battle and not c.get("back_face"):
                     defense = c.get("defense")
                     o["counters"] = {"defense": int(info.defense if defense is None else defense)}
-                    # a battle with no battle type is protected by its controller (310.9a)
-                    prot = seat_of(c["protector"], n) if c.get("protector") is not None else owners[i]
-                    o["chosen_attributes"] = [{"type": "Player", "value": prot}]
+                    if c.get("id") in trigger_labels:
+                        if not info.is_siege or o["counters"]["defense"] != 0:
+                            raise SetupError(f"setup: cards[{i}] ('{names[i]}'): phase makes a defeat trigger "
+                                             f"only for a Siege whose last defense counter is removed")
+                        # its last counter is removed on phase (below)
+                        o["counters"]["defense"] = 1
+                    ctrl_seat = seat_of(ctrl, n) if ctrl is not None else owners[i]
+                    prot = c.get("protector")
+                    if prot == "none":
+                        o["chosen_attributes"] = []
+                    else:
+                        if prot is not None:
+                            pseat = seat_of(prot, n)
+                        elif info.is_siege:
+                            # the next opponent of its controller in turn order
+                            pseat = next(((ctrl_seat + k) % n for k in range(1, n)
+                                          if present[(ctrl_seat + k) % n]), ctrl_seat)
+                        else:
+                            # a battle with no battle type: its controller (310.9a)
+                            pseat = ctrl_seat
+                        o["chosen_attributes"] = [{"type": "Player", "value": pseat}]
+                if c.get("attacking"):
+                    attacks.append((oid, c["attacking"]))
+                if c.get("blocking"):
+                    blocks.append((oid, c["blocking"]))
             setup_ctrl_since.append(since)
         for s in range(n):
             p = st["players"][s]
+            p["library"] = list(library[s])
             for oid in per_seat[s]:
                 if oid not in used:
                     objs[str(oid)]["zone"] = "Library"
                     p["library"].append(oid)
             p["life"] = lives[s]
-        if "concede-sba" in self.masks:
-            st["debug_mode"] = True
-            st["format_config"]["allow_debug_actions"] = True
-        st["phase"] = START_PHASES[step]
+        start = START_PHASES.get(step, "BeginCombat")
+        st["phase"] = start
         st["active_player"] = active
         st["priority_player"] = active
         st["waiting_for"] = {"type": "Priority", "data": {"player": active}}
-        return Base(json.dumps(S), oids, owners, names, n, turn, setup_ctrl_since, active)
+        loyalty_of = []
+        if debug:
+            st["debug_mode"] = True
+            st["format_config"]["allow_debug_actions"] = True
+            g = engine.load_game(json.dumps(S))
+            for a in debug:
+                if isinstance(a, tuple):
+                    loyalty_of.append(a[1:])
+                    continue
+                if a["type"] == "Attach":
+                    tgt = a["data"]["target"]
+                    tgt["data"] = oids[card_label(tgt["data"][1], "attached_to")]
+                try:
+                    g.apply(active, {"type": "Debug", "data": a})
+                except ValueError as e:
+                    raise SetupError(f"setup: phase refuses to set up {a['type']}: {e}")
+            S = g.state()
+            st = S["state"]
+            for o in st["objects"].values():
+                # a planeswalker set up on the battlefield has its loyalty
+                # as loyalty counters (306.5b), which phase's costs remove
+                if o.get("zone") == "Battlefield" and "Planeswalker" in (o.get("card_types") or {}).get("core_types", []) \
+                        and "loyalty" not in (o.get("counters") or {}) and o.get("loyalty") is not None:
+                    o.setdefault("counters", {})["loyalty"] = int(o["loyalty"])
+            for oid, want in loyalty_of:
+                # phase keeps a planeswalker's loyalty in its `loyalty`
+                o = st["objects"][str(oid)]
+                o["loyalty"] = want
+                o.setdefault("counters", {})["loyalty"] = want
+            if "concede-sba" not in self.masks:
+                st["debug_mode"] = False
+                st["format_config"]["allow_debug_actions"] = False
+        if "concede-sba" in self.masks:
+            st["debug_mode"] = True
+            st["format_config"]["allow_debug_actions"] = True
+        if trigger_labels:
+            if mana or step not in START_PHASES:
+                raise SetupError("setup: the phase adapter sets up defeat triggers in a position that pays no "
+                                 "mana, outside combat")
+            S = self._make_triggers(engine, S, n, active, [oids[card_label(lab, "a trigger")] for lab in trigger_labels])
+        if step in ("declare_attackers", "declare_blockers"):
+            S = self._drive_combat(engine, S, n, active, step, pending, attacks, blocks,
+                                   lambda label: oids[card_label(label, "attacking/blocking")], owners, oids)
+        # settled before the first step: the leavers leave, state-based
+        # actions are performed (704.3), and the position's priority holder
+        # receives priority
+        g = engine.load_game(json.dumps(S))
+        for s in range(n):
+            if not present[s]:
+                g.apply(s, {"type": "Concede", "data": {"player_id": s}})
+        if g.waiting_for()["type"] == "Priority":
+            # the position is settled before its first step (704.3):
+            # phase's own state-based actions, through its debug action
+            S2 = g.state()
+            S2["state"]["debug_mode"] = True
+            S2["state"]["format_config"]["allow_debug_actions"] = True
+            g = engine.load_game(json.dumps(S2))
+            wf = g.waiting_for()
+            actor = (wf.get("data") or {}).get("player", active)
+            try:
+                g.apply(actor, {"type": "Debug", "data": {"type": "RunStateBasedActions"}})
+            except ValueError as e:
+                raise SetupError(f"setup: phase's state-based actions fail: {e}")
+            S2 = g.state()
+            if "concede-sba" not in self.masks:
+                S2["state"]["debug_mode"] = False
+                S2["state"]["format_config"]["allow_debug_actions"] = False
+            g = engine.load_game(json.dumps(S2))
+        if holder != active and g.waiting_for()["type"] == "Priority":
+            for _ in range(n):
+                wf = g.waiting_for()
+                if wf["type"] != "Priority" or wf["data"]["player"] == holder:
+                    break
+                g.apply(wf["data"]["player"], {"type": "PassPriority"})
+            wf = g.waiting_for()
+            if wf["type"] != "Priority" or wf["data"]["player"] != holder:
+                raise SetupError(f"setup: phase does not give priority to {pos['priority']}")
+        S = g.state()
+        histories = []
+        for i in range(len(names)):
+            h = (specs[i].get("history") or {}) if isinstance(specs[i].get("history"), dict) else {}
+            h = {k: v for k, v in h.items() if k in HISTORY_COUNTS + HISTORY_FLAGS}
+            if specs[i].get("id") in trigger_labels:
+                # a defeat trigger implies its defeat (battlecheck's setup)
+                h["defeats"] = max(1, h.get("defeats", 0))
+                h["triggers"] = max(1, h.get("triggers", 0))
+            histories.append(h)
+        origins = [specs[i].get("protector_origin", "entered") for i in range(len(names))]
+        controllers = []
+        for i in range(len(names)):
+            ctrl = specs[i].get("control_effect") or specs[i].get("controller")
+            controllers.append(seat_of(ctrl, n) if ctrl is not None and zones[i] == "battlefield" else owners[i])
+        tokens = [bool(specs[i].get("token")) for i in range(len(names))]
+        return Base(json.dumps(S), oids, owners, names, n, turn, setup_ctrl_since, active,
+                    mana=mana, histories=histories, tokens=tokens, slots=slots, origins=origins,
+                    controllers=controllers)
+
+    def _make_triggers(self, engine, S, n, active, sieges):
+        """Each Siege's defeat trigger, put on phase's stack by phase: its
+        controller casts a hidden Pool Erode (a card of no position) at it,
+        removing its last defense counter (310.12b)."""
+        g = engine.load_game(json.dumps(S))
+        st = S["state"]
+        helpers = [int(k) for k, o in st["objects"].items() if o["name"] == TRIGGER_HELPER and o["zone"] == "Library"]
+        for oid in sieges:
+            ctrl = g.object(oid)["controller"]
+            mine = [h for h in helpers if g.object(h)["owner"] == ctrl]
+            if not mine:
+                raise SetupError("setup: no hidden card to make a defeat trigger with")
+            h = mine[0]
+            helpers.remove(h)
+            st = g.state()
+            st["state"]["debug_mode"] = True
+            st["state"]["format_config"]["allow_debug_actions"] = True
+            g = engine.load_game(json.dumps(st))
+            wf = g.waiting_for()
+            g.apply(wf["data"]["player"], {"type": "Debug", "data": {"type": "MoveToZone", "data": {
+                "object_id": h, "to_zone": "Hand"}}})
+            st = g.state()
+            st["state"]["debug_mode"] = "concede-sba" in self.masks
+            st["state"]["format_config"]["allow_debug_actions"] = "concede-sba" in self.masks
+            g = engine.load_game(json.dumps(st))
+            for _ in range(n):
+                wf = g.waiting_for()
+                if wf["type"] != "Priority" or wf["data"]["player"] == ctrl:
+                    break
+                g.apply(wf["data"]["player"], {"type": "PassPriority"})
+            try:
+                g.apply(ctrl, {"type": "CastSpell", "data": {"object_id": h, "card_id": h, "targets": [],
+                                                             "payment_mode": {"type": "Auto"}}})
+                if g.waiting_for()["type"] == "TargetSelection":
+                    g.apply(ctrl, {"type": "ChooseTarget", "data": {"target": {"Object": oid}}})
+                for _ in range(2 * n):
+                    if not any(((e.get("kind") or {}).get("data") or {}).get("card_id") == h for e in g.stack()):
+                        break
+                    wf = g.waiting_for()
+                    if wf["type"] != "Priority":
+                        break
+                    g.apply(wf["data"]["player"], {"type": "PassPriority"})
+            except ValueError as e:
+                raise SetupError(f"setup: phase does not make the defeat trigger: {e}")
+            if not any(is_defeat_trigger(e) and e.get("source_id") == oid for e in g.stack()):
+                raise SetupError("setup: phase made no defeat trigger")
+            # the hidden card is put back out of sight, and the active
+            # player holds priority
+            h_zone = g.object(h)["zone"]
+            st = g.state()
+            s2 = st["state"]
+            p = s2["players"][ctrl]
+            if h in p["graveyard"]:
+                p["graveyard"].remove(h)
+                p["library"].append(h)
+                s2["objects"][str(h)]["zone"] = "Library"
+            elif h_zone != "Library":
+                raise SetupError(f"setup: the hidden card ended in {h_zone}")
+            g = engine.load_game(json.dumps(st))
+            for _ in range(n):
+                wf = g.waiting_for()
+                if wf["type"] != "Priority" or wf["data"]["player"] == active:
+                    break
+                # priority goes round back to the active player without
+                # every player passing in succession
+                st = g.state()
+                st["state"]["priority_player"] = active
+                st["state"]["waiting_for"] = {"type": "Priority", "data": {"player": active}}
+                g = engine.load_game(json.dumps(st))
+        return g.state()
+
+    def _drive_combat(self, engine, S, n, active, step, pending, attacks, blocks, oid_of, owners, oids):
+        """A position in the declare attackers or declare blockers step: its
+        attacks (and blocks) are declared on phase from the beginning of
+        combat, so phase's combat state is its own."""
+        g = engine.load_game(json.dumps(S))
+
+        def pass_until(kind):
+            for _ in range(4 * n + 4):
+                wf = g.waiting_for()
+                if wf["type"] == kind:
+                    return wf
+                if wf["type"] != "Priority":
+                    raise SetupError(f"setup: phase waits for {wf['type']} on the way to {kind}")
+                g.apply(wf["data"]["player"], {"type": "PassPriority"})
+            raise SetupError(f"setup: phase does not reach {kind}")
+
+        decl = []
+        for oid, target in attacks:
+            if target == "nothing":
+                raise SetupError("setup: the phase adapter does not set up a creature attacking nothing")
+            if re.fullmatch(r"P[1-9][0-9]*", target):
+                decl.append([oid, {"type": "Player", "data": seat_of(target, n)}])
+            elif target.startswith("planeswalker:"):
+                decl.append([oid, {"type": "Planeswalker", "data": oid_of(target.split(":", 1)[1])}])
+            else:
+                decl.append([oid, {"type": "Battle", "data": oid_of(target)}])
+        if decl:
+            wf = pass_until("DeclareAttackers")
+            try:
+                g.apply(wf["data"]["player"], {"type": "DeclareAttackers", "data": {"attacks": decl, "bands": []}})
+            except ValueError as e:
+                raise SetupError(f"setup: phase refuses the position's attacks: {e}")
+        if step == "declare_attackers":
+            if pending == "declare_attackers":
+                raise SetupError("setup: the phase adapter sets up a declare attackers step after the declaration")
+            pass_until("Priority")
+            return g.state()
+        for _ in range(4 * n + 4):
+            wf = g.waiting_for()
+            if wf["type"] == "DeclareBlockers" or (wf["type"] == "Priority" and g.phase == "DeclareBlockers"):
+                break
+            if wf["type"] != "Priority":
+                raise SetupError(f"setup: phase waits for {wf['type']} on the way to the declare blockers step")
+            g.apply(wf["data"]["player"], {"type": "PassPriority"})
+        else:
+            raise SetupError("setup: phase does not reach the declare blockers step")
+        if wf["type"] == "Priority":
+            # no creature can block: phase asks for no declaration
+            if blocks or pending == "declare_blockers":
+                raise SetupError("setup: phase asks for no blockers in this position")
+            return g.state()
+        if pending == "declare_blockers":
+            return g.state()
+        left = [(b, oid_of(a)) for b, a in blocks]
+        for _ in range(n):
+            wf = g.waiting_for()
+            if wf["type"] != "DeclareBlockers":
+                break
+            p = wf["data"]["player"]
+            mine = [[b, a] for b, a in left if g.object(b).get("controller") == p]
+            try:
+                g.apply(p, {"type": "DeclareBlockers", "data": {"assignments": mine}})
+            except ValueError as e:
+                raise SetupError(f"setup: phase refuses the position's blocks: {e}")
+        pass_until("Priority")
+        return g.state()
 
     # ------------------------------------------------------------------
     # low-level driving
@@ -1023,7 +1613,10 @@ class PhaseSession(Decisions):
     def _state(self):
         st = self._cache.get("state")
         if st is None:
-            st = self.game.state()["state"]
+            try:
+                st = self.game.state()["state"]
+            except ValueError as e:
+                raise Unsupported(f"phase cannot export its own game state here: {e}")
             self._cache["state"] = st
         return st
 
@@ -1031,15 +1624,30 @@ class PhaseSession(Decisions):
         """Apply one phase action (raises Refused with phase's message)."""
         try:
             r = self.game.apply(actor, action)
-        except ValueError as e:
-            msg = str(e)
-            if len(msg) > 600:
-                msg = msg[:600] + " …"
-            raise Refused(f"phase refuses {action.get('type')} by player {actor}: {msg}", rule_in(str(e)))
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as e:  # noqa: BLE001 - a Rust panic (pyo3 PanicException)
+            if isinstance(e, ValueError):
+                raise self._refusal(actor, action, e)
+            raise Unsupported(f"phase panicked on {action.get('type')} by player {actor}: {e}")
         self.suffix.append((actor, action))
         self._touch()
         self._record(r.events, action)
         return r
+
+    def _refusal(self, actor, action, e):
+        """phase's refusal (a ValueError) as the protocol's `refused`."""
+        msg = str(e)
+        if len(msg) > 600:
+            msg = msg[:600] + " …"
+        rule = rule_in(msg)
+        wf = self._waiting()
+        if rule is None and msg.strip() == "Wrong player":
+            # phase's "Wrong player": the player is not the one phase
+            # waits for; the rule that says who acts now (117.1: only the
+            # player with priority; the others: who makes that choice)
+            rule = wrong_player_rule(wf["type"])
+        return Refused(f"phase refuses {action.get('type')} by player {actor}: {msg}", rule)
 
     def _rebuild(self, anchor, suffix, tracker):
         self.game = self.engine.load_game(anchor[0])
@@ -1061,7 +1669,14 @@ class PhaseSession(Decisions):
         key = ("o", oid)
         o = self._cache.get(key)
         if o is None:
-            o = self.game.object(oid)
+            o = None
+            if oid is not None:
+                try:
+                    o = self.game.object(oid)
+                except (KeyError, ValueError):
+                    o = None
+            # a token slot not made, or a token that ceased to exist (111.7)
+            o = o or {}
             self._cache[key] = o
         return o
 
@@ -1087,20 +1702,51 @@ class PhaseSession(Decisions):
         return self.game.turn
 
     # ------------------------------------------------------------------
+    # card text phase's parser left unparsed (cards.PARSE_GAPS)
+
+    def _check_gaps(self):
+        """Name a card whose unparsed text would act now, rather than let
+        phase play it without that text: a spell or ability on the stack
+        with an effect phase could not parse, or (as the game is set up) a
+        permanent whose unparsed part is a static or replacement ability."""
+        for entry in self._stack():
+            ability = ((entry.get("kind") or {}).get("data") or {}).get("ability") or {}
+            found = carddata._gaps({"effect": ability.get("effect"), "sub_ability": ability.get("sub_ability")})
+            if found:
+                src = self.trk.card_of.get(entry.get("source_id"))
+                if src is None:
+                    src = self.trk.card_of.get(((entry.get("kind") or {}).get("data") or {}).get("card_id"))
+                name = self.trk.info[src].name if src is not None else f"phase object {entry.get('source_id')}"
+                kind = (entry.get("kind") or {}).get("type", "object")
+                raise Unsupported(f"phase cannot parse {name}: \"{found[0][1]}\" (its {kind} is on the stack, "
+                                  f"and phase would resolve it without that text)")
+        if self.suffix:
+            return
+        for c, oid in enumerate(self.trk.oids):
+            if oid is None or self._obj(oid).get("zone") != "Battlefield":
+                continue
+            o = self._obj(oid)
+            for part in ("static_definitions", "replacement_definitions", "abilities"):
+                found = carddata._gaps(o.get(part))
+                if found:
+                    raise Unsupported(f"phase cannot parse {self.trk.info[c].name}: \"{found[0][1]}\" "
+                                      f"(a {part.split('_')[0]} ability of a permanent)")
+
+    # ------------------------------------------------------------------
     # history and bookkeeping from phase's events
 
     def _damage_fact(self, d):
         """What the protocol's `happened` says of phase's DamageDealt: the
         source and recipient as battlecheck numbers them (damage from or to
         objects outside the position is left out)."""
-        source = self.base.card_of.get(d.get("source_id"))
+        source = self.trk.card_of.get(d.get("source_id"))
         target = d.get("target") or {}
         if source is None or not isinstance(target, dict):
             return
         if "Player" in target:
             to = {"player": target["Player"]}
-        elif "Object" in target and self.base.card_of.get(target["Object"]) is not None:
-            to = {"permanent": self.base.card_of[target["Object"]]}
+        elif "Object" in target and self.trk.card_of.get(target["Object"]) is not None:
+            to = {"permanent": self.trk.card_of[target["Object"]]}
         else:
             return
         self.facts.append({"fact": "damage", "source": source, "to": to, "amount": d.get("amount", 0)})
@@ -1112,8 +1758,8 @@ class PhaseSession(Decisions):
 
     def _record(self, events, action):
         trk = self.trk
-        card_of = self.base.card_of
-        info = self.base.info
+        card_of = self.trk.card_of
+        info = self.trk.info
         evs = list(events)
         stack_before = dict(trk.triggers)
         combat_before = trk.combat
@@ -1121,6 +1767,16 @@ class PhaseSession(Decisions):
             trk.combat = None
         exiled_now = set()
         countered = set()
+        for ev in evs:
+            if ev["type"] == "TokenCreated":
+                self._note_token(ev.get("data") or {})
+        card_of = self.trk.card_of
+        # what resolved (the source of a choice asked as it resolves)
+        stack_now = {e["id"]: e for e in self._stack()}
+        for sid, src in trk.stack_src.items():
+            if sid not in stack_now and src is not None:
+                trk.resolving = src
+        trk.stack_src = {sid: card_of.get(e.get("source_id")) for sid, e in stack_now.items()}
         for k, ev in enumerate(evs):
             t = ev["type"]
             d = ev.get("data") or {}
@@ -1189,7 +1845,7 @@ class PhaseSession(Decisions):
         now = {}
         for entry in self._stack():
             kind = entry.get("kind", {})
-            if kind.get("type") == "TriggeredAbility":
+            if kind.get("type") == "TriggeredAbility" and is_defeat_trigger(entry):
                 src = card_of.get(entry.get("source_id"))
                 if src is not None:
                     now[entry["id"]] = src
@@ -1209,23 +1865,45 @@ class PhaseSession(Decisions):
         trk.triggers = now
         self._observe_objects_into_tracker()
 
+    def _note_token(self, d):
+        """A token phase made becomes an object: the token slot of the card
+        whose effect made it (Mirror the Front), else the next number."""
+        oid = d.get("object_id", d.get("token_id"))
+        trk = self.trk
+        if not isinstance(oid, int) or oid in trk.card_of:
+            return
+        o = self.game.object(oid) or {}
+        owner = o.get("owner", 0)
+        maker = trk.card_of.get(d.get("source_id"), trk.resolving)
+        for slot, src in self.base.slots.items():
+            if trk.oids[slot] is None and src == maker:
+                trk.oids[slot] = oid
+                trk.card_of[oid] = slot
+                copied = carddata.CARDS.get(o.get("name"))
+                if copied is not None:
+                    trk.info[slot] = copied
+                return
+        types = o.get("card_types") or {}
+        copied = carddata.CARDS.get(o.get("name"))
+        trk.add_object(oid, owner, copied or TokenInfo(types.get("core_types", []), types.get("subtypes", [])))
+
     def _blocked_attacker(self, oid, before):
         """Was attacker `oid` blocked (phase's combat as it was before the
         action being recorded, if known)?"""
-        c = self.base.card_of.get(oid)
+        c = self.trk.card_of.get(oid)
         combat = before if before is not None else self._combat()
         x = combat.get(c) if c is not None else None
         return bool(isinstance(x, dict) and "attacking" in x and x["attacking"]["blocked"])
 
     def _is_siege_now(self, c):
-        o = self._obj(self.base.oids[c])
+        o = self._obj(self.trk.oids[c])
         return "Siege" in (o.get("card_types") or {}).get("subtypes", [])
 
     def _observe_objects_into_tracker(self, initial=False):
         """Protector origins and control changes: compare each card with how
         it was last seen."""
         trk = self.trk
-        for c, oid in enumerate(self.base.oids):
+        for c, oid in enumerate(self.trk.oids):
             o = self._obj(oid)
             zone = o.get("zone")
             was = trk.zone[c]
@@ -1276,12 +1954,54 @@ class PhaseSession(Decisions):
                   and (self._trample_excess(d) <= 0 or self._attacks_removed_battle(d))
                   and len(self._divisions(d, 0)) <= 1):
                 self._act(d["player"], self._damage_action(d, 0))
+            elif t == "OrderTriggers":
+                self._act(d["player"], self._trigger_order(d))
+            elif t == "UnlessPayment" and not self._can_pay(d):
+                # asked only when they can pay (702.21a; battlecheck's
+                # vocabulary): phase asks anyway
+                self._act(d["player"], {"type": "PayUnlessCost", "data": {"pay": False}})
+            elif ((t in CHOICE_PENDING and t != "ReplacementChoice")
+                  or (t == "OptionalEffectChoice" and self.pending() == "choose_cards")) \
+                    and len(self._choices()) == 1:
+                # a choice with one option is no decision
+                for actor, action in self._choices()[0][1]:
+                    self._act(actor, action)
             elif t == "DiscardToHandSize":
-                filler = [o for o in d.get("cards", []) if o not in self.base.card_of]
+                filler = [o for o in d.get("cards", []) if o not in self.trk.card_of]
                 self._act(d["player"], {"type": "SelectCards", "data": {"cards": filler[:d["count"]]}})
             else:
                 return
         raise Unsupported("the phase adapter answered 50 automatic prompts in a row")
+
+    def _can_pay(self, d):
+        g = self._scratch()
+        try:
+            g.apply(d["player"], {"type": "PayUnlessCost", "data": {"pay": True}})
+        except ValueError:
+            return False
+        return g.waiting_for()["type"] != "UnlessPayment"
+
+    def _trigger_order(self, d):
+        """One player's simultaneous triggers go on the stack in card order
+        (battlecheck's engine: the order is no decision): the order phase
+        offers that puts them on its stack so, the lowest card first."""
+        orders = [a.to_dict() for a in self.game.actions() if a.kind == "OrderTriggers"]
+        best = None
+        for a in orders:
+            g = self._scratch()
+            try:
+                g.apply(d["player"], a)
+            except ValueError:
+                continue
+            srcs = [self.trk.card_of.get(e.get("source_id"), 10_000) for e in g.stack()]
+            n = len(d.get("triggers") or [])
+            tail = srcs[-n:] if n else srcs
+            if tail == sorted(tail):
+                return a
+            best = best or a
+        if best is None:
+            raise Unsupported(f"phase offers no order for its triggers: {json.dumps(d)[:300]}")
+        return best
 
     def _attacks_removed_battle(self, d):
         """With the mask 'trample-removed-battle': phase asks how a trampler
@@ -1308,7 +2028,7 @@ class PhaseSession(Decisions):
         attacks (trample), then lethal damage to each blocker in card order,
         the rest to the last one (battlecheck's division, 510.1c)."""
         blockers = sorted(d.get("blockers", []),
-                          key=lambda b: self.base.card_of.get(b["blocker_id"], 10_000 + b["blocker_id"]))
+                          key=lambda b: self.trk.card_of.get(b["blocker_id"], 10_000 + b["blocker_id"]))
         left = d.get("total_damage", 0) - to_attacked
         out = []
         for i, b in enumerate(blockers):
@@ -1328,7 +2048,7 @@ class PhaseSession(Decisions):
     def priority_holder(self):
         """The seat phase gives priority to, when it waits for priority."""
         wf = self._waiting()
-        if wf["type"] == "Priority":
+        if wf["type"] in ("Priority", "ReplacementChoice"):
             return wf["data"]["player"]
         return None
 
@@ -1351,9 +2071,19 @@ class PhaseSession(Decisions):
         if t in ("NamedChoice", "BattleProtectorChoice"):
             return "choose_protectors"
         if t == "OptionalEffectChoice":
-            return "cast_transformed"
+            d = wf.get("data") or {}
+            if "310.12b" in (d.get("description") or ""):
+                return "cast_transformed"
+            return "choose_cards"
         if t == "GameOver":
             return "game_over"
+        if t == "ReplacementChoice":
+            # a clone's "enter as a copy of": battlecheck's engine waits for
+            # priority while the copy is chosen (choose_copy)
+            return "priority"
+        choice = CHOICE_PENDING.get(t)
+        if choice is not None:
+            return choice
         raise Unsupported(f"phase waits for '{t}', which battlecheck's vocabulary has no decision for: {json.dumps(wf)[:400]}")
 
     def observe(self):
@@ -1370,28 +2100,32 @@ class PhaseSession(Decisions):
             life = max(-128, min(127, p["life"]))
             players.append({"life": life, "in_game": not p["is_eliminated"]})
         objects = []
-        for c, oid in enumerate(base.oids):
+        for c, oid in enumerate(trk.oids):
             objects.append(self._object_obs(c, oid, combat, players))
         stack = []
         for entry in self._stack():
             kind = entry.get("kind", {})
             kt = kind.get("type")
-            src = base.card_of.get(entry.get("source_id"))
+            src = trk.card_of.get(entry.get("source_id"))
             if kt == "Spell":
-                card = base.card_of.get(kind.get("data", {}).get("card_id"), src)
+                card = trk.card_of.get(kind.get("data", {}).get("card_id"), src)
                 if card is None:
                     raise Unsupported(f"a spell on phase's stack is none of the position's cards: {entry.get('id')}")
-                transformed = bool(self._obj(base.oids[card]).get("transformed"))
+                transformed = bool(self._obj(trk.oids[card]).get("transformed"))
                 if trk.cast_transformed[card] and "transformed-spell" in self.masks:
                     transformed = True
                 stack.append({"kind": "spell", "card": card, "controller": entry["controller"],
                               "transformed": transformed})
-            elif kt == "TriggeredAbility" and src is not None and base.info[src].is_battle:
-                stack.append({"kind": "defeat_trigger", "source": src, "controller": entry["controller"]})
             else:
                 if src is None:
-                    raise Unsupported(f"an ability on phase's stack has no source among the position's cards: {kt}")
-                stack.append({"kind": "ability", "source": src, "controller": entry["controller"]})
+                    raise Unsupported(f"an ability on phase's stack has no source among the position's cards: "
+                                      f"{kt} of phase object {entry.get('source_id')} "
+                                      f"({(kind.get('data') or {}).get('source_name')})")
+                if kt == "TriggeredAbility":
+                    what = "defeat_trigger" if is_defeat_trigger(entry) else "triggered_ability"
+                else:
+                    what = "ability"
+                stack.append({"kind": what, "source": src, "controller": entry["controller"]})
         entering = self._entering_masked()
         if entering is not None:
             c, ctrl = entering
@@ -1403,7 +2137,7 @@ class PhaseSession(Decisions):
             # a trigger phase holds while a choice is made mid-resolution
             pt = self._state().get("pending_trigger")
             if pt:
-                src = base.card_of.get(pt.get("source_id")) if isinstance(pt, dict) else None
+                src = trk.card_of.get(pt.get("source_id")) if isinstance(pt, dict) else None
                 if src is not None:
                     waiting.append(src)
         obs = {
@@ -1431,7 +2165,7 @@ class PhaseSession(Decisions):
         battle, _ = self._protector_prompt(wf)
         if battle is None:
             return None
-        o = self._obj(self.base.oids[battle])
+        o = self._obj(self.trk.oids[battle])
         return battle, o.get("controller")
 
     def _combat(self):
@@ -1446,7 +2180,7 @@ class PhaseSession(Decisions):
     def _read_combat(self):
         st = self._state()
         combat = st.get("combat") or {}
-        card_of = self.base.card_of
+        card_of = self.trk.card_of
         out = {}
         for a in combat.get("attackers", []):
             c = card_of.get(a.get("object_id"))
@@ -1466,6 +2200,11 @@ class PhaseSession(Decisions):
                     bo = self._obj(tgt["data"]) if b is not None else None
                     if bo and bo.get("zone") == "Battlefield" and "Battle" in (bo.get("card_types") or {}).get("core_types", []):
                         target = {"battle": b}
+                elif tgt.get("type") == "Planeswalker":
+                    b = card_of.get(tgt["data"])
+                    bo = self._obj(tgt["data"]) if b is not None else None
+                    if bo and bo.get("zone") == "Battlefield" and "Planeswalker" in (bo.get("card_types") or {}).get("core_types", []):
+                        target = {"planeswalker": b}
             out[c] = {"attacking": {"target": target, "blocked": bool(a.get("blocked"))}}
         b2a = combat.get("blocker_to_attacker") or {}
         for b, atk in b2a.items():
@@ -1497,10 +2236,12 @@ class PhaseSession(Decisions):
 
     def _object_obs(self, c, oid, combat, players):
         base, trk = self.base, self.trk
-        info = base.info[c]
+        info = trk.info[c]
         o = self._obj(oid)
         zone = ZONES.get(o.get("zone"), "outside")
-        owner = base.owners[c]
+        if zone == "library" and trk.tokens[c]:
+            zone = "outside"
+        owner = trk.owners[c]
         if not players[owner]["in_game"] and zone == "exile" and "leaver-exile" in self.masks:
             zone = "outside"
         live = zone in ("battlefield", "stack")
@@ -1529,8 +2270,10 @@ class PhaseSession(Decisions):
             creature = "Creature" in core
         on_bf = zone == "battlefield"
         creature_here = on_bf and creature
-        if back:
-            printed = 0
+        if trk.tokens[c]:
+            printed = int(o.get("base_defense") or o.get("defense") or 0) if battle else 0
+        elif back:
+            printed = int((info.back or {}).get("defense", 0)) if battle else 0
         else:
             printed = info.defense if info.is_battle else 0
         controller = o.get("controller") if live else owner
@@ -1540,11 +2283,11 @@ class PhaseSession(Decisions):
             latest = max([t for t, s in trk.turn_active.items() if s == q and t <= self._phase_turn()], default=0)
             sick = trk.ctrl_since[c] >= latest
         protector = protector_of(o) if on_bf and battle else None
-        return {
+        obs = {
             "id": c,
             "owner": owner,
-            "token": False,
-            "dfc": info.dfc,
+            "token": trk.tokens[c],
+            "dfc": info.dfc and not trk.tokens[c],
             "zone": zone,
             "controller": controller,
             "back_face": back,
@@ -1566,11 +2309,40 @@ class PhaseSession(Decisions):
             "power": int(o.get("power") or 0) if creature_here else 0,
             "toughness": int(o.get("toughness") or 0) if creature_here else 0,
             "combat": combat.get(c, "none") if on_bf else "none",
-            "attached_to": None,
+            "attached_to": self._attached_to(o) if on_bf else None,
             # No mapped card exiles a card its owner may then play (C02).
-            "playable_from_exile": False,
+            "playable_from_exile": zone == "exile" and self._playable_from_exile(oid, owner),
             "history": dict(trk.history[c]),
         }
+        if on_bf and "Planeswalker" in core:
+            # optional in the protocol (absent: 0), as battlecheck's engine
+            # writes it
+            obs["loyalty"] = int((o.get("counters") or {}).get("loyalty", o.get("loyalty") or 0))
+        return obs
+
+    def _playable_from_exile(self, oid, owner):
+        """phase's permission to play the card from exile, granted to its
+        owner (601.3: Invasion of Gobakhan, Kaldheim)."""
+        o = self._obj(oid)
+        return any(isinstance(p, dict) and p.get("granted_to") == owner
+                   and p.get("type") in ("PlayFromExile", "CastFromExile")
+                   for p in o.get("casting_permissions") or [])
+
+    def _attached_to(self, o):
+        a = o.get("attached_to")
+        if isinstance(a, dict) and a.get("type") == "Object":
+            return self.trk.card_of.get(a.get("data"))
+        if isinstance(a, int):
+            return self.trk.card_of.get(a)
+        return None
+
+
+def is_defeat_trigger(entry):
+    """A Siege's defeat trigger (310.12b) on phase's stack: phase writes it
+    with the rule number in its description."""
+    d = (entry.get("kind") or {}).get("data") or {}
+    desc = d.get("description") or (d.get("ability") or {}).get("description") or ""
+    return "310.12b" in desc
 
 
 def protector_of(o):
@@ -1589,18 +2361,3 @@ def _product(options):
     return out
 
 
-def _find_key(d, key, wanted):
-    if isinstance(d, dict):
-        v = d.get(key)
-        if isinstance(v, int) and v in wanted:
-            return v
-        for x in d.values():
-            r = _find_key(x, key, wanted)
-            if r is not None:
-                return r
-    elif isinstance(d, list):
-        for x in d:
-            r = _find_key(x, key, wanted)
-            if r is not None:
-                return r
-    return None

@@ -1,0 +1,578 @@
+"""The decisions of battlecheck's real-card games, on phase.rs.
+
+Mixed into phasegame.PhaseSession. phase lists the answers to most of its
+choice prompts itself (`Game.actions()`: one `ChooseTarget` per legal target,
+one `SelectCards` per legal set of cards, one `SelectModes` per legal set of
+modes, ...); here each phase answer becomes the shared decision it is
+(`target_trigger`, `choose_cards`, `choose_modes`, `pay_unless`,
+`keep_legend`, `choose_copy`, `choose_new_targets`), so that the legal
+decisions are phase's own answers, and a decision is taken by applying the
+phase answer it stands for. Answers naming objects the position does not
+know (the library filler) are left out.
+
+The priority decisions of real-card games (`activate_mana`, `play_land`,
+`activate`, `equip`) become phase's `ActivateAbility` (mana abilities
+included), `PlayLand` and `Equip`.
+"""
+
+import json
+
+from errors import Refused, Unsupported
+
+# phase's prompts and the shared pending decision each one is
+CHOICE_PENDING = {
+    "TriggerTargetSelection": "target_trigger",
+    "UnlessPayment": "pay_unless",
+    "DiscardChoice": "choose_cards",
+    "SearchChoice": "choose_cards",
+    "DigChoice": "choose_cards",
+    "RevealChoice": "choose_cards",
+    "ScryChoice": "choose_cards",
+    "SurveilChoice": "choose_cards",
+    "ChooseFromZoneChoice": "choose_cards",
+    "EffectZoneChoice": "choose_cards",
+    "CastOffer": "choose_cards",
+    "SacrificeChoice": "choose_cards",
+    "AbilityModeChoice": "choose_modes",
+    "ModeChoice": "choose_modes",
+    "ChooseLegend": "keep_legend",
+    "ReplacementChoice": "choose_copy",
+    "CopyTargetChoice": "choose_copy",
+    "RetargetChoice": "choose_new_targets",
+    "CopyRetarget": "choose_new_targets",
+}
+
+
+class Unmapped(Exception):
+    """A phase answer with no shared decision (left out of the legal ones)."""
+
+
+class RealCardDecisions:
+    """Choice prompts and real-card priority decisions (see the module's
+    docstring)."""
+
+    # ------------------------------------------------------------------
+    # choice prompts
+
+    def _choice_pending(self, wf):
+        return CHOICE_PENDING.get(wf["type"])
+
+    def _choice_source(self, d):
+        """The card whose ability asks (a prompt's source, else the source of
+        what resolved last)."""
+        for key in ("source_id", "decision_subject_id"):
+            c = self.trk.card_of.get(d.get(key))
+            if c is not None:
+                return c
+        kind = d.get("kind") or {}
+        face = kind.get("face_policy") or {}
+        c = self.trk.card_of.get(face.get("source_id"))
+        if c is not None:
+            return c
+        return self.trk.resolving
+
+    def _choices(self):
+        """(shared decision, [(actor, phase action), ...]) for every answer
+        phase lists for the current choice prompt."""
+        cached = self._cache.get("choices")
+        if cached is not None:
+            return cached
+        wf = self._waiting()
+        t = wf["type"]
+        d = wf.get("data") or {}
+        player = d.get("player")
+        out = []
+
+        def add(dec, steps):
+            if dec is not None and not any(_same(dec, x) for x, _ in out):
+                out.append((dec, steps))
+
+        if t == "OptionalEffectChoice":
+            self._optional_choices(d, player, add)
+        else:
+            pending = self._choice_pending(wf)
+            for a in [x.to_dict() for x in self.game.actions()]:
+                try:
+                    dec = self._choice_decision(pending, t, d, player, a)
+                except Unmapped:
+                    continue
+                add(dec, [(player, a)])
+        self._cache["choices"] = out
+        return out
+
+    def _optional_choices(self, d, player, add):
+        """"You may ..." as a triggered ability resolves (or is put on the
+        stack): phase asks whether, then which cards; battlecheck's
+        vocabulary asks once, with the cards (none: declined, 608.2d)."""
+        source = self._choice_source(d)
+        decline = (player, {"type": "DecideOptionalEffect", "data": {"accept": False}})
+        accept = (player, {"type": "DecideOptionalEffect", "data": {"accept": True}})
+        add({"decision": "choose_cards", "player": player, "source": source, "cards": []}, [decline])
+        g = self._scratch()
+        try:
+            g.apply(*accept)
+        except ValueError:
+            return
+        nxt = g.waiting_for()
+        nd = nxt.get("data") or {}
+        pending = CHOICE_PENDING.get(nxt["type"])
+        # a card phase discarded at once (the only one the player could):
+        # the choice was that card; what follows is a choice of its own
+        discarded = [c for c, oid in enumerate(self.trk.oids)
+                     if oid is not None and (self._obj(oid) or {}).get("zone") == "Hand"
+                     and ((g.object(oid) or {}).get("zone") == "Graveyard")]
+        if discarded:
+            add({"decision": "choose_cards", "player": player, "source": source, "cards": discarded}, [accept])
+            return
+        if pending == "choose_cards" and nxt["type"] in ("DiscardChoice", "CastOffer", "ChooseFromZoneChoice",
+                                                         "EffectZoneChoice", "SacrificeChoice"):
+            for a in [x.to_dict() for x in g.actions()]:
+                try:
+                    dec = self._choice_decision(pending, nxt["type"], nd, nd.get("player", player), a, game=g)
+                except Unmapped:
+                    continue
+                if dec["cards"]:
+                    dec["player"], dec["source"] = player, source
+                    dec.pop("ordered", None)
+                    add(dec, [accept, (nd.get("player", player), a)])
+            return
+        # no card to choose after accepting: what it acts on is the
+        # triggering spell ("you may copy that spell")
+        subject = None
+        for e in reversed(self.game.stack()):
+            c = self.trk.card_of.get(((e.get("kind") or {}).get("data") or {}).get("card_id"))
+            if c is not None and c != source:
+                subject = c
+                break
+        add({"decision": "choose_cards", "player": player, "source": source,
+             "cards": [subject] if subject is not None else [source]}, [accept])
+
+    def _cards_of(self, oids):
+        out = []
+        for oid in oids:
+            c = self.trk.card_of.get(oid)
+            if c is None:
+                raise Unmapped(oid)
+            out.append(c)
+        return out
+
+    def _choice_decision(self, pending, t, d, player, a, game=None):
+        game = game or self.game
+        kind = a.get("type")
+        data = a.get("data") or {}
+        if kind == "CancelCast":
+            raise Unmapped(kind)
+        if pending == "target_trigger":
+            if kind != "ChooseTarget":
+                raise Unmapped(kind)
+            tgt = data.get("target")
+            target = None if tgt is None else self._target_of(tgt, game, cards_too=True)
+            if tgt is not None and target is None:
+                raise Unmapped(tgt)
+            return {"decision": "target_trigger", "player": player, "source": self._choice_source(d),
+                    "target": target}
+        if pending == "pay_unless":
+            if "pay" not in data:
+                raise Unmapped(kind)
+            return {"decision": "pay_unless", "player": player, "source": self._ward_source(d),
+                    "pay": bool(data["pay"])}
+        if pending == "choose_cards":
+            if kind == "SelectCards":
+                cards = self._cards_of(data.get("cards") or [])
+            elif kind == "FreeCastWindowChoice":
+                sel = data.get("selection")
+                cards = [] if sel is None else self._cards_of([sel])
+            else:
+                raise Unmapped(kind)
+            dec = {"decision": "choose_cards", "player": player, "source": self._choice_source(d),
+                   "cards": cards}
+            if t == "ScryChoice":
+                dec["ordered"] = True
+            return dec
+        if pending == "choose_modes":
+            if kind != "SelectModes":
+                raise Unmapped(kind)
+            return {"decision": "choose_modes", "player": player, "source": self._choice_source(d),
+                    "modes": list(data.get("indices") or [])}
+        if pending == "choose_new_targets":
+            slots = d.get("target_slots") or []
+            if len(slots) != 1:
+                raise Unmapped("several target slots")
+            spell = self._copied_spell(d)
+            if kind == "KeepAllCopyTargets":
+                tgt = slots[0].get("current")
+            elif kind == "ChooseTarget" and data.get("target") is not None:
+                tgt = data.get("target")
+            else:
+                raise Unmapped(kind)
+            target = self._target_of(tgt, game, cards_too=True)
+            if target is None:
+                raise Unmapped(tgt)
+            return {"decision": "choose_new_targets", "player": player, "spell": spell, "targets": [target]}
+        if pending == "keep_legend":
+            if kind != "ChooseLegend":
+                raise Unmapped(kind)
+            return {"decision": "keep_legend", "player": player, "card": self._cards_of([data.get("keep")])[0]}
+        raise Unmapped(kind)
+
+    def _copied_spell(self, d):
+        """The spell a copy on phase's stack was made of (the card of the
+        resolving spell or ability that copies, else the top spell that is
+        a card of the position)."""
+        copy_id = d.get("copy_id")
+        for e in self.game.stack():
+            data = (e.get("kind") or {}).get("data") or {}
+            if e.get("id") == copy_id or data.get("card_id") == copy_id:
+                c = self.trk.card_of.get(data.get("card_id"))
+                if c is not None:
+                    return c
+        for e in reversed(self.game.stack()):
+            c = self.trk.card_of.get(((e.get("kind") or {}).get("data") or {}).get("card_id"))
+            if c is not None:
+                return c
+        return self.trk.resolving
+
+    def _ward_source(self, d):
+        for key in ("source_id", "ward_source", "object_id"):
+            c = self.trk.card_of.get(d.get(key))
+            if c is not None:
+                return c
+        found = find_key(d, "source_id", self.trk.card_of)
+        return self.trk.card_of.get(found) if found is not None else self.trk.resolving
+
+    def _choice_legal(self):
+        wf = self._waiting()
+        if wf["type"] == "ReplacementChoice":
+            return [dec for dec, _ in self._copy_choices()]
+        return [dec for dec, _ in self._choices()]
+
+    def _apply_choice(self, dec):
+        """Take a choice decision: the phase answer it stands for."""
+        wf = self._waiting()
+        if wf["type"] == "ReplacementChoice":
+            offered = self._copy_choices()
+        elif self.pending() != dec.get("decision"):
+            raise Refused(f"phase waits for {wf['type']}, not for {dec.get('decision')}",
+                          _CHOICE_RULE.get(dec.get("decision")))
+        else:
+            offered = self._choices()
+        for want, steps in offered:
+            if _same(want, dec):
+                for actor, action in steps:
+                    self._act(actor, action)
+                return
+        raise Refused(f"phase offers no such choice: {json.dumps(dec)} (phase offers "
+                      f"{json.dumps([x for x, _ in offered])[:400]})", _CHOICE_RULE.get(dec.get("decision")))
+
+    def _copy_choices(self):
+        """A clone's "you may have it enter as a copy of ...": phase asks
+        first whether the replacement applies, then what to copy. Each
+        shared choose_copy decision is that pair of answers (declining: the
+        card enters as itself)."""
+        cached = self._cache.get("copy_choices")
+        if cached is not None:
+            return cached
+        wf = self._waiting()
+        d = wf.get("data") or {}
+        player = d.get("player")
+        cands = d.get("candidates") or []
+        out = []
+        src = None
+        for cand in cands:
+            src = self.trk.card_of.get(cand.get("source_id"), src)
+        if src is None:
+            raise self._unsupported_prompt(wf)
+        for index, cand in enumerate(cands):
+            desc = (cand.get("description") or "").lower()
+            step = (player, {"type": "ChooseReplacement", "data": {"index": index}})
+            if desc == "decline":
+                out.append(({"decision": "choose_copy", "player": player, "card": src, "original": src}, [step]))
+                continue
+            if "copy" not in desc:
+                raise self._unsupported_prompt(wf)
+            g = self._scratch()
+            g.apply(*step)
+            nxt = g.waiting_for()
+            if nxt["type"] in ("Priority",) or nxt["type"] == wf["type"]:
+                continue
+            for a in [x.to_dict() for x in g.actions()]:
+                data = a.get("data") or {}
+                oid = None
+                if a.get("type") == "ChooseTarget":
+                    oid = (data.get("target") or {}).get("Object")
+                elif a.get("type") == "SelectCards" and len(data.get("cards") or []) == 1:
+                    oid = data["cards"][0]
+                elif a.get("type") == "CancelCast":
+                    continue
+                c = self.trk.card_of.get(oid)
+                if c is None:
+                    continue
+                dec = {"decision": "choose_copy", "player": player, "card": src, "original": c}
+                out.append((dec, [step, (nxt.get("data", {}).get("player", player), a)]))
+        self._cache["copy_choices"] = out
+        return out
+
+    def _unsupported_prompt(self, wf):
+        return Unsupported(f"phase waits for '{wf['type']}', which the phase adapter maps to no decision: "
+                           f"{json.dumps(wf)[:400]}")
+
+    # ------------------------------------------------------------------
+    # priority decisions of real-card games
+
+    def _ability_index(self, source_oid, number, mana=None):
+        """phase's ability index of activated ability `number` of a permanent
+        (battlecheck numbers them from 0 in the order of its text, leaving out
+        mana abilities and equip), or of its mana ability for `mana`."""
+        o = self._obj(source_oid)
+        k = 0
+        for i, ab in enumerate(o.get("abilities") or []):
+            if ab.get("kind") != "Activated":
+                continue
+            effect = ab.get("effect") or {}
+            is_mana = ab.get("is_mana_ability") or effect.get("type") == "Mana"
+            if mana is not None:
+                if is_mana and _produces(effect, mana):
+                    return i
+                continue
+            if is_mana or _is_equip(ab):
+                continue
+            if k == number:
+                return i
+            k += 1
+        return None
+
+    def _to_priority(self, p):
+        """Give `p` priority as a shared decision does: the players before
+        them pass (117.3d)."""
+        wf = self._waiting()
+        if wf["type"] != "Priority" or wf["data"]["player"] == p:
+            return
+        for _ in range(self.base.players):
+            wf = self._waiting()
+            if wf["type"] != "Priority" or wf["data"]["player"] == p:
+                break
+            before = (self.game.turn, self.turn_step(), self._stack_ids())
+            self._act(wf["data"]["player"], {"type": "PassPriority"})
+            if (self.game.turn, self.turn_step(), self._stack_ids()) != before:
+                raise Refused(f"player {p} cannot get priority without the stack or the step changing", "117.3d")
+
+    def _apply_activate_mana(self, dec):
+        p = self._seat(dec.get("player"))
+        src = self._card(dec.get("source"), "source")
+        mana = dec.get("mana")
+        self._to_priority(p)
+        idx = self._ability_index(src, 0, mana=mana)
+        if idx is None:
+            raise Refused(f"illegal by rule 605.1a: card {dec.get('source')} has no mana ability that adds {mana} "
+                          f"(phase's card)", "605.1a")
+        self._act(p, {"type": "ActivateAbility", "data": {"source_id": src, "ability_index": idx}})
+        wf = self._waiting()
+        if wf["type"] == "ChooseManaColor":
+            for a in self.game.actions():
+                ad = a.to_dict()
+                if _color_letter(json.dumps(ad.get("data"))) == mana:
+                    self._act(p, ad)
+                    break
+
+    def _apply_play_land(self, dec):
+        p = self._seat(dec.get("player"))
+        oid = self._card(dec.get("card"))
+        self._to_priority(p)
+        wf = self._waiting()
+        if dec.get("back_face"):
+            for a in self.game.actions():
+                ad = a.to_dict()
+                data = ad.get("data") or {}
+                if ad.get("type") == "PlayLand" and data.get("object_id") == oid and data.get("back_face"):
+                    self._act(p, ad)
+                    return
+            self._act(p, {"type": "PlayLand", "data": {"object_id": oid, "card_id": oid, "back_face": True}})
+            return
+        self._act(p, {"type": "PlayLand", "data": {"object_id": oid, "card_id": oid}})
+        return wf
+
+    def _apply_activate(self, dec):
+        p = self._seat(dec.get("player"))
+        src = self._card(dec.get("source"), "source")
+        self._to_priority(p)
+        idx = self._ability_index(src, dec.get("ability") or 0)
+        if idx is None:
+            raise Refused(f"card {dec.get('source')} has no activated ability {dec.get('ability') or 0} in phase", "602.2")
+        untapped = self._untapped()
+        self._act(p, {"type": "ActivateAbility", "data": {"source_id": src, "ability_index": idx}})
+        target = dec.get("target")
+        self._answer_cost_and_targets(p, [target] if target else [], dec)
+        self._guard_mana(p, untapped, {src} | {self._card(c) for c in dec.get("crew") or []}, dec.get("source"))
+
+    def _apply_equip(self, dec):
+        p = self._seat(dec.get("player"))
+        eq = self._card(dec.get("equipment"), "equipment")
+        cr = self._card(dec.get("creature"), "creature")
+        self._to_priority(p)
+        untapped = self._untapped()
+        self._act(p, {"type": "Equip", "data": {"equipment_id": eq, "target_id": cr}})
+        if self._waiting()["type"] == "EquipTarget":
+            if cr not in (self._waiting()["data"].get("valid_targets") or []):
+                raise Refused(f"card {dec.get('creature')} is not a creature phase lets card "
+                              f"{dec.get('equipment')} equip (valid: {self._waiting()['data'].get('valid_targets')})",
+                              "702.6a")
+            self._act(p, {"type": "Equip", "data": {"equipment_id": eq, "target_id": cr}})
+        self._answer_cost_and_targets(p, [{"permanent": dec.get("creature")}], dec)
+        self._guard_mana(p, untapped, set(), dec.get("equipment"))
+
+    def _untapped(self):
+        return {o["id"] for o in self.game.battlefield() if not o.get("tapped")}
+
+    def _guard_mana(self, p, untapped, allowed, what):
+        """In a position that pays mana, costs are paid from the mana pool
+        (601.2h, 602.2b): phase's automatic payment tapping the player's
+        mana sources is refused."""
+        if not self.base.mana:
+            return
+        here = {o["id"]: o for o in self.game.battlefield()}
+        # tapped, or sacrificed (a Treasure), for mana phase paid itself
+        tapped_now = {x for x in untapped if x not in here or here[x].get("tapped")}
+        tapped_now -= allowed
+        if tapped_now:
+            raise Refused(f"illegal by rule 601.2h: the mana in P{p + 1}'s mana pool does not pay the cost of "
+                          f"card {what}'s ability (phase would tap "
+                          f"{sorted(self.trk.card_of.get(x, x) for x in tapped_now)} for it)", "601.2h")
+
+    def _answer_cost_and_targets(self, p, targets, dec):
+        """The prompts that follow an activation: its target, a card to
+        discard, creatures to tap for crew."""
+        left = list(targets)
+        discard = dec.get("discard")
+        crew = list(dec.get("crew") or [])
+        for _ in range(8):
+            wf = self._waiting()
+            t = wf["type"]
+            if t in ("TargetSelection", "TriggerTargetSelection") and left:
+                want = left.pop(0)
+                legal = (wf["data"].get("selection") or {}).get("current_legal_targets")
+                pick = next((ch for ch in self._phase_target(want, self.game) if legal is None or ch in legal), None)
+                if pick is None:
+                    raise Refused(f"{json.dumps(want)} is not a legal target in phase (legal: {json.dumps(legal)})", "115.1")
+                self._act(p, {"type": "ChooseTarget", "data": {"target": pick}})
+            elif t in ("DiscardChoice", "WardDiscardChoice", "PayCost") and discard is not None:
+                self._act(p, {"type": "SelectCards", "data": {"cards": [self._card(discard)]}})
+                discard = None
+            elif t == "PayCost" and (wf.get("data") or {}).get("kind", {}).get("type") == "Discard":
+                raise Refused(f"illegal by rule 602.2b: the cost of card {dec.get('source')}'s ability asks for a "
+                              f"discard, and the action names no card to discard", "602.2b")
+            elif t == "CrewVehicle" and crew:
+                self._act(p, {"type": "CrewVehicle", "data": {"vehicle_id": self._card(dec.get("source")),
+                                                              "creature_ids": [self._card(c) for c in crew]}})
+                crew = []
+            else:
+                break
+
+    def _priority_extras(self, holder):
+        """The real-card decisions phase lists for the priority holder:
+        lands it may play, abilities it may activate, equips; and, in a
+        position that pays mana, the mana abilities of its untapped
+        permanents (phase lists none: it activates them as it pays)."""
+        out = []
+        if self.base.mana:
+            for c, oid in enumerate(self.trk.oids):
+                o = self._obj(oid) if oid is not None else {}
+                if o.get("zone") != "Battlefield" or o.get("controller") != holder or o.get("tapped"):
+                    continue
+                for ab in o.get("abilities") or []:
+                    effect = ab.get("effect") or {}
+                    if ab.get("kind") == "Activated" and (ab.get("is_mana_ability") or effect.get("type") == "Mana"):
+                        for letter in "WUBRGC":
+                            if _produces(effect, letter):
+                                d = {"decision": "activate_mana", "player": holder, "source": c, "mana": letter}
+                                if d not in out:
+                                    out.append(d)
+        card_of = self.trk.card_of
+        for a in self.game.actions():
+            kind = a.kind
+            data = a.data or {}
+            if kind == "PlayLand":
+                c = card_of.get(data.get("object_id"))
+                if c is not None:
+                    d = {"decision": "play_land", "player": holder, "card": c}
+                    if data.get("back_face"):
+                        d["back_face"] = True
+                    out.append(d)
+            elif kind == "Equip":
+                eq, cr = card_of.get(data.get("equipment_id")), card_of.get(data.get("target_id"))
+                if eq is not None and cr is not None:
+                    out.append({"decision": "equip", "player": holder, "equipment": eq, "creature": cr})
+        return out
+
+
+_CHOICE_RULE = {
+    "target_trigger": "603.3d",
+    "choose_cards": "608.2d",
+    "choose_modes": "700.2",
+    "pay_unless": "702.21a",
+    "keep_legend": "704.5j",
+    "choose_copy": "707.5",
+    "choose_new_targets": "707.10c",
+}
+
+
+def _same(want, dec):
+    """Two shared decisions are the same (cards as a multiset unless
+    ordered)."""
+    a, b = dict(want), dict(dec)
+    if a.get("decision") == "choose_cards" and not a.get("ordered") and not b.get("ordered"):
+        a["cards"] = sorted(a.get("cards") or [])
+        b["cards"] = sorted(b.get("cards") or [])
+    a.pop("ordered", None)
+    b.pop("ordered", None)
+    if a.get("decision") == "choose_modes":
+        a["modes"] = sorted(a.get("modes") or [])
+        b["modes"] = sorted(b.get("modes") or [])
+    if a.get("decision") == "target_trigger":
+        a.setdefault("target", None)
+        b.setdefault("target", None)
+    return a == b
+
+
+def find_key(d, key, wanted):
+    """The first int under `key`, anywhere in d (depth first), that is in `wanted`."""
+    if isinstance(d, dict):
+        v = d.get(key)
+        if isinstance(v, int) and v in wanted:
+            return v
+        for x in d.values():
+            r = find_key(x, key, wanted)
+            if r is not None:
+                return r
+    elif isinstance(d, list):
+        for x in d:
+            r = find_key(x, key, wanted)
+            if r is not None:
+                return r
+    return None
+
+
+_COLOR_NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+
+
+def _color_letter(text):
+    for letter, name in _COLOR_NAMES.items():
+        if name in text:
+            return letter
+    return None
+
+
+def _produces(effect, mana):
+    produced = effect.get("produced") or {}
+    text = json.dumps(produced)
+    name = _COLOR_NAMES.get(mana, "")
+    if mana == "C":
+        return "Colorless" in text
+    return name in text or ("Any" in (produced.get("type") or "") and not produced.get("color_options")) \
+        or name in json.dumps(produced.get("color_options") or [])
+
+
+def _is_equip(ab):
+    effect = ab.get("effect") or {}
+    return effect.get("type") == "Attach" and "Equip" in json.dumps(ab.get("description") or "Equip")
+
+

@@ -35,6 +35,31 @@ fn violated_property_exits_1_with_a_counterexample_in_game_terms() {
     );
 }
 
+/// The header of every report says which multiplayer option was checked.
+#[test]
+fn the_header_names_the_multiplayer_option() {
+    let args = [
+        "check", "--preset", "tiny", "--attack", "left", "--range", "1",
+    ];
+    for format in ["human", "junit"] {
+        let mut a = args.to_vec();
+        a.extend(["--format", format]);
+        let out = text(&battlecheck(&a));
+        assert!(
+            out.contains("defense 2, concede on, attack left, range of influence 1; P1:"),
+            "{format}: {out}"
+        );
+    }
+    let out = text(&battlecheck(&[
+        "check",
+        "--preset",
+        "two-headed-giant",
+        "--max-states",
+        "10",
+    ]));
+    assert!(out.contains("concede on, Two-Headed Giant; P1:"), "{out}");
+}
+
 #[test]
 fn json_report_is_machine_readable() {
     let o = battlecheck(&["check", "--preset", "tiny", "--format", "json"]);

@@ -178,6 +178,41 @@ fn a_scenario_the_engine_cannot_take_fails_the_run_unless_allowed() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }
 
+/// A step expected to be refused by 310.1: an engine that refuses it citing
+/// no rule passes, the rule counted as not compared; one that cites another
+/// rule fails.
+#[test]
+fn a_refusal_citing_no_rule_is_counted_and_another_rule_fails() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/scenarios/b01-battle-timing-refused.json"
+    );
+    let dir = std::env::temp_dir().join(format!("battlecheck-uncited-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("engine.sh");
+    let through = |edit: &str| {
+        std::fs::write(&script, format!("'{BIN}' serve-engine | sed -u '{edit}'\n")).unwrap();
+        let engine = format!("sh '{}'", script.display());
+        let out = battlecheck(&["replay", "--engine-cmd", &engine, file]);
+        (out.status.code(), text(&out))
+    };
+    let (code, said) = through(r#"s/"rule":"310.1",//"#);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.contains("3 refusal(s) citing no rule: refused as expected, the rule not compared")
+            && said.contains(
+                "; 3 expected refusal(s) cited no rule (the refusal checked, not its rule)"
+            ),
+        "{said}"
+    );
+    let (code, said) = through(r#"s/"rule":"310.1"/"rule":"117.1"/"#);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("expected refused by rule 310.1, got refused: "),
+        "{said}"
+    );
+}
+
 /// `conform --preset duel` on `engine` with an answer time limit of
 /// `limit` seconds: the exit code, what was printed, and how long it took.
 fn conform_on_duel(engine: &str, limit: &str) -> (Option<i32>, String, Duration) {

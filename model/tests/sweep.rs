@@ -220,6 +220,22 @@ fn the_command_fails_on_a_tampered_report_and_an_empty_shard() {
     let mut moved = one.clone();
     moved.entries[0].index = 999;
     let two = write(&dir, "two.json", &two);
+    // JUnit of merged reports: they keep no timings, so the suite states no
+    // time (rather than time="0.000")
+    let one_file = write(&dir, "one.json", &one);
+    let out = battlecheck(&[
+        "merge-reports",
+        "--format",
+        "junit",
+        one_file.to_str().unwrap(),
+        two.to_str().unwrap(),
+    ]);
+    let xml = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{xml}");
+    assert!(
+        xml.contains("<testsuite name=\"battlecheck sweep\"") && !xml.contains("time="),
+        "{xml}"
+    );
     for (name, report, code) in [("one.json", &one, 0), ("moved.json", &moved, 2)] {
         let file = write(&dir, name, report);
         let out = battlecheck(&[

@@ -128,6 +128,12 @@ pub struct ScenarioReport {
     /// value, colors, name and subtypes).
     #[serde(skip_serializing_if = "is_zero")]
     pub unchecked: usize,
+    /// Steps expected to be refused that the engine refused citing no rule
+    /// (an engine seen from outside that names no Comprehensive Rules
+    /// number): the refusal was checked, the rule it is refused by was not.
+    /// An engine that cites another rule than the scenario's fails the step.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub uncited: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -159,9 +165,17 @@ impl fmt::Display for ScenarioReport {
         } else {
             String::new()
         };
+        let uncited = if self.uncited > 0 {
+            format!(
+                " ({} refusal(s) citing no rule: refused as expected, the rule not compared)",
+                self.uncited
+            )
+        } else {
+            String::new()
+        };
         writeln!(
             f,
-            "{verdict}: {} ({}) — {} steps, {} checks{unchecked}",
+            "{verdict}: {} ({}) — {} steps, {} checks{unchecked}{uncited}",
             self.name,
             self.file.display(),
             self.steps,
@@ -341,6 +355,7 @@ pub fn run_on<S: Subject>(
         witnessed: Vec::new(),
         skipped: None,
         unchecked: 0,
+        uncited: 0,
     };
     let failed = |e: S::Failure| ScenarioError::Engine {
         file: file.to_path_buf(),
@@ -384,13 +399,15 @@ pub fn run_on<S: Subject>(
                 }),
                 (Some(rule), Err(e)) => {
                     report.checks += 1;
-                    if e.rule.as_deref() != Some(rule.as_str()) {
-                        report.failures.push(Failure {
+                    match e.rule.as_deref() {
+                        Some(cited) if cited == rule => {}
+                        None => report.uncited += 1,
+                        Some(_) => report.failures.push(Failure {
                             step: n,
                             what: what(),
                             expected: format!("refused by rule {rule}"),
                             actual: format!("refused: {e}"),
-                        });
+                        }),
                     }
                 }
             }

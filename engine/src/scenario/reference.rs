@@ -131,7 +131,9 @@ included. A label may not look like a player, `#n`, `trigger:…` or `card:…`,
 or `nothing`.\n\n\
 Values are snake_case. `rejected` names the rule the engine must cite when it refuses the \
 step's action: the number of the rule that forbids it, as the Comprehensive Rules write \
-it (`310.9b`, `702.19b`, `117.1`); the refusal's rule must be that string exactly.\n\n\
+it (`310.9b`, `702.19b`, `117.1`). An engine that refuses the action citing another rule \
+fails the step; one that cites no rule (an engine seen from outside that names none) \
+passes it, and the report counts the rule as not compared (`uncited`).\n\n\
 A path `a[]` is every element of list `a`; `steps[].do.cast` is the `cast` form of a \
 step's action.\n\n";
 

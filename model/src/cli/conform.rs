@@ -80,7 +80,7 @@ pub fn run(args: ConformArgs, out: &mut Out) -> Outcome {
             };
             out.print(&junit(
                 "battlecheck conform",
-                report.seconds,
+                Some(report.seconds),
                 &[(config_line(&report.config), case)],
             ));
         }

@@ -129,7 +129,7 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
             }
             out.print(&junit(
                 "battlecheck replay",
-                started.elapsed().as_secs_f64(),
+                Some(started.elapsed().as_secs_f64()),
                 &cases,
             ));
         }
@@ -155,8 +155,18 @@ pub fn run(args: ReplayArgs, out: &mut Out) -> Outcome {
             } else {
                 String::new()
             };
+            let uncited: usize = results
+                .iter()
+                .filter_map(|(_, r)| r.as_ref().ok())
+                .map(|r| r.uncited)
+                .sum();
+            let uncited_text = if uncited > 0 {
+                format!("; {uncited} expected refusal(s) cited no rule (the refusal checked, not its rule)")
+            } else {
+                String::new()
+            };
             out.println(&format!(
-                "{} scenarios: {} passed, {failed} failed, {errors} could not be run{skipped_text}",
+                "{} scenarios: {} passed, {failed} failed, {errors} could not be run{skipped_text}{uncited_text}",
                 results.len(),
                 results.len() - failed - errors - skipped
             ));

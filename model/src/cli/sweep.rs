@@ -66,8 +66,14 @@ pub fn run(args: SweepArgs, out: &mut Out) -> Outcome {
     };
     super::args::memory_limit(args.max_memory)?;
     super::args::stop_on_interrupt();
+    let started = std::time::Instant::now();
     let report = sweep::sweep(&matrix, args.shard)?;
-    Ok(print(&report, args.format, out))
+    Ok(print(
+        &report,
+        Some(started.elapsed().as_secs_f64()),
+        args.format,
+        out,
+    ))
 }
 
 pub fn merge(args: MergeArgs, out: &mut Out) -> Outcome {
@@ -108,7 +114,8 @@ pub fn merge(args: MergeArgs, out: &mut Out) -> Outcome {
     match (sweeps.is_empty(), shards.is_empty()) {
         (false, true) => {
             let report = sweep::merge(sweeps)?;
-            Ok(print(&report, args.format, out))
+            // the reports keep no timings (they are deterministic)
+            Ok(print(&report, None, args.format, out))
         }
         (true, false) => {
             let report = split::merge(shards)?;
@@ -120,7 +127,8 @@ pub fn merge(args: MergeArgs, out: &mut Out) -> Outcome {
     }
 }
 
-fn print(r: &SweepReport, format: Format, out: &mut Out) -> ExitCode {
+/// `seconds`: how long the sweep took, if this run made it.
+fn print(r: &SweepReport, seconds: Option<f64>, format: Format, out: &mut Out) -> ExitCode {
     match format {
         Format::Human => out.print(&human(r)),
         Format::Json => out.println(&json(r)),
@@ -144,7 +152,7 @@ fn print(r: &SweepReport, format: Format, out: &mut Out) -> ExitCode {
                     (name, outcome)
                 })
                 .collect();
-            out.print(&junit("battlecheck sweep", 0.0, &cases));
+            out.print(&junit("battlecheck sweep", seconds, &cases));
         }
     }
     if r.passed() {

@@ -26,13 +26,14 @@ pub fn config_line(c: &Config) -> String {
         .collect();
     let faults: Vec<&str> = c.faults.iter().map(|f| f.as_str()).collect();
     let mut line = format!(
-        "preset {}: {} players, {} turn(s), life {}, defense {}, concede {}; {}",
+        "preset {}: {} players, {} turn(s), life {}, defense {}, concede {}, {}; {}",
         c.name,
         c.players(),
         c.turns,
         c.life,
         c.defense,
         if c.concede { "on" } else { "off" },
+        c.variant.describe(),
         seats.join("; ")
     );
     if !faults.is_empty() {

@@ -14,8 +14,10 @@ pub enum Case {
     Skipped(String),
 }
 
-/// A JUnit XML document with one suite of named cases.
-pub fn junit(suite: &str, seconds: f64, cases: &[(String, Case)]) -> String {
+/// A JUnit XML document with one suite of named cases; `seconds`, the time
+/// it took, is left out when it is not known (a merged sweep's reports keep
+/// no timings), never written as zero.
+pub fn junit(suite: &str, seconds: Option<f64>, cases: &[(String, Case)]) -> String {
     let failures = cases
         .iter()
         .filter(|c| matches!(c.1, Case::Failed { .. }))
@@ -26,9 +28,10 @@ pub fn junit(suite: &str, seconds: f64, cases: &[(String, Case)]) -> String {
         .count();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(s, "<testsuites name=\"battlecheck\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">", cases.len());
+    let time = seconds.map_or(String::new(), |t| format!(" time=\"{t:.3}\""));
     let _ = writeln!(
         s,
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{seconds:.3}\">",
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\"{time}>",
         xml_escape(suite),
         cases.len()
     );
@@ -135,7 +138,7 @@ pub fn junit_report(r: &CheckReport) -> String {
     }
     junit(
         &format!("battlecheck check: {}", config_line(&r.config)),
-        r.seconds,
+        Some(r.seconds),
         &cases,
     )
 }

@@ -252,8 +252,8 @@ class RealCardDecisions:
         if wf["type"] == "ReplacementChoice":
             offered = self._copy_choices()
         elif self.pending() != dec.get("decision"):
-            raise Refused(f"phase waits for {wf['type']}, not for {dec.get('decision')}",
-                          _CHOICE_RULE.get(dec.get("decision")))
+            # phase's reason is not known: the refusal cites no rule
+            raise Refused(f"phase waits for {wf['type']}, not for {dec.get('decision')}")
         else:
             offered = self._choices()
         for want, steps in offered:
@@ -261,8 +261,9 @@ class RealCardDecisions:
                 for actor, action in steps:
                     self._act(actor, action)
                 return
+        # phase does not say why it does not offer it: no rule is cited
         raise Refused(f"phase offers no such choice: {json.dumps(dec)} (phase offers "
-                      f"{json.dumps([x for x, _ in offered])[:400]})", _CHOICE_RULE.get(dec.get("decision")))
+                      f"{json.dumps([x for x, _ in offered])[:400]})")
 
     def _copy_choices(self):
         """A clone's "you may have it enter as a copy of ...": phase asks
@@ -397,7 +398,7 @@ class RealCardDecisions:
         self._to_priority(p)
         idx = self._ability_index(src, dec.get("ability") or 0)
         if idx is None:
-            raise Refused(f"card {dec.get('source')} has no activated ability {dec.get('ability') or 0} in phase", "602.2")
+            raise Refused(f"card {dec.get('source')} has no activated ability {dec.get('ability') or 0} in phase")
         untapped = self._untapped()
         self._act(p, {"type": "ActivateAbility", "data": {"source_id": src, "ability_index": idx}})
         target = dec.get("target")
@@ -502,17 +503,6 @@ class RealCardDecisions:
                 if eq is not None and cr is not None:
                     out.append({"decision": "equip", "player": holder, "equipment": eq, "creature": cr})
         return out
-
-
-_CHOICE_RULE = {
-    "target_trigger": "603.3d",
-    "choose_cards": "608.2d",
-    "choose_modes": "700.2",
-    "pay_unless": "702.21a",
-    "keep_legend": "704.5j",
-    "choose_copy": "707.5",
-    "choose_new_targets": "707.10c",
-}
 
 
 def _same(want, dec):

@@ -79,25 +79,18 @@ FILLER_PER_PLAYER = 12
 # with its defeat trigger on the stack
 TRIGGER_HELPER = "Pool Erode"
 
-# who acts, by what phase waits for (phase's refusal "Wrong player")
+# who acts, by what phase waits for (phase's refusal "Wrong player"): only
+# where that alone names the rule; who makes any other choice depends on
+# the card, so such a refusal cites no rule
 WRONG_PLAYER_RULE = {
     "Priority": "117.1",
     "DeclareAttackers": "508.1",
     "DeclareBlockers": "509.1",
-    "TriggerTargetSelection": "603.3d",
-    "UnlessPayment": "702.21a",
-    "OptionalEffectChoice": None,
-    "NamedChoice": "310.12a",
-    "BattleProtectorChoice": "704.5y",
-    "ChooseLegend": "704.5j",
 }
 
-def wrong_player_rule(prompt):
-    from choices import _CHOICE_RULE
 
-    if prompt in WRONG_PLAYER_RULE:
-        return WRONG_PLAYER_RULE[prompt]
-    return _CHOICE_RULE.get(CHOICE_PENDING.get(prompt))
+def wrong_player_rule(prompt):
+    return WRONG_PLAYER_RULE.get(prompt)
 
 
 RULE_RE = re.compile(r"\b(\d{3}\.\d+[a-z]?)\b")
@@ -707,7 +700,7 @@ class Decisions(RealCardDecisions):
         pairs = [(self._card(b, "blocker"), self._card(a, "attacker")) for b, a in blocks]
         defenders = {d.get("player") for d in self._block_prompts()}
         if p not in defenders:
-            raise Refused(f"illegal by rule 509.1: P{p + 1} is not a defending player", "509.1")
+            raise Refused(f"P{p + 1} is not a defending player")
         if p in self.trk.blocks_waiting:
             raise Refused(f"illegal by rule 509.1: P{p + 1} has declared blockers", "509.1")
         for b, _ in pairs:
@@ -840,7 +833,7 @@ class Decisions(RealCardDecisions):
                     break
             if pick is None:
                 raise Refused(f"{json.dumps(want)} is not a legal target for card {dec.get('card')} in phase "
-                              f"(legal: {json.dumps(legal)})", "115.1")
+                              f"(legal: {json.dumps(legal)})")
             self._act(p, {"type": "ChooseTarget", "data": {"target": pick}})
         if left:
             # phase chooses the only legal target itself, without a prompt
@@ -849,7 +842,7 @@ class Decisions(RealCardDecisions):
                 left = []
             elif auto:
                 raise Refused(f"{json.dumps(left)} is not a legal target for card {dec.get('card')} in phase, "
-                              f"whose only legal target is {json.dumps(auto)}", "115.1")
+                              f"whose only legal target is {json.dumps(auto)}")
         if left:
             raise Refused(f"card {dec.get('card')} takes no more targets: {json.dumps(left)} left over", "601.2c")
         self._guard_mana(p, untapped_before, set(self._card(x) for x in (dec.get("convoke") or [])) | {oid},
@@ -877,7 +870,7 @@ class Decisions(RealCardDecisions):
         while left:
             wf = self._waiting()
             if wf["type"] not in ("NamedChoice", "BattleProtectorChoice"):
-                raise Refused(f"no protector is being chosen: phase waits for {wf['type']}", "310.9a")
+                raise Refused(f"no protector is being chosen: phase waits for {wf['type']}")
             battle, options = self._protector_prompt(wf)
             match = [c for c in left if c[0] == battle]
             if not match:
@@ -937,7 +930,7 @@ class Decisions(RealCardDecisions):
         if left:
             who = sorted({self._obj(b).get("controller") for b, _ in left})
             raise Refused(f"blocks by creatures of players who are not declaring blockers ({who}): "
-                          f"{[[self.trk.card_of[b], self.trk.card_of[a]] for b, a in left]}", "509.1a")
+                          f"{[[self.trk.card_of[b], self.trk.card_of[a]] for b, a in left]}")
 
     def _apply_trample(self, dec):
         a = self._card(dec.get("attacker"), "attacker")

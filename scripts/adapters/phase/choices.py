@@ -402,8 +402,30 @@ class RealCardDecisions:
         untapped = self._untapped()
         self._act(p, {"type": "ActivateAbility", "data": {"source_id": src, "ability_index": idx}})
         target = dec.get("target")
-        self._answer_cost_and_targets(p, [target] if target else [], dec)
+        left = self._answer_cost_and_targets(p, [target] if target else [], dec)
+        if left and not self._activated_targets(src, left):
+            # phase asked for no target: either the ability has none, or
+            # phase took its only legal target itself and the named one is
+            # not legal; phase gives no reason, so no rule is cited
+            top = (self.game.stack() or [None])[-1]
+            auto = [] if top is None or top.get("source_id") != src else \
+                (((top.get("kind") or {}).get("data") or {}).get("ability") or {}).get("targets") or []
+            if auto:
+                raise Refused(f"{json.dumps(left[0])} is not a legal target of card "
+                              f"{dec.get('source')}'s ability in phase, whose only legal target is "
+                              f"{json.dumps([self._target_of(t, self.game) for t in auto])}")
+            raise Refused(f"card {dec.get('source')}'s ability {dec.get('ability') or 0} "
+                          f"has no target in phase: {json.dumps(left[0])} can't be chosen")
         self._guard_mana(p, untapped, {src} | {self._card(c) for c in dec.get("crew") or []}, dec.get("source"))
+
+    def _activated_targets(self, src, wanted):
+        """The top of phase's stack is an ability of `src` that targets
+        every one of `wanted` (phase chose them itself, without a prompt)."""
+        top = (self.game.stack() or [None])[-1]
+        if top is None or top.get("source_id") != src:
+            return False
+        got = json.dumps(top.get("kind") or {})
+        return all(any(json.dumps(t) in got for t in self._phase_target(w, self.game)) for w in wanted)
 
     def _apply_equip(self, dec):
         p = self._seat(dec.get("player"))
@@ -411,6 +433,17 @@ class RealCardDecisions:
         cr = self._card(dec.get("creature"), "creature")
         self._to_priority(p)
         untapped = self._untapped()
+        idx = next((i for i, ab in enumerate(self._obj(eq).get("abilities") or [])
+                    if ab.get("kind") == "Activated" and _is_equip(ab)), None)
+        if self.base.mana and idx is not None:
+            # a game that pays mana: the equip ability itself, as phase lists
+            # it (ActivateAbility), so that its cost is paid (602.2b);
+            # phase's `Equip` action pays no cost
+            self._act(p, {"type": "ActivateAbility", "data": {"source_id": eq, "ability_index": idx}})
+            self._answer_cost_and_targets(p, [{"permanent": dec.get("creature")}], dec)
+            self._guard_mana(p, untapped, set(), dec.get("equipment"))
+            self._check_equip_target(dec, eq, cr)
+            return
         self._act(p, {"type": "Equip", "data": {"equipment_id": eq, "target_id": cr}})
         if self._waiting()["type"] == "EquipTarget":
             if cr not in (self._waiting()["data"].get("valid_targets") or []):
@@ -420,6 +453,27 @@ class RealCardDecisions:
             self._act(p, {"type": "Equip", "data": {"equipment_id": eq, "target_id": cr}})
         self._answer_cost_and_targets(p, [{"permanent": dec.get("creature")}], dec)
         self._guard_mana(p, untapped, set(), dec.get("equipment"))
+        self._check_equip_target(dec, eq, cr)
+
+    def _check_equip_target(self, dec, eq, cr):
+        """The equip ability phase put on the stack must be the one asked
+        for: from priority, phase's `Equip` action does not read its
+        `target_id` and equips the player's only creature itself (no
+        EquipTarget prompt), whichever permanent was named."""
+        top = (self.game.stack() or [None])[-1]
+        if top is None or top.get("source_id") != eq:
+            return
+        kind = top.get("kind") or {}
+        got = None
+        if kind.get("type") == "KeywordAction":
+            got = (((kind.get("data") or {}).get("action") or {}).get("data") or {}).get("target_creature_id")
+        elif kind.get("type") in ("ActivatedAbility", "Ability"):
+            ts = ((kind.get("data") or {}).get("ability") or {}).get("targets") or kind.get("data", {}).get("targets") or []
+            got = next((t.get("Object") for t in ts if isinstance(t, dict) and "Object" in t), None)
+        if got is not None and got != cr:
+            raise Refused(f"card {dec.get('creature')} is not a creature phase lets card "
+                          f"{dec.get('equipment')} equip (phase equips card "
+                          f"{self.trk.card_of.get(got, got)} instead)")
 
     def _untapped(self):
         return {o["id"] for o in self.game.battlefield() if not o.get("tapped")}
@@ -467,6 +521,7 @@ class RealCardDecisions:
                 crew = []
             else:
                 break
+        return left
 
     def _priority_extras(self, holder):
         """The real-card decisions phase lists for the priority holder:

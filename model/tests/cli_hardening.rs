@@ -604,6 +604,7 @@ fn an_unusable_destination_is_refused_before_the_run() {
     std::fs::write(&file, "").unwrap();
     let f = file.to_str().unwrap();
     let under = format!("{f}/sub");
+    let tmp = std::env::temp_dir().display().to_string();
     for (args, says) in [
         (
             vec![
@@ -630,6 +631,14 @@ fn an_unusable_destination_is_refused_before_the_run() {
         (
             vec!["suite", "--preset", "tiny", "--out", f],
             format!("{f} is a file; --out takes a directory"),
+        ),
+        (
+            vec!["check", "--preset", "tiny", "--output", &tmp],
+            format!("--output {tmp}: {tmp} is a directory; --output takes a file"),
+        ),
+        (
+            vec!["check", "--preset", "tiny", "-o", &under],
+            format!("--output {under}: cannot write it"),
         ),
     ] {
         let start = Instant::now();

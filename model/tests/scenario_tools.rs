@@ -26,7 +26,11 @@ fn new_writes_a_position_that_checks_and_check_explains_problems() {
     let o = battlecheck(&["scenario", "new", "--preset", "duel", "--defense", "3"]);
     assert_eq!(o.status.code(), Some(0));
     let new: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(new["$schema"], "../scenario-schema.json");
+    // right for a file in the repository's root, as the README's tour has it
+    assert_eq!(new["$schema"], "engine/scenario-schema.json");
+    let o = battlecheck(&["scenario", "new", "--schema", "../scenario-schema.json"]);
+    let moved: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(moved["$schema"], "../scenario-schema.json");
     assert!(new["description"].as_str().unwrap().contains("defense 3"));
     let file = dir.join("new.json");
     std::fs::write(&file, &o.stdout).unwrap();

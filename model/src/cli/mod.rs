@@ -38,6 +38,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Write the report to FILE instead of standard output (created or
+    /// emptied before the run; notes and errors still go to standard error).
+    #[arg(long, short = 'o', global = true, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -111,7 +115,11 @@ pub type Outcome = Result<ExitCode, Failure>;
 pub fn main() -> ExitCode {
     args::catch_interrupts();
     let cli = Cli::parse();
-    let outcome = out::Out::stdout().and_then(|out| run(cli.command, out));
+    let out = match &cli.output {
+        Some(path) => out::Out::file(path),
+        None => out::Out::stdout(),
+    };
+    let outcome = out.and_then(|out| run(cli.command, out));
     match outcome {
         Ok(code) => code,
         Err(Failure::BadInput(message)) => {

@@ -1,4 +1,5 @@
-//! Where reports go: standard output, written with errors handled. A reader
+//! Where reports go: standard output (or the file of `--output`), written
+//! with errors handled. A reader
 //! that closes the pipe early (`battlecheck check | head -2`) ends the
 //! output quietly: the command still ends with its verdict's exit code. Any
 //! other failed write (a full disk, `/dev/full`) is an error naming the
@@ -27,7 +28,7 @@ fn note_a_closed_stdout() {
 /// Standard output, remembering the first failed write.
 pub struct Out {
     sink: Box<dyn Write>,
-    name: &'static str,
+    name: String,
     closed: bool,
     error: Option<std::io::Error>,
 }
@@ -45,10 +46,28 @@ impl Out {
         Ok(Out::new(Box::new(std::io::stdout()), "standard output"))
     }
 
-    pub fn new(sink: Box<dyn Write>, name: &'static str) -> Out {
+    /// The file `path` (`--output`), created or emptied before the run so
+    /// that a finished report is never lost to it: a directory or a file
+    /// that cannot be written is refused (bad input).
+    pub fn file(path: &Path) -> Result<Out, Failure> {
+        let name = path.display();
+        if path.is_dir() {
+            return Err(Failure::BadInput(format!(
+                "--output {name}: {name} is a directory; --output takes a file"
+            )));
+        }
+        let file = std::fs::File::create(path)
+            .map_err(|e| Failure::BadInput(format!("--output {name}: cannot write it: {e}")))?;
+        Ok(Out::new(
+            Box::new(std::io::BufWriter::new(file)),
+            name.to_string(),
+        ))
+    }
+
+    pub fn new(sink: Box<dyn Write>, name: impl Into<String>) -> Out {
         Out {
             sink,
-            name,
+            name: name.into(),
             closed: false,
             error: None,
         }

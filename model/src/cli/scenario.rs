@@ -30,6 +30,12 @@ pub enum ScenarioCommand {
     New {
         #[command(flatten)]
         game: GameArgs,
+        /// The file's `$schema`: the path of engine/scenario-schema.json
+        /// from where the file will be (the default is right for a file in
+        /// the repository's root; ../scenario-schema.json for one in
+        /// engine/scenarios/).
+        #[arg(long, default_value = "engine/scenario-schema.json")]
+        schema: String,
     },
     /// Print the field reference of scenario files in Markdown
     /// (engine/SCENARIO-FORMAT.md), generated from the schema, with an
@@ -45,7 +51,7 @@ pub fn run(command: ScenarioCommand, out: &mut Out) -> Outcome {
     match command {
         ScenarioCommand::Schema => out.println(&json(&schema())),
         ScenarioCommand::Check { files } => return check(&files, out),
-        ScenarioCommand::New { game } => out.println(&json(&new(&game)?)),
+        ScenarioCommand::New { game, schema } => out.println(&json(&new(&game, &schema)?)),
         ScenarioCommand::Reference { examples } => {
             let examples = reference::examples(&examples)
                 .map_err(|e| Failure::BadInput(format!("--examples {e}")))?;
@@ -178,19 +184,21 @@ fn schema_node<'a>(schema: &'a serde_json::Value, path: &str) -> Option<&'a serd
 }
 
 /// A scenario with the starting position of the configuration the flags
-/// name, its description saying so, and one step to replace.
-fn new(game: &GameArgs) -> Result<serde_json::Value, Failure> {
+/// name, its description saying so, `$schema` as given, and one step to
+/// replace.
+fn new(game: &GameArgs, schema: &str) -> Result<serde_json::Value, Failure> {
     let config = game.config()?;
     let mut s = crate::conform::bridge::scenario(&config, &[]);
     let mut with_schema = serde_json::Map::new();
-    with_schema.insert("$schema".into(), json!("../scenario-schema.json"));
+    with_schema.insert("$schema".into(), json!(schema));
     with_schema.extend(s.as_object_mut().map(std::mem::take).unwrap_or_default());
     let mut s = serde_json::Value::Object(with_schema);
     s["name"] = json!(format!("a new scenario from preset '{}'", config.name));
     s["description"] = json!(format!(
         "Starting position of {}. Cards are named by their id everywhere in the file (shared \
          decisions and observations included); players are P1, P2, ... \
-         in turn order. `$schema` points at engine/scenario-schema.json from engine/scenarios/.",
+         in turn order. `$schema` is the path of engine/scenario-schema.json from this file \
+         (`scenario new --schema`).",
         config_line(&config)
     ));
     s["steps"] = json!([{

@@ -51,8 +51,21 @@ pub fn human_report(r: &ConformReport) -> String {
             }
         }
     }
-    if r.engine_cmd.is_some() {
-        let _ = writeln!(s, "engine process: {} {}", r.engine.name, r.engine.version);
+    match &r.engine_cmd {
+        Some(cmd) => {
+            let _ = writeln!(
+                s,
+                "engine process: {} {}, command `{cmd}`",
+                r.engine.name, r.engine.version
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "engine: {} {}, in process",
+                r.engine.name, r.engine.version
+            );
+        }
     }
     if !r.engine_faults.is_empty() {
         let names: Vec<String> = r.engine_faults.iter().map(|f| format!("{f:?}")).collect();

@@ -16,6 +16,7 @@ included), `PlayLand` and `Equip`.
 """
 
 import json
+from itertools import permutations
 
 from errors import Refused, Unsupported
 
@@ -97,6 +98,8 @@ class RealCardDecisions:
                 except Unmapped:
                     continue
                 add(dec, [(player, a)])
+            if t == "ScryChoice":
+                self._scry_orders(d, player, add)
         self._cache["choices"] = out
         return out
 
@@ -146,6 +149,23 @@ class RealCardDecisions:
                 break
         add({"decision": "choose_cards", "player": player, "source": source,
              "cards": [subject] if subject is not None else [source]}, [accept])
+
+    def _scry_orders(self, d, player, add):
+        """Scry (701.22a): phase's `SelectCards` answer is the cards kept on
+        top, the first on top, and phase takes any of them in any order, but
+        `Game.actions()` lists only some (none, each one alone, all in the
+        order seen): the others are added, each an ordered choice of the
+        kept cards."""
+        oids = list(d.get("cards") or [])
+        for n in range(len(oids) + 1):
+            for kept in permutations(oids, n):
+                try:
+                    cards = self._cards_of(kept)
+                except Unmapped:
+                    continue
+                add({"decision": "choose_cards", "player": player, "source": self._choice_source(d),
+                     "cards": cards, "ordered": True},
+                    [(player, {"type": "SelectCards", "data": {"cards": list(kept)}})])
 
     def _cards_of(self, oids):
         out = []

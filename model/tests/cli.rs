@@ -28,9 +28,9 @@ fn violated_property_exits_1_with_a_counterexample_in_game_terms() {
         "{out}"
     );
     assert!(out.contains("2 decisions (shortest)"), "{out}");
-    assert!(out.contains("1. P1 casts siege #2"), "{out}");
+    assert!(out.contains("1. P1 casts Pool Siege 2 #2"), "{out}");
     assert!(
-        out.contains("siege #2 [Siege, 3 defense, protected by P2]"),
+        out.contains("Pool Siege 2 #2 [Siege, 3 defense, protected by P2]"),
         "{out}"
     );
 }
@@ -183,7 +183,7 @@ fn junit_report_has_one_case_per_property_and_the_counterexample() {
         xml.contains("<failure message=\"violated: no battle has more defense counters"),
         "{xml}"
     );
-    assert!(xml.contains("P1 casts siege #2"), "{xml}");
+    assert!(xml.contains("P1 casts Pool Siege 2 #2"), "{xml}");
 }
 
 #[test]

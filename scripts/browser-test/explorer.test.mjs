@@ -32,11 +32,11 @@ try {
   await page.waitForFunction(() => document.querySelectorAll('ol.path-list li').length >= 4);
   const steps = (await path.allInnerTexts()).filter((s) => !/^(Pre-init|Init \d+)$/.test(s.trim()));
   check(steps.length === 2, `the path has the counterexample's 2 steps (${steps.length})`);
-  check(steps[0].includes('P1 casts siege #2'), `step 1 is the cast: ${steps[0]}`);
+  check(steps[0].includes('P1 casts Pool Siege 2 #2'), `step 1 is the cast: ${steps[0]}`);
   check(steps[1].includes('all players pass priority'), `step 2 resolves it: ${steps[1]}`);
   // The final state, in game terms, and its picture.
   const state = page.locator('section.main-flex-right');
-  await state.getByText('siege #2 [Siege, 3 defense, protected by P2]').first().waitFor();
+  await state.getByText('Pool Siege 2 #2 [Siege, 3 defense, protected by P2]').first().waitFor();
   check(true, 'the final state shows the Siege with 3 defense counters (printed defense 2)');
   check(await page.locator('section.main-flex-right svg g.permanent').count() >= 4, 'the battlefield picture shows the permanents');
   // Run the checker: the violated property is listed as a counterexample.

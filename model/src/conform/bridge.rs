@@ -6,7 +6,6 @@
 use super::engine::{Engine, InProcess};
 use super::process::ProcessError;
 use super::protocol::Refusal;
-use crate::rules::cards::CardName;
 use crate::rules::config::{Config, Setup};
 use crate::rules::state::{GameState, TRANSFORMED_HISTORY};
 use battlecheck_engine::state::game::TurnStep;
@@ -14,33 +13,6 @@ use battlecheck_engine::{EngineFault, Game};
 use battlecheck_properties::view::CombatObs;
 use battlecheck_properties::{Decision, Observation, Pending};
 use serde_json::{json, Value};
-
-/// The engine's catalogue name of a pool card (`engine/cards/model-pool.json`
-/// and `engine/cards/test-cards.json`), battles at the configuration's
-/// defense.
-pub fn engine_card(name: CardName, defense: u8) -> String {
-    match name {
-        CardName::Siege => format!("Pool Siege {defense}"),
-        CardName::SiegeSorcery => format!("Pool Sorcery Siege {defense}"),
-        CardName::Outpost => format!("Pool Outpost {defense}"),
-        CardName::Cadet => "Eager Cadet".into(),
-        CardName::Bear => "Grizzly Bears".into(),
-        CardName::Striker => "Pool Striker".into(),
-        CardName::Trampler => "Pool Trampler".into(),
-        CardName::Bolt => "Shock".into(),
-        CardName::Erode => "Pool Erode".into(),
-        CardName::Steal => "Threaten the Gates".into(),
-        CardName::Mirror => "Mirror the Front".into(),
-        CardName::Clone => "Mirrorwall Mimic".into(),
-        CardName::Mimic => "Become the Siege".into(),
-        CardName::Stifle => "Stifle the Call".into(),
-        CardName::Bounce => "Boomerang".into(),
-        CardName::Animate => "Animate the Walls".into(),
-        CardName::PortalMage => "Portal Mage".into(),
-        CardName::Gobakhan => "Invasion of Gobakhan".into(),
-        CardName::Zilortha => "Invasion of Ikoria".into(),
-    }
-}
 
 /// The name of each object of `setup` as the engine knows it, by number:
 /// the catalogue name of each card, "the token Mirror the Front makes" for
@@ -51,7 +23,7 @@ pub fn card_names(setup: &Setup) -> Vec<String> {
         .objects
         .iter()
         .map(|o| {
-            let name = engine_card(o.name, defense);
+            let name = o.name.card_name(defense);
             if o.token {
                 format!("the token {name} makes")
             } else {
@@ -76,7 +48,7 @@ pub fn scenario(config: &Config, faults: &[EngineFault]) -> Value {
         for (&name, zone) in zones {
             let mut card = json!({
                 "id": format!("{name}-{}", cards.len()),
-                "card": engine_card(name, config.defense),
+                "card": name.card_name(config.defense),
                 "owner": format!("P{}", p + 1),
                 "zone": zone,
             });

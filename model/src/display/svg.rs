@@ -382,7 +382,7 @@ mod tests {
         assert!(!svg.contains("class='permanent changed'"), "{svg}");
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(
-            svg.contains(">siege #2</text>") && svg.contains(">defense 2</text>"),
+            svg.contains(">Pool Siege 2 #2</text>") && svg.contains(">defense 2</text>"),
             "{svg}"
         );
         assert_eq!(svg.matches("class='protector'").count(), 1);
@@ -450,7 +450,7 @@ mod tests {
         );
         assert!(
             svg.contains("breaks defense-never-exceeds-printed (rules 310.4b")
-                && svg.contains(">broken by: siege #2 (Battlefield)</text>"),
+                && svg.contains(">broken by: Pool Siege 2 #2 (Battlefield)</text>"),
             "{svg}"
         );
     }

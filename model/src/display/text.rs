@@ -7,13 +7,14 @@ use battlecheck_properties::{AttackTarget, CardId, Decision, PlayerId, Target, Z
 use std::fmt::Write;
 
 impl Setup {
-    /// "siege #0", "token #9".
+    /// "Pool Siege 2 #0", "Grizzly Bears #1", "token #9": the card by the
+    /// name the engine's catalogue gives it, and its stable id.
     pub fn card_name(&self, id: CardId) -> String {
         let def = self.def(id);
         if def.token {
             format!("token #{}", id.0)
         } else {
-            format!("{} #{}", def.name, id.0)
+            format!("{} #{}", def.name.card_name(self.config.defense), id.0)
         }
     }
 
@@ -241,7 +242,7 @@ impl Setup {
 }
 
 impl GameState {
-    /// "siege #0", "token #9".
+    /// "Pool Siege 2 #0", "token #9".
     pub fn card_name(&self, id: CardId) -> String {
         self.setup().card_name(id)
     }
@@ -654,7 +655,7 @@ impl GameState {
         }
     }
 
-    /// One object, e.g. "siege #0 [battle, Siege, 2 defense, protected by P2, attacked]".
+    /// One object, e.g. "Pool Siege 2 #0 [battle, Siege, 2 defense, protected by P2, attacked]".
     pub fn object_text(&self, id: CardId) -> String {
         let o = self.obj(id);
         let c = self.chars(id);

@@ -159,6 +159,34 @@ impl CardName {
         CardName::Zilortha,
     ];
 
+    /// The card this pool card stands for, as the engine's catalogue names
+    /// it (`engine/cards/model-pool.json` and `engine/cards/test-cards.json`;
+    /// real cards by their Oracle name), battles at `defense`: the name
+    /// reports and the Explorer show.
+    pub fn card_name(self, defense: u8) -> String {
+        match self {
+            CardName::Siege => format!("Pool Siege {defense}"),
+            CardName::SiegeSorcery => format!("Pool Sorcery Siege {defense}"),
+            CardName::Outpost => format!("Pool Outpost {defense}"),
+            CardName::Cadet => "Eager Cadet".into(),
+            CardName::Bear => "Grizzly Bears".into(),
+            CardName::Striker => "Pool Striker".into(),
+            CardName::Trampler => "Pool Trampler".into(),
+            CardName::Bolt => "Shock".into(),
+            CardName::Erode => "Pool Erode".into(),
+            CardName::Steal => "Threaten the Gates".into(),
+            CardName::Mirror => "Mirror the Front".into(),
+            CardName::Clone => "Mirrorwall Mimic".into(),
+            CardName::Mimic => "Become the Siege".into(),
+            CardName::Stifle => "Stifle the Call".into(),
+            CardName::Bounce => "Boomerang".into(),
+            CardName::Animate => "Animate the Walls".into(),
+            CardName::PortalMage => "Portal Mage".into(),
+            CardName::Gobakhan => "Invasion of Gobakhan".into(),
+            CardName::Zilortha => "Invasion of Ikoria".into(),
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             CardName::Siege => "siege",

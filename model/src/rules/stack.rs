@@ -514,17 +514,17 @@ mod tests {
         let s = play(
             c,
             &[
-                "P1 casts zilortha #2",
-                "all players pass: zilortha #2 resolves",
-                "all players pass: the search trigger of zilortha #2 resolves",
+                "P1 casts Invasion of Ikoria #2",
+                "all players pass: Invasion of Ikoria #2 resolves",
+                "all players pass: the search trigger of Invasion of Ikoria #2 resolves",
                 "all players pass: the Main step ends",
-                "P1 attacks zilortha #2 (protected by P2) with trampler #0, zilortha #2 (protected by P2) with trampler #1",
+                "P1 attacks Invasion of Ikoria #2 (protected by P2) with Pool Trampler #0, Invasion of Ikoria #2 (protected by P2) with Pool Trampler #1",
                 "all players pass: the DeclareAttackers step ends",
                 "blocks: nothing",
                 "all players pass: the DeclareBlockers step ends",
-                "all players pass: the defeat trigger of zilortha #2 resolves",
-                "P1 casts zilortha #2 transformed",
-                "all players pass: zilortha #2 resolves",
+                "all players pass: the defeat trigger of Invasion of Ikoria #2 resolves",
+                "P1 casts Invasion of Ikoria #2 transformed",
+                "all players pass: Invasion of Ikoria #2 resolves",
             ],
         );
         let zilortha = CardId(2);

@@ -137,7 +137,11 @@ class Server:
             except Unsupported as e:
                 return {"type": "error", "message": str(e)}
             except (KeyError, TypeError, ValueError, IndexError) as e:
-                return {"type": "refused", "message": f"malformed decision: {type(e).__name__}: {e}"}
+                # not phase refusing the decision (that is `Refused`): the
+                # adapter failed to carry it out, so the game may be half
+                # changed; an error, which battlecheck reports as the engine
+                # process failing, never as a refusal the rules would make
+                return {"type": "error", "message": f"the adapter failed on this decision: {type(e).__name__}: {e}"}
             out = self._observation("applied")
             # What the decision did: phase's damage and defense counters.
             out["happened"] = s.take_facts()

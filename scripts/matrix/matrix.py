@@ -113,8 +113,10 @@ def declined(msg):
     """An engine's error that declines a position or a step it cannot
     express (a feature it does not announce, an answer `error`), as opposed
     to a failure of the engine process (a crash, a malformed answer, a
-    timeout) or a panic inside the engine."""
-    if "panicked" in msg:
+    timeout), a panic inside the engine, or the adapter failing to carry
+    out a decision it should take (an error of the instrument, not a limit
+    of the engine)."""
+    if "panicked" in msg or "the adapter failed on this decision" in msg:
         return False
     return bool("needs the optional feature" in msg or re.search(r"answered '\w+' with an error", msg))
 

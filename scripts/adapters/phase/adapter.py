@@ -137,6 +137,7 @@ class Server:
             except Unsupported as e:
                 return {"type": "error", "message": str(e)}
             except (KeyError, TypeError, ValueError, IndexError) as e:
+                log(traceback.format_exc())
                 # not phase refusing the decision (that is `Refused`): the
                 # adapter failed to carry it out, so the game may be half
                 # changed; an error, which battlecheck reports as the engine

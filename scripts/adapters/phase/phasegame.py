@@ -1865,7 +1865,9 @@ class PhaseSession(Decisions):
         trk = self.trk
         if not isinstance(oid, int) or oid in trk.card_of:
             return
-        o = self.game.object(oid) or {}
+        # the token may already have ceased to exist (111.7: a token that
+        # left the battlefield in the same action), so phase has no object
+        o = self._obj(oid)
         owner = o.get("owner", 0)
         maker = trk.card_of.get(d.get("source_id"), trk.resolving)
         for slot, src in self.base.slots.items():

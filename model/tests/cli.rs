@@ -57,7 +57,10 @@ fn the_header_names_the_multiplayer_option() {
         "--max-states",
         "10",
     ]));
-    assert!(out.contains("concede on, Two-Headed Giant; P1:"), "{out}");
+    assert!(
+        out.contains("concede on, Two-Headed Giant, teams P1+P2 and P3+P4; P1:"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -236,7 +236,7 @@ impl Variant {
     /// One line for reports: `attack left, range of influence 1`.
     pub fn describe(&self) -> String {
         if self.two_headed_giant {
-            return "Two-Headed Giant".into();
+            return "Two-Headed Giant, teams P1+P2 and P3+P4".into();
         }
         let mut parts = vec![format!("attack {}", self.attack)];
         if let Some(r) = self.range {

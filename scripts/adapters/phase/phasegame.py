@@ -769,16 +769,7 @@ class Decisions(RealCardDecisions):
         targets = dec.get("targets") or []
         if not self.in_game(p):
             raise Refused(f"player {p} has left the game", "800.4a")
-        wf = self._waiting()
-        if wf["type"] == "Priority" and wf["data"]["player"] != p:
-            for _ in range(self.base.players):
-                wf = self._waiting()
-                if wf["type"] != "Priority" or wf["data"]["player"] == p:
-                    break
-                before = (self.game.turn, self.turn_step(), self._stack_ids())
-                self._act(wf["data"]["player"], {"type": "PassPriority"})
-                if (self.game.turn, self.turn_step(), self._stack_ids()) != before:
-                    raise Refused(f"player {p} cannot get priority without the stack or the step changing", "117.3d")
+        self._to_priority(p)
         # a position that pays mana pays from the mana pool the player
         # filled (601.2g-h): phase's manual payment; else phase pays
         mode = "Manual" if self.base.mana else "Auto"

@@ -41,8 +41,14 @@ impl fmt::Display for CardId {
     }
 }
 
+// A binary format (not human-readable, as a frontier file's) takes an id
+// as its number, and reads it back as one: it cannot tell a number from a
+// name as JSON can.
 impl Serialize for PlayerId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if !s.is_human_readable() {
+            return s.serialize_u8(self.0);
+        }
         match naming::current(|n| n.is_some()) {
             true => s.collect_str(self),
             false => s.serialize_u8(self.0),
@@ -52,6 +58,9 @@ impl Serialize for PlayerId {
 
 impl Serialize for CardId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if !s.is_human_readable() {
+            return s.serialize_u8(self.0);
+        }
         match naming::current(|n| n.map(|n| n.card(*self))) {
             Some(name) => s.serialize_str(&name),
             None => s.serialize_u8(self.0),
@@ -61,12 +70,18 @@ impl Serialize for CardId {
 
 impl<'de> Deserialize<'de> for PlayerId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if !d.is_human_readable() {
+            return d.deserialize_u8(IdVisitor::<PlayerId>::new());
+        }
         d.deserialize_any(IdVisitor::<PlayerId>::new())
     }
 }
 
 impl<'de> Deserialize<'de> for CardId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        if !d.is_human_readable() {
+            return d.deserialize_u8(IdVisitor::<CardId>::new());
+        }
         d.deserialize_any(IdVisitor::<CardId>::new())
     }
 }

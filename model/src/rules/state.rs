@@ -11,6 +11,7 @@ use battlecheck_properties::seating::{Seats, Table};
 use battlecheck_properties::step::{Happened, StepBreak};
 use battlecheck_properties::view::{History, ProtectorOrigin};
 use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone};
+use serde::{Deserialize, Serialize};
 use std::hash::Hash;
 use tinyvec::ArrayVec;
 
@@ -36,7 +37,9 @@ impl Ord for SetupRef {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Player {
     pub life: i8,
     pub in_game: bool,
@@ -47,7 +50,9 @@ pub struct Player {
 }
 
 /// A creature's part in combat.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub enum Combat {
     #[default]
     None,
@@ -63,7 +68,7 @@ pub enum Combat {
 }
 
 /// One object: a card in any zone or a token slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Obj {
     pub zone: Zone,
     /// Counts zone changes: a new object each time (400.7). Forgotten
@@ -123,13 +128,13 @@ pub struct Obj {
 
 /// A target as chosen, with the incarnation of a permanent so that a
 /// permanent that changed zones is no longer the same target (400.7, 608.2b).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct TargetRef {
     pub target: Target,
     pub incarnation: u8,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum StackItem {
     Spell {
         card: CardId,
@@ -157,7 +162,9 @@ pub enum StackItem {
 }
 
 /// Which triggered ability a trigger is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub enum Ability {
     /// A Siege's defeat trigger (310.12b).
     #[default]
@@ -192,7 +199,7 @@ impl Ability {
 }
 
 /// A triggered ability waiting to be put on the stack (603.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Waiting {
     pub source: CardId,
     pub incarnation: u8,
@@ -201,14 +208,14 @@ pub struct Waiting {
 }
 
 /// What happens once state-based actions are complete.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Then {
     Priority,
     EndTurn,
 }
 
 /// What the game waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Pending {
     Priority,
     DeclareAttackers,

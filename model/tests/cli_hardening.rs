@@ -165,6 +165,127 @@ fn the_shards_of_a_check_merge_on_the_command_line() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A frontier file on the command line: written by one run, read by the
+/// shards; refused where it does not apply or cannot be read, and not
+/// written by a run stopped above the frontier (exit code 3).
+#[test]
+fn a_frontier_file_on_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("battlecheck-frontier-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("duel.frontier");
+    let f = file.to_str().unwrap();
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "duel",
+        "--frontier-out",
+        f,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("\"frontier_out\""), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("frontier written to"));
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "duel",
+        "--shard",
+        "1/2",
+        "--frontier-in",
+        f,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(
+        text(&o).contains("started from a frontier file"),
+        "{}",
+        text(&o)
+    );
+    assert_bad_input(
+        &["check", "--preset", "tiny", "--frontier-out", f],
+        "a frontier file is for games of several turns",
+    );
+    assert_bad_input(
+        &["check", "--preset", "duel", "--frontier-in", f],
+        "--shard",
+    );
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "duel",
+            "--shard",
+            "1/2",
+            "--frontier-out",
+            f,
+        ],
+        "--frontier-out",
+    );
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "default",
+            "--turns",
+            "2",
+            "--shard",
+            "1/2",
+            "--frontier-in",
+            f,
+        ],
+        "the frontier is of another configuration",
+    );
+    let missing = dir.join("missing.frontier");
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "duel",
+            "--shard",
+            "1/2",
+            "--frontier-in",
+            missing.to_str().unwrap(),
+        ],
+        "missing.frontier",
+    );
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "duel",
+            "--frontier-out",
+            "/nonexistent-dir/x.frontier",
+        ],
+        "--frontier-out /nonexistent-dir/x.frontier",
+    );
+    assert_bad_input(
+        &[
+            "check",
+            "--preset",
+            "duel",
+            "--target",
+            "engine",
+            "--frontier-out",
+            f,
+        ],
+        "--target model only",
+    );
+    let stopped = dir.join("stopped.frontier");
+    let o = battlecheck(&[
+        "check",
+        "--preset",
+        "duel",
+        "--max-states",
+        "500",
+        "--frontier-out",
+        stopped.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(text(&o).contains("no frontier written"), "{}", text(&o));
+    assert!(!stopped.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The model's stack and waiting triggers have fixed capacities: a
 /// configuration that could exceed them is refused up front (it used to
 /// abort with "capacity overflow").

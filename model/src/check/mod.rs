@@ -18,6 +18,7 @@
 pub mod bitstate;
 pub mod commute;
 pub mod fingerprint;
+pub mod frontier;
 pub mod model;
 pub mod random;
 pub mod record;
@@ -239,9 +240,17 @@ pub struct CheckReport {
     /// reach may be another shard's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<split::SplitInfo>,
+    /// The frontier this run found and wrote for the shards of a split
+    /// (`--frontier-out`, [`frontier`]): it judged the states above it,
+    /// and a witness it does not reach may be a shard's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier_out: Option<frontier::FrontierOut>,
     /// The number of shards whose reports were merged into this one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merged_shards: Option<usize>,
+    /// Whether a frontier run's report was merged with the shards'.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub merged_frontier_run: bool,
     /// The random games judged instead of an exhaustive search
     /// (`--random-games`, [`random`]): an invariant violated is a real
     /// violation, but one that holds held only in the games played, and a
@@ -275,7 +284,9 @@ impl CheckReport {
             stopped_by: stop.stopped().then(|| stop.reason()),
             properties,
             shard: run.split,
+            frontier_out: None,
             merged_shards: None,
+            merged_frontier_run: false,
             random_games: None,
         }
     }
@@ -283,7 +294,7 @@ impl CheckReport {
     /// Every invariant holds and every applicable witness was found (in a
     /// complete run).
     pub fn passed(&self) -> bool {
-        if self.shard.is_some() || self.random_games.is_some() {
+        if self.shard.is_some() || self.frontier_out.is_some() || self.random_games.is_some() {
             return self.complete && self.properties.iter().all(|p| p.status != Status::Violated);
         }
         self.complete
@@ -657,7 +668,7 @@ pub fn trace(model: &BattleModel, decisions: &[Decision], shortest: bool) -> Tra
     }
 }
 
-fn shortest_trace(
+pub(crate) fn shortest_trace(
     model: &BattleModel,
     id: PropertyId,
     symmetric: bool,

@@ -212,7 +212,9 @@ pub fn check(
         stopped_by: stop.stopped().then(|| stop.reason()),
         properties,
         shard: None,
+        frontier_out: None,
         merged_shards: None,
+        merged_frontier_run: false,
         random_games: Some(run),
     })
 }

@@ -41,6 +41,7 @@
 //! configuration (found by the same breadth-first search as an unsplit
 //! check), so every shard that sees a violation reports the same one.
 
+use crate::check::frontier::FrontierOut;
 use crate::check::model::{tally, BattleModel, Judged, Tally};
 use crate::check::search::{depth_first_part, initial, key_of, Part, Searched};
 use crate::check::sweep::Shard;
@@ -60,7 +61,7 @@ use std::sync::Mutex;
 pub const PER_SHARD: usize = 2048;
 
 /// Where a shard's states come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SplitInfo {
     /// This shard, K of N (1-based).
     pub index: usize,
@@ -86,6 +87,12 @@ pub struct SplitInfo {
     /// versions before they were reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frontier_keys: Option<KeySums>,
+    /// The checksum of the frontier file this shard started from
+    /// (`--frontier-in`, [`crate::check::frontier`]): the states above the
+    /// frontier were judged by the run that wrote it, whose report carries
+    /// the same checksum, not by this shard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frontier_file: Option<u32>,
 }
 
 impl SplitInfo {
@@ -235,31 +242,27 @@ where
     M: Judged + Sync,
     M::State: Clone + Hash + Send + Sync,
 {
-    let key = key_of::<M>(canonical);
-    let (start, generated) = initial(model, canonical, visited);
     let frontier = Mutex::new(Frontier {
         states: 0,
         keys: KeySums { all: 0, owned: 0 },
         owned: Vec::new(),
     });
-    // Called once per state reached (a state is explored, or cut, when its
-    // key is first inserted).
-    let cut = |s: &M::State, depth: usize| {
-        if M::turn(s) == 0 {
-            return false;
-        }
-        let k = key(s);
-        let mut f = frontier.lock().unwrap_or_else(|e| e.into_inner());
-        f.states += 1;
-        f.keys.all = f.keys.all.wrapping_add(k);
-        if owner(k, shard.count) == shard.index {
-            f.keys.owned = f.keys.owned.wrapping_add(k);
-            f.owned.push((s.clone(), depth));
-        }
-        true
-    };
-    let above = Part { cut, commute: true };
-    let prefix = depth_first_part(model, threads, canonical, progress, start, visited, &above);
+    let prefix = first_turn(
+        model,
+        threads,
+        canonical,
+        progress,
+        visited,
+        |s, depth, k| {
+            let mut f = frontier.lock().unwrap_or_else(|e| e.into_inner());
+            f.states += 1;
+            f.keys.all = f.keys.all.wrapping_add(k);
+            if owner(k, shard.count) == shard.index {
+                f.keys.owned = f.keys.owned.wrapping_add(k);
+                f.owned.push((s.clone(), depth));
+            }
+        },
+    );
     let f = frontier.into_inner().unwrap_or_else(|e| e.into_inner());
     let prefix_states = prefix.unique - f.states;
     let mut info = SplitInfo {
@@ -268,11 +271,7 @@ where
     };
     if model.tally().is_some_and(Tally::stopped) {
         // Stopped above the frontier: it is not all known.
-        let run = Searched {
-            generated: generated + prefix.generated,
-            ..prefix
-        };
-        return (run, info);
+        return (prefix, info);
     }
     info.frontier_states = f.states;
     info.owned_frontier_states = f.owned.len();
@@ -289,11 +288,85 @@ where
     let searched = Searched {
         // The other shards' frontier states are in `visited`, not explored.
         unique: run.unique - (info.frontier_states - info.owned_frontier_states),
-        generated: generated + prefix.generated + run.generated,
+        generated: prefix.generated + run.generated,
         skipped: prefix.skipped + run.skipped,
         depth: run.depth.max(prefix.depth),
     };
     (searched, info)
+}
+
+/// The first turn of `model` explored and judged (the prefix of the cut
+/// at the second turn), each state beginning the second turn left
+/// unexplored and given once to `found` with its depth and key: a shard's
+/// search above its frontier, and `check --frontier-out`'s, which finds
+/// the frontier once for every shard. The unique states counted include
+/// the frontier's.
+pub fn first_turn<M>(
+    model: &M,
+    threads: usize,
+    canonical: Option<Canonical<M>>,
+    progress: bool,
+    visited: &impl Seen,
+    found: impl Fn(&M::State, usize, u64) + Sync,
+) -> Searched
+where
+    M: Judged + Sync,
+    M::State: Clone + Hash + Send + Sync,
+{
+    let key = key_of::<M>(canonical);
+    let (start, generated) = initial(model, canonical, visited);
+    // Called once per state reached (a state is explored, or cut, when its
+    // key is first inserted).
+    let cut = |s: &M::State, depth: usize| {
+        if M::turn(s) == 0 {
+            return false;
+        }
+        found(s, depth, key(s));
+        true
+    };
+    let above = Part { cut, commute: true };
+    let prefix = depth_first_part(model, threads, canonical, progress, start, visited, &above);
+    Searched {
+        generated: generated + prefix.generated,
+        ..prefix
+    }
+}
+
+/// A shard explored from a frontier found by another run (`check --shard
+/// K/N --frontier-in`): `keys` are every frontier state's, `start` this
+/// shard's states with their depths; nothing above the frontier is
+/// explored (that run judged it).
+pub fn from_frontier<M>(
+    model: &M,
+    threads: usize,
+    canonical: Option<Canonical<M>>,
+    progress: bool,
+    start: Vec<(M::State, usize)>,
+    keys: &[u64],
+    visited: &impl Seen,
+) -> Searched
+where
+    M: Judged + Sync,
+    M::State: Clone + Hash + Send + Sync,
+{
+    let others = keys.len() - start.len();
+    for k in keys {
+        visited.insert(*k);
+    }
+    let run = depth_first_part(
+        model,
+        threads,
+        canonical,
+        progress,
+        start,
+        visited,
+        &below(),
+    );
+    Searched {
+        // The other shards' frontier states are in `visited`, not explored.
+        unique: run.unique - others,
+        ..run
+    }
 }
 
 /// The search below a shard's frontier: to the end, skipping no
@@ -307,7 +380,7 @@ fn below<S>() -> Part<impl Fn(&S, usize) -> bool + Sync> {
 
 /// The shard (1-based, of `count`) that explores the frontier state with
 /// key `key`.
-fn owner(key: u64, count: usize) -> usize {
+pub fn owner(key: u64, count: usize) -> usize {
     (key % count as u64) as usize + 1
 }
 
@@ -327,6 +400,7 @@ fn split_info(
         owned_frontier_states: owned,
         frontier_turn: None,
         frontier_keys: None,
+        frontier_file: None,
     }
 }
 
@@ -336,7 +410,12 @@ fn split_info(
 #[derive(Debug, Deserialize)]
 pub struct ShardReport {
     pub config: Config,
+    /// Absent (and shard 0 of 0) from the frontier run's report.
+    #[serde(default)]
     pub shard: SplitInfo,
+    /// The frontier run's ([`crate::check::frontier`]): no shard's.
+    #[serde(default)]
+    pub frontier_out: Option<FrontierOut>,
     pub threads: usize,
     pub symmetry: SymmetryUse,
     pub unique_states: usize,
@@ -378,13 +457,28 @@ pub struct StepPart {
 /// reached by several shards are counted by each), the time is the
 /// longest shard's. `reports` are (name, report) pairs; every error names
 /// the report at fault.
-pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigError> {
+pub fn merge(all: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigError> {
     let err = |name: &str, what: String| Err(ConfigError(format!("{name}: {what}")));
+    let (runs, reports): (Vec<_>, Vec<_>) =
+        all.into_iter().partition(|(_, r)| r.frontier_out.is_some());
+    if let [(first, _), (second, _), ..] = &runs[..] {
+        return err(
+            second,
+            format!("the report of a second frontier run (also {first}): merge the shards of one"),
+        );
+    }
+    let run = runs.into_iter().next();
     let Some((first_name, first)) = reports.first() else {
-        return Err(ConfigError(
-            "merge-reports needs at least one report".into(),
-        ));
+        return Err(ConfigError(match &run {
+            Some((name, _)) => format!("{name} is the frontier run's report: merge it with the reports of its shards (`check --shard K/N --frontier-in`)"),
+            None => "merge-reports needs at least one report".into(),
+        }));
     };
+    if let Some((name, r)) = &run {
+        if r.config != first.config {
+            return err(name, format!("a different configuration than {first_name}"));
+        }
+    }
     let count = first.shard.count;
     for (i, (name, r)) in reports.iter().enumerate() {
         if r.config != first.config {
@@ -424,8 +518,10 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
         )));
     }
     frontiers_agree(&reports)?;
-    let sets: Vec<VisitedSet> = reports
+    from_one_file(run.as_ref(), &reports)?;
+    let sets: Vec<VisitedSet> = run
         .iter()
+        .chain(&reports)
         .map(|(_, r)| {
             r.visited
                 .unwrap_or_else(|| VisitedSet::fingerprints(r.unique_states))
@@ -437,7 +533,7 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
         ));
     };
     let mut found: Vec<&'static str> = Vec::new();
-    for (name, r) in &reports {
+    for (name, r) in run.iter().chain(&reports) {
         for p in &r.properties {
             let Some(spec) = CATALOGUE.iter().find(|s| s.name == p.name) else {
                 return err(
@@ -453,7 +549,8 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
         }
     }
     let model = BattleModel::new(first.config.clone())?;
-    let mut by_index: Vec<&ShardReport> = reports.iter().map(|(_, r)| r).collect();
+    // The frontier run's report first (shard 0), then the shards'.
+    let mut by_index: Vec<&ShardReport> = run.iter().chain(&reports).map(|(_, r)| r).collect();
     by_index.sort_by_key(|r| r.shard.index);
     let properties = property_results(&model.not_applicable(), &found, |id| {
         by_index.iter().find_map(|r| {
@@ -471,8 +568,18 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
     } else {
         first.symmetry
     };
-    let unique_states = by_index.iter().map(|r| r.unique_states).sum();
-    let seconds = by_index.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    // The frontier run reached the frontier's states; the shards explore
+    // (and count) them.
+    let unique_states = by_index
+        .iter()
+        .map(|r| match r.frontier_out {
+            Some(f) => f.prefix_states,
+            None => r.unique_states,
+        })
+        .sum();
+    // The shards run side by side, after the frontier run.
+    let seconds = reports.iter().map(|(_, r)| r.seconds).fold(0.0, f64::max)
+        + run.as_ref().map_or(0.0, |(_, r)| r.seconds);
     let complete = by_index.iter().all(|r| r.complete);
     Ok(CheckReport {
         config: first.config.clone(),
@@ -488,9 +595,61 @@ pub fn merge(reports: Vec<(String, ShardReport)>) -> Result<CheckReport, ConfigE
         stopped_by: (!complete).then_some("a shard was stopped"),
         properties,
         shard: None,
+        frontier_out: None,
         merged_shards: Some(count),
+        merged_frontier_run: run.is_some(),
         random_games: None,
     })
+}
+
+/// Did the shards start from the file of the frontier run `run` (when
+/// one did, all did, from the same file), or all from none, with no such
+/// run among the reports? A shard that started from a file judged nothing
+/// above the frontier: without its run's report the merge would pass
+/// states no report judged.
+fn from_one_file(
+    run: Option<&(String, ShardReport)>,
+    reports: &[(String, ShardReport)],
+) -> Result<(), ConfigError> {
+    let err = |what: String| Err(ConfigError(what));
+    let (first_name, first) = &reports[0];
+    for (name, r) in reports {
+        match (first.shard.frontier_file, r.shard.frontier_file) {
+            (Some(a), Some(b)) if a != b => {
+                return err(format!(
+                    "{name} started from another frontier file (checksum {b:08x}) than {first_name} ({a:08x}): merge the shards of one frontier"
+                ))
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                let (from, own) = if r.shard.frontier_file.is_some() {
+                    (name, first_name)
+                } else {
+                    (first_name, name)
+                };
+                return err(format!(
+                    "{from} started from a frontier file (--frontier-in), {own} explored the first turn itself: merge the shards of one split"
+                ));
+            }
+            _ => {}
+        }
+    }
+    match (run, first.shard.frontier_file) {
+        (None, None) => Ok(()),
+        (Some((name, _)), None) => err(format!(
+            "{name} is a frontier run's report, but no shard started from its file: merge it with its shards (`check --shard K/N --frontier-in`)"
+        )),
+        (None, Some(c)) => err(format!(
+            "the shards started from a frontier file (checksum {c:08x}), and the report of the run that wrote it is missing: it judged the states above the frontier; merge it too (`check --frontier-out ... --format json`)"
+        )),
+        (Some((name, r)), Some(c)) => match r.frontier_out {
+            Some(f) if f.checksum == c => Ok(()),
+            Some(f) => err(format!(
+                "{name} wrote another frontier file (checksum {:08x}) than the shards started from ({c:08x}): merge the run whose file they read",
+                f.checksum
+            )),
+            None => Ok(()),
+        },
+    }
 }
 
 /// Do the shards of `reports` (one of each) split one frontier? Those that

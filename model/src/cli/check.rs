@@ -8,7 +8,7 @@ use super::args::{
 use super::out::Out;
 use super::{Failure, Outcome};
 use crate::check::sweep::Shard;
-use crate::check::{check, CheckOptions, CheckReport, Status};
+use crate::check::{check, frontier, CheckOptions, CheckReport, Status};
 use crate::conform::scenario::save_counterexamples;
 use crate::report::{human_report, junit_report};
 use clap::Args;
@@ -49,6 +49,17 @@ pub struct CheckArgs {
     /// a witness it does not).
     #[arg(long, value_name = "K/N", allow_hyphen_values = true)]
     shard: Option<Shard>,
+    /// In a game of several turns: explore and judge the first turn only,
+    /// and write every state that begins the second into FILE, for the
+    /// shards of a split to start from (`--frontier-in`) instead of each
+    /// exploring the first turn again. Its JSON report merges with theirs.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shard", "frontier_in"])]
+    frontier_out: Option<PathBuf>,
+    /// With --shard K/N: start from this shard's part of the frontier that
+    /// `check --frontier-out` wrote into FILE, exploring nothing above it.
+    /// A file of another configuration, version or build is refused.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    frontier_in: Option<PathBuf>,
     /// Keep the visited states in a bit array of this many MiB (bitstate
     /// hashing, as SPIN's -DBITSTATE) instead of one 64-bit fingerprint
     /// each: memory stays fixed however many states there are, but a state
@@ -110,6 +121,19 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
                 "--random-games plays games instead of the exhaustive search: --shard and --bitstate apply to the exhaustive search only".into(),
             ))
         }
+        Target::Engine if args.frontier_out.is_some() || args.frontier_in.is_some() => {
+            return Err(Failure::BadInput(
+                "--frontier-out and --frontier-in split the model's states: they apply to --target model only".into(),
+            ))
+        }
+        Target::Model
+            if (args.frontier_out.is_some() || args.frontier_in.is_some())
+                && (args.bitstate.is_some() || args.random.games()?.is_some()) =>
+        {
+            return Err(Failure::BadInput(
+                "--frontier-out and --frontier-in keep whole fingerprints of an exhaustive search: not with --bitstate or --random-games".into(),
+            ))
+        }
         Target::Engine if args.engine.engine_cmd.is_some() && !faults.is_empty() => {
             return Err(Failure::BadInput(
                 "--engine-fault injects bugs into the engine in process; for an engine process give them to it (`battlecheck serve-engine --engine-fault BUG`)".into(),
@@ -134,12 +158,27 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         bitstate,
         random_games: args.random.games()?,
     };
+    if let Some(path) = &args.frontier_out {
+        return frontier_out(config, &opts, path, args.format, out);
+    }
     let engine_timeout = args.engine.timeout()?;
     let engine_cmd = args.engine.engine_cmd.as_deref();
-    let report = match (args.target, engine_cmd) {
-        (Target::Model, _) => check(config, &opts)?,
-        (Target::Engine, None) => crate::conform::check_engine(config, &opts, &faults)?,
-        (Target::Engine, Some(command)) => crate::conform::engine_walk::check_engine_process(
+    let report = match (args.target, engine_cmd, &args.frontier_in, args.shard) {
+        (Target::Model, _, Some(path), Some(shard)) => {
+            // Read (and checked) before anything is explored.
+            let loaded = frontier::read(path, shard)
+                .map_err(|e| Failure::BadInput(format!("--frontier-in {e}")))?;
+            frontier::check_from_frontier(
+                config,
+                &opts,
+                shard,
+                loaded,
+                &path.display().to_string(),
+            )?
+        }
+        (Target::Model, ..) => check(config, &opts)?,
+        (Target::Engine, None, ..) => crate::conform::check_engine(config, &opts, &faults)?,
+        (Target::Engine, Some(command), ..) => crate::conform::engine_walk::check_engine_process(
             config,
             &opts,
             command,
@@ -154,6 +193,61 @@ pub fn run(args: CheckArgs, out: &mut Out) -> Outcome {
         let files = save_counterexamples(&report, dir, &faults, engine).map_err(Failure::Output)?;
         for file in files {
             super::out::note(&format!("counterexample written to {}", file.display()));
+        }
+    }
+    Ok(code)
+}
+
+/// `check --frontier-out FILE`: the first turn judged, its report printed,
+/// then the frontier written (a file that cannot be written is exit code
+/// 4, after the report). A run stopped before the frontier was all known
+/// writes none.
+fn frontier_out(
+    config: crate::rules::config::Config,
+    opts: &CheckOptions,
+    path: &std::path::Path,
+    format: Format,
+    out: &mut Out,
+) -> Outcome {
+    // Refused before the search if it cannot be written (a file there is
+    // left as it is until the frontier replaces it).
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| Failure::BadInput(format!("--frontier-out {}: {e}", path.display())))?;
+    let (report, frontier) = match frontier::check_frontier_out(config, opts) {
+        Ok(found) => found,
+        Err(e) => {
+            if !existed {
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(e.into());
+        }
+    };
+    let code = print(&report, format, out);
+    match frontier {
+        Some(f) => {
+            f.write(path)
+                .map_err(|e| Failure::Output(format!("--frontier-out {}: {e}", path.display())))?;
+            super::out::note(&format!(
+                "frontier written to {}: {} states beginning turn {} ({} bytes, checksum {:08x})",
+                path.display(),
+                f.header.frontier.states,
+                f.header.frontier.turn,
+                f.header.frontier.bytes,
+                f.header.frontier.checksum
+            ));
+        }
+        None => {
+            // Nor is an older file left there to be taken for this one.
+            let _ = std::fs::remove_file(path);
+            super::out::note(&format!(
+                "no frontier written to {}: the run stopped before the frontier was all known",
+                path.display()
+            ));
         }
     }
     Ok(code)

@@ -101,13 +101,13 @@ pub fn merge(args: MergeArgs, out: &mut Out) -> Outcome {
             let report =
                 serde_json::from_value::<SweepReport>(value).map_err(|e| bad("sweep", e))?;
             sweeps.push((name, report));
-        } else if value.get("shard").is_some() {
+        } else if value.get("shard").is_some() || value.get("frontier_out").is_some() {
             let report = serde_json::from_value::<ShardReport>(value)
                 .map_err(|e| bad("shard's check", e))?;
             shards.push((name, report));
         } else {
             return Err(Failure::BadInput(format!(
-                "{name}: neither a sweep report (`sweep --format json`) nor a shard's check report (`check --shard K/N --format json`)"
+                "{name}: neither a sweep report (`sweep --format json`) nor a shard's check report (`check --shard K/N --format json`) nor a frontier run's (`check --frontier-out FILE --format json`)"
             )));
         }
     }

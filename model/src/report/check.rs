@@ -1,6 +1,7 @@
 //! The text report of a check: the configuration, the search's numbers,
 //! each property's verdict and the shortest counterexample of a violation.
 
+use crate::check::split::SplitInfo;
 use crate::check::visited::VisitedSet;
 use crate::check::{CheckReport, PropertyResult, Status};
 use crate::rules::cards::CardName;
@@ -156,6 +157,25 @@ pub fn human_report(r: &CheckReport) -> String {
                 crate::check::split::PER_SHARD
             );
         }
+        Some(
+            x @ SplitInfo {
+                frontier_file: Some(checksum),
+                ..
+            },
+        ) => {
+            let _ = writeln!(
+                s,
+                "shard {}/{} of this configuration's states, started from a frontier file (checksum {:08x}): {} states above the split (judged by the run that wrote it, not here), {} beginning turn {} ({} of them this shard's); a witness not reached here may be reached by another shard: merge the JSON reports of all {} and the frontier run's with merge-reports",
+                x.index,
+                x.count,
+                checksum,
+                thousands(x.prefix_states),
+                thousands(x.frontier_states),
+                x.frontier_turn.unwrap_or(2),
+                thousands(x.owned_frontier_states),
+                x.count
+            );
+        }
         Some(x) => {
             let _ = writeln!(
                 s,
@@ -174,11 +194,30 @@ pub fn human_report(r: &CheckReport) -> String {
         }
         None => {}
     }
-    if let Some(n) = r.merged_shards {
+    if let Some(f) = &r.frontier_out {
         let _ = writeln!(
             s,
-            "merged from {n} shards: the counts are summed (a state reached by several shards is counted by each), the time is the longest shard's"
+            "frontier run: {} states above the split judged here; {} states beginning turn {} written for the shards (checksum {:08x}), which start from them with --frontier-in; a witness not reached here may be reached by a shard: merge this JSON report with theirs",
+            thousands(f.prefix_states),
+            thousands(f.states),
+            f.turn,
+            f.checksum
         );
+    }
+    match r.merged_shards {
+        Some(n) if r.merged_frontier_run => {
+            let _ = writeln!(
+                s,
+                "merged from the frontier run and {n} shards started from its file: the counts are summed (a state reached by several shards is counted by each), the time is the frontier run's and the longest shard's"
+            );
+        }
+        Some(n) => {
+            let _ = writeln!(
+                s,
+                "merged from {n} shards: the counts are summed (a state reached by several shards is counted by each), the time is the longest shard's"
+            );
+        }
+        None => {}
     }
     verdicts(s, r)
 }

@@ -5,12 +5,15 @@
 //! above; and a file or a set of reports that does not fit is refused,
 //! naming what is wrong.
 
+mod common;
+
 use battlecheck::check::frontier::{self, check_from_frontier, check_frontier_out};
 use battlecheck::check::split::{merge, ShardReport};
 use battlecheck::check::sweep::Shard;
-use battlecheck::check::{check, CheckOptions, CheckReport, Status};
+use battlecheck::check::{check, CheckOptions, CheckReport};
 use battlecheck::rules::config::Config;
 use battlecheck::rules::faults::Fault;
+use common::verdicts;
 use std::path::{Path, PathBuf};
 
 fn options(shard: Option<Shard>, symmetry: bool) -> CheckOptions {
@@ -65,21 +68,6 @@ fn from_file(
         "frontier.bin",
     )
     .map_err(|e| e.0)
-}
-
-fn verdicts(r: &CheckReport) -> Vec<(&'static str, Status, Option<Vec<String>>)> {
-    r.properties
-        .iter()
-        .map(|p| {
-            let path = p.counterexample.as_ref().map(|t| {
-                t.steps
-                    .iter()
-                    .map(|s| format!("{:?}", s.decision))
-                    .collect()
-            });
-            (p.name, p.status, path)
-        })
-        .collect()
 }
 
 /// Games of two turns (2 players, one with a seeded fault whose violation

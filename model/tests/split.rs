@@ -3,13 +3,16 @@
 //! statuses and the same shortest counterexamples), and a merge of the
 //! wrong set of shards fails naming the report at fault.
 
+mod common;
+
 use battlecheck::check::split::{merge, ShardReport};
 use battlecheck::check::sweep::Shard;
 use battlecheck::check::visited::VisitedSet;
-use battlecheck::check::{check, CheckOptions, CheckReport, Status, SymmetryUse};
+use battlecheck::check::{check, CheckOptions, Status, SymmetryUse};
 use battlecheck::report::junit_report;
 use battlecheck::rules::config::Config;
 use battlecheck::rules::faults::Fault;
+use common::verdicts;
 
 fn options(shard: Option<Shard>) -> CheckOptions {
     CheckOptions {
@@ -30,21 +33,6 @@ fn shards(config: &Config, count: usize) -> Vec<(String, ShardReport)> {
             let json = serde_json::to_string(&report).expect("serialisable");
             let read: ShardReport = serde_json::from_str(&json).expect("a shard's report");
             (format!("shard-{index}.json"), read)
-        })
-        .collect()
-}
-
-fn verdicts(r: &CheckReport) -> Vec<(&'static str, Status, Option<Vec<String>>)> {
-    r.properties
-        .iter()
-        .map(|p| {
-            let path = p.counterexample.as_ref().map(|t| {
-                t.steps
-                    .iter()
-                    .map(|s| format!("{:?}", s.decision))
-                    .collect()
-            });
-            (p.name, p.status, path)
         })
         .collect()
 }

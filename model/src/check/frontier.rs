@@ -344,7 +344,8 @@ pub fn check_frontier_out(
             keys = keys.wrapping_add(*key);
             body.extend_from_slice(&key.to_le_bytes());
             body.extend_from_slice(&(*depth as u32).to_le_bytes());
-            body.extend_from_slice(&(state.len() as u16).to_le_bytes());
+            let len = u16::try_from(state.len()).expect("a state is far below 64 KiB");
+            body.extend_from_slice(&len.to_le_bytes());
             body.extend_from_slice(state);
         }
         let header = Header {
@@ -401,18 +402,29 @@ fn frontier_run(
             r.push((key, depth, state));
         },
     );
-    let exploration = Exploration {
+    let exploration = explored(&run, start, &tally, None, &visited);
+    let records = records.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok((model, exploration, records))
+}
+
+/// What a search from `start` saw, as a report takes it.
+fn explored(
+    run: &search::Searched,
+    start: Instant,
+    tally: &Tally,
+    split: Option<SplitInfo>,
+    visited: &Visited,
+) -> Exploration {
+    Exploration {
         unique: run.unique,
         generated: run.generated,
         skipped: run.skipped,
         depth: run.depth,
         elapsed: start.elapsed(),
         found: tally.found(),
-        split: None,
+        split,
         visited: visited.summary(),
-    };
-    let records = records.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok((model, exploration, records))
+    }
 }
 
 /// `check --shard K/N --frontier-in`: shard `shard` of `config` explored
@@ -501,16 +513,7 @@ pub fn check_from_frontier(
             "--frontier-in {file}: below the frontier this configuration made seat order matter, so the symmetry reduction is not exact for it: write the frontier with --no-symmetry and run the shards with --no-symmetry"
         )));
     }
-    let exploration = Exploration {
-        unique: run.unique,
-        generated: run.generated,
-        skipped: run.skipped,
-        depth: run.depth,
-        elapsed: start.elapsed(),
-        found: tally.found(),
-        split: Some(info),
-        visited: visited.summary(),
-    };
+    let exploration = explored(&run, start, &tally, Some(info), &visited);
     let properties = property_results(&model.not_applicable(), &exploration.found, |id| {
         shortest_trace(&model, id, symmetric, &stop)
     });

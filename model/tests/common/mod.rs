@@ -1,6 +1,9 @@
 //! Helpers shared by the model's integration tests.
 
-use battlecheck::check::{check, CheckOptions, CheckReport};
+// Each test binary uses some of them.
+#![allow(dead_code)]
+
+use battlecheck::check::{check, CheckOptions, CheckReport, Status};
 use battlecheck::rules::cards::CardName;
 use battlecheck::rules::config::{Config, Seat};
 use battlecheck::Fault;
@@ -40,4 +43,21 @@ pub fn run(c: Config) -> CheckReport {
         },
     )
     .expect("valid configuration")
+}
+
+/// Each property's name, status and counterexample (its decisions): what
+/// two checks of one configuration must agree on.
+pub fn verdicts(r: &CheckReport) -> Vec<(&'static str, Status, Option<Vec<String>>)> {
+    r.properties
+        .iter()
+        .map(|p| {
+            let path = p.counterexample.as_ref().map(|t| {
+                t.steps
+                    .iter()
+                    .map(|s| format!("{:?}", s.decision))
+                    .collect()
+            });
+            (p.name, p.status, path)
+        })
+        .collect()
 }

@@ -3,7 +3,9 @@
 //! that [`commute`] explored once, the lossless [`fingerprint`] of a
 //! state), its set of [`visited`] states (or a
 //! [`bitstate`] array, and what either may miss), the [`record`] of a path
-//! that the Explorer reopens, and [`sweep`]s of many configurations.
+//! that the Explorer reopens, [`sweep`]s of many configurations, and one
+//! configuration [`split`] into shards, which may start from a
+//! [`frontier`] file.
 //!
 //! Depends on [`crate::rules`] and [`crate::display`]; knows nothing of
 //! engines or of how reports are printed.

@@ -402,29 +402,9 @@ fn frontier_run(
             r.push((key, depth, state));
         },
     );
-    let exploration = explored(&run, start, &tally, None, &visited);
+    let exploration = Exploration::of(&run, start, &tally, None, visited.summary());
     let records = records.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok((model, exploration, records))
-}
-
-/// What a search from `start` saw, as a report takes it.
-fn explored(
-    run: &search::Searched,
-    start: Instant,
-    tally: &Tally,
-    split: Option<SplitInfo>,
-    visited: &Visited,
-) -> Exploration {
-    Exploration {
-        unique: run.unique,
-        generated: run.generated,
-        skipped: run.skipped,
-        depth: run.depth,
-        elapsed: start.elapsed(),
-        found: tally.found(),
-        split,
-        visited: visited.summary(),
-    }
 }
 
 /// `check --shard K/N --frontier-in`: shard `shard` of `config` explored
@@ -513,7 +493,7 @@ pub fn check_from_frontier(
             "--frontier-in {file}: below the frontier this configuration made seat order matter, so the symmetry reduction is not exact for it: write the frontier with --no-symmetry and run the shards with --no-symmetry"
         )));
     }
-    let exploration = explored(&run, start, &tally, Some(info), &visited);
+    let exploration = Exploration::of(&run, start, &tally, Some(info), visited.summary());
     let properties = property_results(&model.not_applicable(), &exploration.found, |id| {
         shortest_trace(&model, id, symmetric, &stop)
     });

@@ -333,6 +333,29 @@ pub struct Exploration {
     pub visited: VisitedSet,
 }
 
+impl Exploration {
+    /// What a search begun at `start` saw, with the verdicts `tally`
+    /// gathered.
+    pub(crate) fn of(
+        run: &search::Searched,
+        start: Instant,
+        tally: &Tally,
+        split: Option<split::SplitInfo>,
+        visited: VisitedSet,
+    ) -> Exploration {
+        Exploration {
+            unique: run.unique,
+            generated: run.generated,
+            skipped: run.skipped,
+            depth: run.depth,
+            elapsed: start.elapsed(),
+            found: tally.found(),
+            split,
+            visited,
+        }
+    }
+}
+
 /// A state's representative under the symmetry reduction (stateright's
 /// searches take it).
 pub(crate) type Representation<M> = fn(&<M as Model>::State) -> <M as Model>::State;
@@ -387,16 +410,7 @@ where
         )),
         Search::BreadthFirst => staterights(run_to_end(builder().spawn_bfs())),
     };
-    Exploration {
-        unique: run.unique,
-        generated: run.generated,
-        skipped: run.skipped,
-        depth: run.depth,
-        elapsed: start.elapsed(),
-        found: tally.found(),
-        split,
-        visited,
-    }
+    Exploration::of(&run, start, &tally, split, visited)
 }
 
 /// The check's depth-first search of `model`, or of the shard of its

@@ -251,6 +251,13 @@ pub enum EngineFault {
     /// one attacking a battle must assign its damage to its blockers,
     /// which the rulings (C04: "including to a battle it attacks") forbid.
     AsUnblockedNotOntoBattles,
+    /// Zilortha's "you control" ignored: every player's non-Human
+    /// creatures may assign their combat damage as though they weren't
+    /// blocked while any player controls Zilortha. Caught only where an
+    /// opponent of Zilortha's controller attacks: `coverage
+    /// --random-games`, which plays every CI configuration for a full
+    /// round.
+    AsUnblockedForEveryone,
     /// 106.4 broken: mana pools never empty, so mana made in one step pays
     /// for a spell in a later one. Caught by the mana scenarios.
     ManaPoolsNeverEmpty,
@@ -332,7 +339,7 @@ pub enum EngineFault {
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 80] = [
+    pub const ALL: [EngineFault; 81] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -381,6 +388,7 @@ impl EngineFault {
         EngineFault::AsUnblockedForHumans,
         EngineFault::AsUnblockedNotDamaged,
         EngineFault::AsUnblockedNotOntoBattles,
+        EngineFault::AsUnblockedForEveryone,
         EngineFault::ManaPoolsNeverEmpty,
         EngineFault::LandsWithoutLimit,
         EngineFault::EntersTriggerXIsZero,

@@ -281,3 +281,38 @@ fn coverage_lists_the_branches_and_the_gaps() {
     let o = battlecheck(&["coverage", "--preset", "tiny", "--format", "junit"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `coverage --random-games N` adds each configuration's full round played
+/// in N random games with the seed given, named as such; the engine
+/// conforms there too. Bad counts, and a seed without games, are refused.
+#[test]
+fn coverage_adds_random_games_of_a_full_round() {
+    let args = [
+        "coverage",
+        "--preset",
+        "tiny",
+        "--random-games",
+        "30",
+        "--seed",
+        "7",
+    ];
+    let o = battlecheck(&[&args[..], &["--format", "json"]].concat());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["configs"],
+        serde_json::json!(["tiny", "tiny-full-round (30 random games, seed 7)"])
+    );
+    assert!(v["diverged"].as_array().unwrap().is_empty(), "{v}");
+    for (bad, says) in [
+        (
+            vec!["--random-games", "0"],
+            "--random-games must be at least 1",
+        ),
+        (vec!["--random-games", "some"], "--random-games"),
+        (vec!["--seed", "3"], "--random-games"),
+    ] {
+        let o = battlecheck(&[&["coverage", "--preset", "tiny"][..], &bad].concat());
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(text(&o).contains(says), "{bad:?}: {}", text(&o));
+    }
+}

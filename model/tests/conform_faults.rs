@@ -541,3 +541,54 @@ fn a_divergence_is_reported_alike_with_any_number_of_threads() {
         assert_eq!(report(threads), one, "{threads} threads");
     }
 }
+
+/// Zilortha's "you control" ignored (every player's non-Humans may assign
+/// their damage as though unblocked) is a bug no one-turn configuration
+/// shows: in every configuration of the CI suite Zilortha's controller is
+/// the only player who attacks, and the exhaustive lockstep passes the
+/// faulty engine on all of them. `coverage --random-games` plays each for
+/// a full round, where the opponent attacks into Zilortha's controller,
+/// and catches it: the engine alone offers the opponent the choice.
+#[test]
+fn a_choice_granted_to_every_seat_is_caught_by_full_round_random_games() {
+    use battlecheck::check::random::Games;
+    use battlecheck::conform::suite;
+    use battlecheck_properties::Decision::AssignAsUnblocked;
+    let faulty = ConformOptions {
+        threads: 2,
+        engine_faults: vec![EngineFault::AsUnblockedForEveryone],
+        ..ConformOptions::default()
+    };
+    let configs = suite::ci().unwrap();
+    for c in &configs {
+        let r = conform(c.clone(), &faulty).unwrap();
+        assert!(r.passed(), "{}: {}", c.name, human_report(&r));
+    }
+    let random = ConformOptions {
+        random_games: Some(Games {
+            count: 2000,
+            seed: 1,
+        }),
+        ..faulty
+    };
+    let caught: Vec<_> = configs
+        .iter()
+        .filter(|c| c.seats.iter().any(|s| s.battlefield.contains(&Zilortha)))
+        .map(|c| {
+            let r = conform(suite::full_round(c).unwrap(), &random).unwrap();
+            (c.name.clone(), r.counterexample)
+        })
+        .collect();
+    assert!(!caught.is_empty());
+    for (name, c) in caught {
+        let c = c.unwrap_or_else(|| panic!("{name}: not caught"));
+        assert!(
+            c.divergence
+                .engine_only
+                .iter()
+                .any(|d| matches!(d, AssignAsUnblocked { player, .. } if player.0 != 0)),
+            "{name}: {:?}",
+            c.divergence
+        );
+    }
+}

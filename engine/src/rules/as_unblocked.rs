@@ -35,7 +35,7 @@ impl Game {
         (!self.is_human(attacker) || self.fault(EngineFault::AsUnblockedForHumans))
             && !(onto_battle && self.fault(EngineFault::AsUnblockedNotOntoBattles))
             && self.battlefield().any(|s| {
-                s.controller == o.controller
+                (s.controller == o.controller || self.fault(EngineFault::AsUnblockedForEveryone))
                     && self.has_abilities(s.id)
                     && s.face()
                         .statics

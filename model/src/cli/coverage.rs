@@ -1,12 +1,14 @@
 //! `battlecheck coverage`: which branches of the rules the conformance
 //! check exercises on this repository's engine (the way TLC reports action
-//! coverage), over the configurations CI runs or the presets given. Exit 1
+//! coverage), over the configurations CI runs or the presets given, and
+//! with `--random-games` over random games of each for a full round. Exit 1
 //! if a configuration diverged or a branch no configuration exercised is
 //! not explained as unreachable in the model.
 
 use super::args::{json, Format};
 use super::out::Out;
 use super::{Failure, Outcome};
+use crate::check::random::Games;
 use crate::conform::coverage::Coverage;
 use crate::conform::{conform, suite, ConformOptions};
 use crate::report::coverage::human_report;
@@ -32,6 +34,21 @@ pub struct CoverageArgs {
     /// memory available as the run starts.
     #[arg(long, value_name = "MIB")]
     max_memory: Option<u64>,
+    /// Also play N random games in lockstep on each configuration, for a
+    /// full round of turns (every side takes one): their paths are not
+    /// merged as the exhaustive lockstep's are, and every seat makes the
+    /// choices of an active and of a defending player. Their branches
+    /// count too.
+    #[arg(long, value_name = "N")]
+    random_games: Option<usize>,
+    /// The seed of the random games.
+    #[arg(
+        long,
+        value_name = "SEED",
+        requires = "random_games",
+        default_value_t = 1
+    )]
+    seed: u64,
 }
 
 pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
@@ -53,10 +70,30 @@ pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
         threads: args.threads.clamp(1, cores),
         ..ConformOptions::default()
     };
-    let runs = configs
-        .into_iter()
-        .map(|c| conform(c, &opts))
-        .collect::<Result<Vec<_>, _>>()?;
+    let random = match args.random_games {
+        Some(0) => {
+            return Err(Failure::BadInput(
+                "--random-games must be at least 1".into(),
+            ))
+        }
+        Some(count) => Some(ConformOptions {
+            random_games: Some(Games {
+                count,
+                seed: args.seed,
+            }),
+            ..opts.clone()
+        }),
+        None => None,
+    };
+    let mut runs = Vec::new();
+    for c in &configs {
+        runs.push(conform(c.clone(), &opts)?);
+    }
+    if let Some(random) = &random {
+        for c in &configs {
+            runs.push(conform(suite::full_round(c)?, random)?);
+        }
+    }
     let coverage = Coverage::of(&runs);
     match args.format {
         Format::Human => out.print(&human_report(&coverage)),

@@ -258,6 +258,18 @@ pub struct BranchCoverage {
     pub configs: usize,
 }
 
+/// A run by its configuration's name, and its random games if it played
+/// them (`coverage --random-games`) rather than explored every state.
+fn label(r: &ConformReport) -> String {
+    match &r.random_games {
+        Some(g) => format!(
+            "{} ({} random games, seed {})",
+            r.config.name, g.asked.count, g.asked.seed
+        ),
+        None => r.config.name.clone(),
+    }
+}
+
 impl Coverage {
     /// Every configuration conformed and every branch was exercised or is
     /// explained.
@@ -309,19 +321,19 @@ impl Coverage {
                 .collect()
         };
         Coverage {
-            configs: runs.iter().map(|r| r.config.name.clone()).collect(),
+            configs: runs.iter().map(label).collect(),
             explained_gaps: missed(true),
             gaps: missed(false),
             branches,
             diverged: runs
                 .iter()
                 .filter(|r| r.counterexample.is_some())
-                .map(|r| r.config.name.clone())
+                .map(label)
                 .collect(),
             stopped: runs
                 .iter()
                 .filter(|r| r.counterexample.is_none() && !r.complete)
-                .map(|r| format!("{} ({})", r.config.name, r.stopped_by.unwrap_or("stopped")))
+                .map(|r| format!("{} ({})", label(r), r.stopped_by.unwrap_or("stopped")))
                 .collect(),
         }
     }

@@ -36,6 +36,25 @@ const VARIANTS: [&str; 6] = [
 /// The printed defenses they are checked at.
 pub const DEFENSES: std::ops::RangeInclusive<u8> = 1..=4;
 
+/// `config` for a full round of turns at least: every side (a player, or
+/// with Two-Headed Giant a team, 805.4) takes a turn, so that every seat
+/// is once the active player and otherwise a player the active one may
+/// attack (the opponents of Zilortha's controller attack into it, say),
+/// roles the one-turn configurations never give them. Named
+/// `<name>-full-round`.
+pub fn full_round(config: &Config) -> Result<Config, ConfigError> {
+    let sides = if config.variant.two_headed_giant {
+        config.players() / 2
+    } else {
+        config.players()
+    };
+    let mut c = config.clone();
+    c.turns = c.turns.max(sides as u8);
+    c.name = format!("{}-full-round", config.name);
+    c.validate()?;
+    Ok(c)
+}
+
 /// Invasion of Ikoria (defense 6) cast from a hand, against a trampler, a
 /// first striker and a two-counter erode, which defeat it with damage to
 /// spare, exactly (first strike, then erode) or not at all, and cast

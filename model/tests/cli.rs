@@ -282,8 +282,9 @@ fn coverage_lists_the_branches_and_the_gaps() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// `coverage --random-games N` adds each configuration's full round played
-/// in N random games with the seed given, named as such; the engine
+/// `coverage --random-games N` adds each configuration's full round, as it
+/// is and with its seats turned by one, played in N random games with the
+/// seed given, named as such; the engine
 /// conforms there too. Bad counts, and a seed without games, are refused.
 #[test]
 fn coverage_adds_random_games_of_a_full_round() {
@@ -300,7 +301,11 @@ fn coverage_adds_random_games_of_a_full_round() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(
         v["configs"],
-        serde_json::json!(["tiny", "tiny-full-round (30 random games, seed 7)"])
+        serde_json::json!([
+            "tiny",
+            "tiny-full-round (30 random games, seed 7)",
+            "tiny-turned-full-round (30 random games, seed 7)"
+        ])
     );
     assert!(v["diverged"].as_array().unwrap().is_empty(), "{v}");
     for (bad, says) in [

@@ -35,10 +35,11 @@ pub struct CoverageArgs {
     #[arg(long, value_name = "MIB")]
     max_memory: Option<u64>,
     /// Also play N random games in lockstep on each configuration, for a
-    /// full round of turns (every side takes one): their paths are not
-    /// merged as the exhaustive lockstep's are, and every seat makes the
-    /// choices of an active and of a defending player. Their branches
-    /// count too.
+    /// full round of turns (every side takes one), as it is and with its
+    /// seats turned by one (the first seat's cards with the second player):
+    /// their paths are not merged as the exhaustive lockstep's are, and
+    /// every seat makes the choices of an active and of a defending
+    /// player, with cards that say "you". Their branches count too.
     #[arg(long, value_name = "N")]
     random_games: Option<usize>,
     /// The seed of the random games.
@@ -92,6 +93,9 @@ pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
     if let Some(random) = &random {
         for c in &configs {
             runs.push(conform(suite::full_round(c)?, random)?);
+        }
+        for c in &configs {
+            runs.push(conform(suite::full_round(&suite::turned(c)?)?, random)?);
         }
     }
     let coverage = Coverage::of(&runs);

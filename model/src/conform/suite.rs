@@ -55,6 +55,20 @@ pub fn full_round(config: &Config) -> Result<Config, ConfigError> {
     Ok(c)
 }
 
+/// `config` with its seats turned by one: the first seat's cards go to
+/// the second, the last seat's to the first, so that the cards whose
+/// abilities say "you" (Zilortha's "non-Human creature you control",
+/// Invasion of Gobakhan's, a Clone's) belong to a player who does not take
+/// the first turn. Named `<name>-turned`. Its full round
+/// ([`full_round`]) has that player cast and attack with them.
+pub fn turned(config: &Config) -> Result<Config, ConfigError> {
+    let mut c = config.clone();
+    c.seats.rotate_right(1);
+    c.name = format!("{}-turned", config.name);
+    c.validate()?;
+    Ok(c)
+}
+
 /// Invasion of Ikoria (defense 6) cast from a hand, against a trampler, a
 /// first striker and a two-counter erode, which defeat it with damage to
 /// spare, exactly (first strike, then erode) or not at all, and cast

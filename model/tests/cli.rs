@@ -284,8 +284,9 @@ fn coverage_lists_the_branches_and_the_gaps() {
 
 /// `coverage --random-games N` adds each configuration's full round, as it
 /// is and with its seats turned by one, played in N random games with the
-/// seed given, named as such; the engine
-/// conforms there too. Bad counts, and a seed without games, are refused.
+/// seed given, named as such; the engine conforms there too. Bad counts, a
+/// seed without games and a file as the counterexamples' directory are
+/// refused.
 #[test]
 fn coverage_adds_random_games_of_a_full_round() {
     let args = [
@@ -315,6 +316,13 @@ fn coverage_adds_random_games_of_a_full_round() {
         ),
         (vec!["--random-games", "some"], "--random-games"),
         (vec!["--seed", "3"], "--random-games"),
+        (
+            vec![
+                "--save-counterexample",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"),
+            ],
+            "--save-counterexample",
+        ),
     ] {
         let o = battlecheck(&[&["coverage", "--preset", "tiny"][..], &bad].concat());
         assert_eq!(o.status.code(), Some(2), "{bad:?}");

@@ -552,6 +552,7 @@ fn a_divergence_is_reported_alike_with_any_number_of_threads() {
 #[test]
 fn a_choice_granted_to_every_seat_is_caught_by_full_round_random_games() {
     use battlecheck::check::random::Games;
+    use battlecheck::conform::coverage::Coverage;
     use battlecheck::conform::suite;
     use battlecheck_properties::Decision::AssignAsUnblocked;
     let faulty = ConformOptions {
@@ -564,22 +565,40 @@ fn a_choice_granted_to_every_seat_is_caught_by_full_round_random_games() {
         let r = conform(c.clone(), &faulty).unwrap();
         assert!(r.passed(), "{}: {}", c.name, human_report(&r));
     }
+    let dir = out_dir(EngineFault::AsUnblockedForEveryone);
     let random = ConformOptions {
         random_games: Some(Games {
             count: 2000,
             seed: 1,
         }),
+        out_dir: Some(dir.clone()),
         ..faulty
     };
-    let caught: Vec<_> = configs
+    let runs: Vec<_> = configs
         .iter()
         .filter(|c| c.seats.iter().any(|s| s.battlefield.contains(&Zilortha)))
-        .map(|c| {
-            let r = conform(suite::full_round(c).unwrap(), &random).unwrap();
-            (c.name.clone(), r.counterexample)
-        })
+        .map(|c| conform(suite::full_round(c).unwrap(), &random).unwrap())
         .collect();
-    assert!(!caught.is_empty());
+    assert!(!runs.is_empty());
+    // As `coverage --random-games --save-counterexample DIR` reports them:
+    // each run diverged, each with its scenario file, which fails on the
+    // faulty engine and passes on the correct one.
+    let coverage = Coverage::of(&runs);
+    assert_eq!(coverage.diverged.len(), runs.len());
+    assert_eq!(coverage.scenarios.len(), runs.len());
+    let said = battlecheck::report::coverage::human_report(&coverage);
+    let cards = Catalogue::bundled().unwrap();
+    for file in &coverage.scenarios {
+        assert!(said.contains(&file.display().to_string()), "{said}");
+        let written = std::fs::read_to_string(file).unwrap();
+        assert!(!run_text(file, &written, &cards).unwrap().passed());
+        let mut fixed: serde_json::Value = serde_json::from_str(&written).unwrap();
+        fixed.as_object_mut().unwrap().remove("faults");
+        let correct = run_text(Path::new("fixed.json"), &fixed.to_string(), &cards).unwrap();
+        assert!(correct.passed(), "{correct}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let caught = runs.into_iter().map(|r| (r.config.name, r.counterexample));
     for (name, c) in caught {
         let c = c.unwrap_or_else(|| panic!("{name}: not caught"));
         assert!(

@@ -14,6 +14,7 @@ use crate::conform::{conform, suite, ConformOptions};
 use crate::report::coverage::human_report;
 use crate::rules::config::Config;
 use clap::Args;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -42,6 +43,10 @@ pub struct CoverageArgs {
     /// player, with cards that say "you". Their branches count too.
     #[arg(long, value_name = "N")]
     random_games: Option<usize>,
+    /// Write the counterexample of each configuration that diverges as a
+    /// scenario file in DIR (replay it with `replay`).
+    #[arg(long, value_name = "DIR")]
+    save_counterexample: Option<PathBuf>,
     /// The seed of the random games.
     #[arg(
         long,
@@ -66,9 +71,13 @@ pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
     // (exit code 3).
     super::args::memory_limit(args.max_memory)?;
     super::args::stop_on_interrupt();
+    if let Some(dir) = &args.save_counterexample {
+        super::out::output_dir(dir, "--save-counterexample")?;
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = ConformOptions {
         threads: args.threads.clamp(1, cores),
+        out_dir: args.save_counterexample.clone(),
         ..ConformOptions::default()
     };
     let random = match args.random_games {
@@ -107,6 +116,10 @@ pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
                 "--format junit: coverage is reported as human or json".into(),
             ))
         }
+    }
+    // The report was printed; a counterexample not written is exit code 4.
+    if let Some(e) = coverage.scenario_errors.first() {
+        return Err(Failure::Output(e.clone()));
     }
     Ok(if coverage.passed() {
         ExitCode::SUCCESS

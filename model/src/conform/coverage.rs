@@ -234,6 +234,13 @@ pub struct Coverage {
     pub gaps: Vec<String>,
     /// The configurations whose engine diverged (their runs stopped early).
     pub diverged: Vec<String>,
+    /// The scenario files of their counterexamples, where
+    /// `--save-counterexample` wrote them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scenarios: Vec<std::path::PathBuf>,
+    /// Why a counterexample's scenario file could not be written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scenario_errors: Vec<String>,
     /// The configurations whose run was stopped (an interrupt,
     /// `--max-memory`) before it ended, each with why: the coverage is
     /// PARTIAL, and a gap may be a branch not reached in time.
@@ -329,6 +336,17 @@ impl Coverage {
                 .iter()
                 .filter(|r| r.counterexample.is_some())
                 .map(label)
+                .collect(),
+            scenarios: runs
+                .iter()
+                .filter_map(|r| r.counterexample.as_ref()?.scenario.clone())
+                .collect(),
+            scenario_errors: runs
+                .iter()
+                .filter_map(|r| {
+                    let error = r.counterexample.as_ref()?.scenario_error.as_ref()?;
+                    Some(format!("{}: {error}", label(r)))
+                })
                 .collect(),
             stopped: runs
                 .iter()

@@ -19,6 +19,16 @@ pub fn human_report(c: &Coverage) -> String {
             "  DIVERGED: {name} stopped early (run `battlecheck conform` on it)"
         );
     }
+    for file in &c.scenarios {
+        let _ = writeln!(
+            s,
+            "  counterexample written to {} (replay it with `battlecheck replay`)",
+            file.display()
+        );
+    }
+    for error in &c.scenario_errors {
+        let _ = writeln!(s, "  counterexample not written: {error}");
+    }
     for name in &c.stopped {
         let _ = writeln!(
             s,

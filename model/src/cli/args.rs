@@ -233,14 +233,16 @@ pub struct RandomGamesArgs {
 impl RandomGamesArgs {
     /// The games asked for, if any.
     pub fn games(&self) -> Result<Option<Games>, String> {
-        match self.random_games {
-            Some(0) => Err("--random-games must be at least 1".into()),
-            Some(count) => Ok(Some(Games {
-                count,
-                seed: self.seed,
-            })),
-            None => Ok(None),
-        }
+        games(self.random_games, self.seed)
+    }
+}
+
+/// The games of `--random-games COUNT --seed SEED`, if any: at least one.
+pub fn games(count: Option<usize>, seed: u64) -> Result<Option<Games>, String> {
+    match count {
+        Some(0) => Err("--random-games must be at least 1".into()),
+        Some(count) => Ok(Some(Games { count, seed })),
+        None => Ok(None),
     }
 }
 

@@ -8,7 +8,6 @@
 use super::args::{json, Format};
 use super::out::Out;
 use super::{Failure, Outcome};
-use crate::check::random::Games;
 use crate::conform::coverage::Coverage;
 use crate::conform::{conform, suite, ConformOptions};
 use crate::report::coverage::human_report;
@@ -80,21 +79,10 @@ pub fn run(args: CoverageArgs, out: &mut Out) -> Outcome {
         out_dir: args.save_counterexample.clone(),
         ..ConformOptions::default()
     };
-    let random = match args.random_games {
-        Some(0) => {
-            return Err(Failure::BadInput(
-                "--random-games must be at least 1".into(),
-            ))
-        }
-        Some(count) => Some(ConformOptions {
-            random_games: Some(Games {
-                count,
-                seed: args.seed,
-            }),
-            ..opts.clone()
-        }),
-        None => None,
-    };
+    let random = super::args::games(args.random_games, args.seed)?.map(|games| ConformOptions {
+        random_games: Some(games),
+        ..opts.clone()
+    });
     let mut runs = Vec::new();
     for c in &configs {
         runs.push(conform(c.clone(), &opts)?);

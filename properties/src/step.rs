@@ -30,8 +30,9 @@ pub enum Happened {
     },
     /// `player`'s life total changed (119.3).
     Life { player: PlayerId },
-    /// An instruction made `player` gain or lose life (119.3: "you gain N
-    /// life", "target player loses N life").
+    /// An effect other than damage dealt to `player` made them gain or lose
+    /// life (119.3): an instruction ("you gain N life", "target player
+    /// loses N life") or lifelink (702.15b, 120.3f).
     LifeByInstruction { player: PlayerId },
     /// `protector` was chosen to protect `battle`, controlled by
     /// `controller`; `siege`: the battle is a Siege (310.9a, 310.12a,

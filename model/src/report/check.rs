@@ -40,6 +40,19 @@ pub fn config_line(c: &Config) -> String {
     if !faults.is_empty() {
         let _ = write!(line, "; SEEDED FAULTS: {}", faults.join(", "));
     }
+    let unjudged: Vec<&str> = c
+        .faults
+        .iter()
+        .filter(|f| !f.judged_by_properties())
+        .map(|f| f.as_str())
+        .collect();
+    if !unjudged.is_empty() {
+        let _ = write!(
+            line,
+            " ({} no property judges: only `conform`, against an engine, catches it)",
+            unjudged.join(", ")
+        );
+    }
     line
 }
 

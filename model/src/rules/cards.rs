@@ -17,9 +17,8 @@ pub enum BackFace {
     /// Zilortha, Apex of Ikoria (Legendary Creature — Dinosaur, 8/8), the
     /// back face of Invasion of Ikoria: "Reach. For each non-Human creature
     /// you control, you may have that creature assign its combat damage as
-    /// though it weren't blocked." (checklist C04). Reach changes nothing
-    /// in a pool without flying; the legend rule never applies with one
-    /// Zilortha per player.
+    /// though it weren't blocked." (checklist C04). The legend rule never
+    /// applies with one Zilortha per player.
     Zilortha,
     /// An enchantment permanent (Invasion of Gobakhan // Lightshield Array):
     /// it resolves and stays on the battlefield, neither a creature nor a
@@ -39,6 +38,53 @@ impl BackFace {
     }
 }
 
+/// The keyword abilities of the pool's creatures, each of which changes
+/// how they fight over battles (702): a set of [`Keyword`]s.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct Keywords(u8);
+
+/// One keyword ability (702).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Keyword {
+    /// 702.7b: deals combat damage in the first-strike damage step (510.4).
+    FirstStrike,
+    /// 702.19b: may assign excess combat damage to what it attacks, a
+    /// battle included.
+    Trample,
+    /// 702.9b: can't be blocked except by creatures with flying or reach.
+    Flying,
+    /// 702.17b: can block creatures with flying.
+    Reach,
+    /// 702.111b: can't be blocked except by two or more creatures.
+    Menace,
+    /// 702.15b: damage it deals also makes its controller gain that much
+    /// life (120.3f), whatever it is dealt to, a battle included.
+    Lifelink,
+}
+
+impl Keywords {
+    pub const NONE: Keywords = Keywords(0);
+
+    /// The set of `keywords`.
+    pub const fn of(keywords: &[Keyword]) -> Keywords {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < keywords.len() {
+            bits |= 1 << keywords[i] as u8;
+            i += 1;
+        }
+        Keywords(bits)
+    }
+
+    #[inline]
+    pub fn has(self, k: Keyword) -> bool {
+        self.0 & (1 << k as u8) != 0
+    }
+}
+
 /// The kinds of card in the model's pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Kind {
@@ -46,13 +92,12 @@ pub enum Kind {
     Siege { defense: u8, back: BackFace },
     /// A battle with no battle type: only its controller may protect it (310.9a).
     Battle { defense: u8 },
-    /// A creature, optionally with first strike (702.7) or trample
-    /// (702.19); `human`: its creature types include Human (205.3m).
+    /// A creature with its keyword abilities; `human`: its creature types
+    /// include Human (205.3m).
     Creature {
         power: u8,
         toughness: u8,
-        first_strike: bool,
-        trample: bool,
+        keywords: Keywords,
         human: bool,
     },
     /// Instant: deals `amount` damage to any target (115.4).
@@ -115,6 +160,14 @@ pub enum CardName {
     /// Portal Mage, a real card: a 2/2 with flash whose enters trigger
     /// reselects what an attacking creature attacks (508.7).
     PortalMage,
+    /// Wind Drake ({2}{U}, Creature — Drake, 2/2): "Flying".
+    Drake,
+    /// Giant Spider ({3}{G}, Creature — Spider, 2/4): "Reach".
+    Spider,
+    /// Boggart Brute ({2}{R}, Creature — Goblin Warrior, 3/2): "Menace".
+    Brute,
+    /// Child of Night ({1}{B}, Creature — Vampire, 2/1): "Lifelink".
+    Lifelinker,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -137,7 +190,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 19] = [
+    pub const ALL: [CardName; 23] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -157,6 +210,10 @@ impl CardName {
         CardName::PortalMage,
         CardName::Gobakhan,
         CardName::Zilortha,
+        CardName::Drake,
+        CardName::Spider,
+        CardName::Brute,
+        CardName::Lifelinker,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -184,6 +241,10 @@ impl CardName {
             CardName::PortalMage => "Portal Mage".into(),
             CardName::Gobakhan => "Invasion of Gobakhan".into(),
             CardName::Zilortha => "Invasion of Ikoria".into(),
+            CardName::Drake => "Wind Drake".into(),
+            CardName::Spider => "Giant Spider".into(),
+            CardName::Brute => "Boggart Brute".into(),
+            CardName::Lifelinker => "Child of Night".into(),
         }
     }
 
@@ -208,6 +269,10 @@ impl CardName {
             CardName::PortalMage => "portal-mage",
             CardName::Gobakhan => "gobakhan",
             CardName::Zilortha => "zilortha",
+            CardName::Drake => "drake",
+            CardName::Spider => "spider",
+            CardName::Brute => "brute",
+            CardName::Lifelinker => "lifelinker",
         }
     }
 
@@ -236,29 +301,49 @@ impl CardName {
             CardName::Cadet => Kind::Creature {
                 power: 1,
                 toughness: 1,
-                first_strike: false,
-                trample: false,
+                keywords: Keywords::NONE,
                 human: true,
             },
             CardName::Bear => Kind::Creature {
                 power: 2,
                 toughness: 2,
-                first_strike: false,
-                trample: false,
+                keywords: Keywords::NONE,
                 human: false,
             },
             CardName::Striker => Kind::Creature {
                 power: 2,
                 toughness: 1,
-                first_strike: true,
-                trample: false,
+                keywords: Keywords::of(&[Keyword::FirstStrike]),
                 human: false,
             },
             CardName::Trampler => Kind::Creature {
                 power: 3,
                 toughness: 3,
-                first_strike: false,
-                trample: true,
+                keywords: Keywords::of(&[Keyword::Trample]),
+                human: false,
+            },
+            CardName::Drake => Kind::Creature {
+                power: 2,
+                toughness: 2,
+                keywords: Keywords::of(&[Keyword::Flying]),
+                human: false,
+            },
+            CardName::Spider => Kind::Creature {
+                power: 2,
+                toughness: 4,
+                keywords: Keywords::of(&[Keyword::Reach]),
+                human: false,
+            },
+            CardName::Brute => Kind::Creature {
+                power: 3,
+                toughness: 2,
+                keywords: Keywords::of(&[Keyword::Menace]),
+                human: false,
+            },
+            CardName::Lifelinker => Kind::Creature {
+                power: 2,
+                toughness: 1,
+                keywords: Keywords::of(&[Keyword::Lifelink]),
                 human: false,
             },
             CardName::Bolt => Kind::Burn { amount: 2 },

@@ -1,6 +1,8 @@
-//! Combat (506–511): attacks on players and battles, blocks, first-strike
-//! and regular combat damage, trample, the end of combat.
+//! Combat (506–511): attacks on players and battles, blocks and the
+//! evasion abilities that restrict them (flying, reach, menace), first-strike
+//! and regular combat damage, trample, lifelink, the end of combat.
 
+use crate::rules::cards::Keyword;
 use crate::rules::faults::Fault;
 use crate::rules::state::{Combat, GameState, Pending, Then};
 use arrayvec::ArrayVec;
@@ -123,7 +125,8 @@ impl GameState {
     /// (509.1a, 802.4a): attackers of its controller, of a battle its
     /// controller protects (310.9c), or attackers whose battle was removed
     /// from combat and for whom its controller is the defending player
-    /// (506.4c, 508.5). Battles never block.
+    /// (506.4c, 508.5), unless the attacker's evasion forbids it
+    /// ([`Self::evades`]). Battles never block.
     pub fn block_options(&self) -> ArrayVec<(CardId, ArrayVec<CardId, 8>), 16> {
         let attackers: ArrayVec<(CardId, Option<AttackTarget>, PlayerId), 16> = self
             .on_battlefield()
@@ -161,11 +164,34 @@ impl GameState {
                         }
                         None => self.teammates(*defender, p),
                     })
+                    .filter(|(a, _, _)| !self.evades(*a, blocker))
                     .map(|(a, _, _)| *a)
                     .collect();
                 (!may_block.is_empty()).then_some((blocker, may_block))
             })
             .collect()
+    }
+
+    /// Does `attacker`'s flying forbid `blocker` to block it (702.9b: only
+    /// creatures with flying or reach may, 702.17b)?
+    fn evades(&self, attacker: CardId, blocker: CardId) -> bool {
+        let blocks_flyers = self.chars(blocker).keywords;
+        self.chars(attacker).keywords.has(Keyword::Flying)
+            && !blocks_flyers.has(Keyword::Flying)
+            && !blocks_flyers.has(Keyword::Reach)
+            && !self.setup().fault(Fault::FlyingIgnored)
+    }
+
+    /// Is the declaration `blocks` legal as a whole (509.1b–c)? Each
+    /// attacker with menace is blocked by no creature or by two or more
+    /// (702.111b); every other restriction is on one block, in
+    /// [`Self::block_options`].
+    pub fn blocks_legal(&self, blocks: &[(CardId, CardId)]) -> bool {
+        self.setup().fault(Fault::MenaceIgnored)
+            || blocks.iter().all(|&(_, attacker)| {
+                !self.chars(attacker).keywords.has(Keyword::Menace)
+                    || blocks.iter().filter(|&&(_, a)| a == attacker).count() >= 2
+            })
     }
 
     /// The declare blockers step begins: every defending player declares
@@ -194,8 +220,9 @@ impl GameState {
 
     /// Does any attacking or blocking creature have first strike (510.4)?
     fn first_strike_in_combat(&self) -> bool {
-        self.on_battlefield()
-            .any(|id| self.obj(id).combat != Combat::None && self.chars(id).first_strike)
+        self.on_battlefield().any(|id| {
+            self.obj(id).combat != Combat::None && self.chars(id).keywords.has(Keyword::FirstStrike)
+        })
     }
 
     /// The step after the declare blockers step or a combat damage step.
@@ -216,7 +243,8 @@ impl GameState {
     /// without (no creature of the pool has double strike).
     pub(crate) fn deals_damage_in(&self, id: CardId, step: Step) -> bool {
         self.obj(id).combat != Combat::None
-            && self.chars(id).first_strike == (step == Step::FirstStrikeDamage)
+            && self.chars(id).keywords.has(Keyword::FirstStrike)
+                == (step == Step::FirstStrikeDamage)
     }
 
     /// Creatures blocking `attacker`, in card order.
@@ -249,7 +277,7 @@ impl GameState {
                     blocked: true,
                     ..
                 }
-            ) && c.trample
+            ) && c.keywords.has(Keyword::Trample)
                 && self.deals_damage_in(id, step)
                 && !self.assigns_as_unblocked(id)
                 && self.obj(id).trample_assigned.is_none()
@@ -280,7 +308,7 @@ impl GameState {
     /// What a blocked attacker with blockers assigns to what it attacks: a
     /// trampler what its controller chose (702.19b), others nothing.
     fn assigned_to_attacked(&self, attacker: CardId) -> u8 {
-        if self.chars(attacker).trample {
+        if self.chars(attacker).keywords.has(Keyword::Trample) {
             self.obj(attacker).trample_assigned.unwrap_or(0)
         } else {
             0
@@ -398,7 +426,7 @@ impl GameState {
                     target, blocked, ..
                 } => {
                     let blockers = self.blockers_of(id);
-                    let trample = self.chars(id).trample;
+                    let trample = self.chars(id).keywords.has(Keyword::Trample);
                     let as_unblocked = self.assigns_as_unblocked(id);
                     // 510.1b–c, 702.19b–d: what reaches the attacked player
                     // or battle; all of it as though not blocked (C04).
@@ -467,6 +495,10 @@ impl GameState {
         // Damage to a battle is one event per battle (510.2): its counters
         // are removed together, however many sources dealt it.
         let mut to_battles: ArrayVec<(CardId, u8, u8), 8> = ArrayVec::new();
+        // 702.15b, 120.3f: the damage a source with lifelink deals, to
+        // anything, battles included, is gained by its controller as it is
+        // dealt (510.2: with all combat damage, after it).
+        let mut lifelink: ArrayVec<(PlayerId, u8), 16> = ArrayVec::new();
         for &(source, to, n) in &assigned {
             let battle = matches!(to, Target::Permanent(b) if self.chars(b).battle);
             let times = if battle && self.setup().fault(Fault::BattleDamageTwice) {
@@ -474,6 +506,17 @@ impl GameState {
             } else {
                 1
             };
+            if self.chars(source).keywords.has(Keyword::Lifelink) {
+                let gained = match to {
+                    Target::Permanent(b)
+                        if battle && self.setup().fault(Fault::LifelinkPerCounter) =>
+                    {
+                        n.min(self.obj(b).counters)
+                    }
+                    _ => n,
+                };
+                lifelink.push((self.obj(source).controller, gained));
+            }
             for _ in 0..times {
                 self.record(Happened::Damage {
                     source,
@@ -507,6 +550,9 @@ impl GameState {
                     }
                 }
             }
+        }
+        for (p, n) in lifelink {
+            self.gain_life(p, n);
         }
         for (b, total, sources) in to_battles {
             let removed = if self.setup().fault(Fault::DamageOffByOne) {

@@ -1,7 +1,7 @@
 //! Configurations of the bounded game: who sits at the table, which cards are
 //! where, how long the game lasts, and the named presets.
 
-use crate::rules::cards::{CardName, Kind};
+use crate::rules::cards::{CardName, Keyword, Kind};
 use crate::rules::faults::{Fault, Faults};
 use crate::rules::state::Chars;
 use battlecheck_properties::catalogue::Feature;
@@ -96,6 +96,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("gobakhan", "3 players, 2 turns, defense 2: Invasion of Gobakhan (defense 3; C02) exiles a card from an opponent's hand, a Siege or a 2-damage bolt, which only its owner may then cast from exile, with normal timing: the Siege on their own turn, the bolt at once"),
     ("zilortha", "2 players, 1 turn, defense 2: Zilortha, Apex of Ikoria (Invasion of Ikoria transformed, an 8/8; C04) lets P1's non-Human creatures (it, a 3/3 trampler, a 2/1 first striker; not a 1/1 Human) assign their combat damage as though they weren't blocked, onto a Siege P2 protects or onto P2; P2 blocks with a 2/2 and a 2/1 first striker"),
     ("reselect", "3 players, 1 turn, defense 2 (a 3/3 trampler, a 2-damage bolt): two defending players each hold Portal Mage, whose trigger reselects what an attacker attacks (508.7) onto another opponent or a battle one protects, never onto the attacking player's own battle"),
+    ("evasion", "2 players, 1 turn, defense 3, life 7: P1 attacks a Siege P2 protects, or P2, with a 2/2 flier (Wind Drake), a 3/2 with menace (Boggart Brute) and a 2/1 with lifelink (Child of Night); P2 blocks with a 2/4 with reach (Giant Spider) and a 2/2, which cannot block the flier (702.9b, 702.17b) and blocks the menace creature only together (702.111b); lifelink gains the damage dealt, to the Siege too (702.15b)"),
 ];
 
 impl Config {
@@ -224,6 +225,14 @@ impl Config {
                     seat(&[Bolt], &[Cadet]),
                 ],
             ),
+            "evasion" => (
+                1,
+                3,
+                vec![
+                    seat(&[Siege], &[Drake, Brute, Lifelinker]),
+                    seat(&[], &[Spider, Bear]),
+                ],
+            ),
             other => {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.0).collect();
                 return Err(ConfigError(format!(
@@ -237,6 +246,7 @@ impl Config {
             "attack-right" => (20, Variant::attack(AttackOption::Right)),
             "range-1" => (3, Variant::range(1)),
             "two-headed-giant" => (5, Variant::two_headed_giant()),
+            "evasion" => (7, Variant::default()),
             _ => (20, Variant::default()),
         };
         Ok(Config {
@@ -285,6 +295,29 @@ impl Config {
         }
         if !(1..=9).contains(&self.defense) {
             return err(format!("defense must be 1 to 9, got {}", self.defense));
+        }
+        // Lifelink (702.15b) gains each lifelink creature's power at most
+        // once a turn (no creature of the pool has double strike); every
+        // gain must fit the model's life totals.
+        let lifelink: u32 = self
+            .seats
+            .iter()
+            .flat_map(|s| s.hand.iter().chain(&s.battlefield))
+            .map(|c| match c.kind(self.defense) {
+                Kind::Creature {
+                    power, keywords, ..
+                } if keywords.has(Keyword::Lifelink) => u32::from(power),
+                _ => 0,
+            })
+            .sum();
+        let most = self.life as u32 + lifelink * u32::from(self.turns);
+        if most > i8::MAX as u32 {
+            return err(format!(
+                "life {} with lifelink creatures of total power {lifelink} over {} turn(s) could reach {most}, more than the model's {}",
+                self.life,
+                self.turns,
+                i8::MAX
+            ));
         }
         if let Err(e) = self.variant.validate() {
             return err(format!("variant: {e}"));

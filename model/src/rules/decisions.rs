@@ -101,7 +101,9 @@ impl GameState {
                     .map(|(b, a)| (b, a.into_iter().collect()))
                     .collect();
                 combinations(&slots, |blocks| {
-                    out.push(Decision::DeclareBlockers { blocks })
+                    if self.blocks_legal(&blocks) {
+                        out.push(Decision::DeclareBlockers { blocks })
+                    }
                 });
             }
             Pending::AssignAsUnblocked { attacker } => {

@@ -78,6 +78,26 @@ faults! {
         "C04 broken: a Human creature may assign its combat damage as though it weren't blocked (Zilortha lets only non-Human creatures)",
     AsUnblockedAlsoToBlockers = "as-unblocked-also-to-blockers":
         "C04 ruling broken: a creature that assigns its combat damage as though it weren't blocked also deals it to its blocker (it is all or nothing)",
+    FlyingIgnored = "flying-ignored":
+        "702.9b ignored: a creature without flying or reach may block a creature with flying",
+    MenaceIgnored = "menace-ignored":
+        "702.111b ignored: a creature with menace may be blocked by a single creature",
+    LifelinkPerCounter = "lifelink-per-counter":
+        "702.15b broken: lifelink damage dealt to a battle gains as much life as the defense counters it had, not the damage dealt",
+}
+
+impl Fault {
+    /// Does some property of the catalogue judge the rule this fault
+    /// breaks, so that `check` can catch it? The evasion and lifelink
+    /// rules (702.9b, 702.111b, 702.15b) are judged only by comparing the
+    /// model with an engine in lockstep (`conform`): the observation the
+    /// properties read shows no keyword abilities.
+    pub fn judged_by_properties(self) -> bool {
+        !matches!(
+            self,
+            Fault::FlyingIgnored | Fault::MenaceIgnored | Fault::LifelinkPerCounter
+        )
+    }
 }
 
 impl fmt::Display for Fault {
@@ -102,7 +122,7 @@ impl FromStr for Fault {
 
 /// A set of faults, as a bit set for a cheap test on the hot path.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Faults(u32);
+pub struct Faults(u64);
 
 impl Faults {
     pub fn of(faults: &[Fault]) -> Self {

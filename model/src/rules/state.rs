@@ -4,7 +4,7 @@
 //! items are, so that cloning a state is one memory copy (`arrayvec`'s,
 //! used for short-lived lists elsewhere, clone item by item).
 
-use crate::rules::cards::{BackFace, Kind};
+use crate::rules::cards::{BackFace, Keyword, Keywords, Kind};
 use crate::rules::config::{Setup, MAX_OBJECTS, MAX_PLAYERS, MAX_STACK, MAX_WAITING};
 use crate::rules::faults::Fault;
 use battlecheck_properties::seating::{Seats, Table};
@@ -390,8 +390,7 @@ pub struct Chars {
     pub creature: bool,
     pub power: u8,
     pub toughness: u8,
-    pub first_strike: bool,
-    pub trample: bool,
+    pub keywords: Keywords,
     pub printed_defense: u8,
     pub sorcery: bool,
     /// Its creature types include Human (205.3m).
@@ -427,6 +426,7 @@ impl Chars {
                 c.creature = true;
                 c.power = 8;
                 c.toughness = 8;
+                c.keywords = Keywords::of(&[Keyword::Reach]);
                 c.grants_as_unblocked = true;
             }
             (
@@ -449,8 +449,7 @@ impl Chars {
                 Kind::Creature {
                     power,
                     toughness,
-                    first_strike,
-                    trample,
+                    keywords,
                     human,
                 },
                 _,
@@ -458,8 +457,7 @@ impl Chars {
                 c.creature = true;
                 c.power = power;
                 c.toughness = toughness;
-                c.first_strike = first_strike;
-                c.trample = trample;
+                c.keywords = keywords;
                 c.human = human;
             }
             (Kind::Clone, _) => c.creature = true,
@@ -614,17 +612,25 @@ impl GameState {
 
     /// `p` loses `n` life (119.3): how damage dealt to a player changes
     /// their life total (120.3a).
-    /// With Two-Headed Giant the loss is applied to the team's shared life
-    /// total (810.9), which each member's life shows (810.9a).
     pub fn lose_life(&mut self, p: PlayerId, n: u8) {
+        self.change_life(p, -(n as i8), |player| Happened::Life { player });
+    }
+
+    /// `p` gains `n` life (119.3) from lifelink (702.15b, 120.3f).
+    pub fn gain_life(&mut self, p: PlayerId, n: u8) {
+        self.change_life(p, n as i8, |player| Happened::LifeByInstruction { player });
+    }
+
+    /// Add `delta` to `p`'s life total, recording `fact` for each life total
+    /// changed. With Two-Headed Giant the change is applied to the team's
+    /// shared life total (810.9), which each member's life shows (810.9a).
+    fn change_life(&mut self, p: PlayerId, delta: i8, fact: fn(PlayerId) -> Happened) {
         let variant = self.setup().config.variant;
         let shared = !self.setup().fault(Fault::LifeNotShared);
         for q in 0..self.players.len() as u8 {
             if q == p.0 || (shared && variant.team(PlayerId(q)) == variant.team(p)) {
-                self.players[q as usize].life -= n as i8;
-                self.record(Happened::Life {
-                    player: PlayerId(q),
-                });
+                self.players[q as usize].life += delta;
+                self.record(fact(PlayerId(q)));
             }
         }
     }

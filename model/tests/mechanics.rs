@@ -1,0 +1,130 @@
+//! Every combat mechanic of the model's pool is played where CI holds the
+//! engine to the model: for each keyword ability (702), some configuration
+//! of the CI suite reaches a decision in which it matters to a battle or
+//! to the creatures fighting over one. A keyword with no such configuration
+//! is a mechanic `conform` never compares, however green it is. The match
+//! over [`Keyword`] has no catch-all, so a new keyword needs its witness
+//! here before this test compiles.
+
+use battlecheck::check::search::fingerprint;
+use battlecheck::conform::suite;
+use battlecheck::rules::cards::Keyword;
+use battlecheck::rules::state::GameState;
+use battlecheck::{BattleModel, Config};
+use battlecheck_properties::{CardId, Decision, Step};
+use stateright::Model;
+use std::collections::{BTreeMap, HashSet};
+
+const KEYWORDS: [Keyword; 6] = [
+    Keyword::FirstStrike,
+    Keyword::Trample,
+    Keyword::Flying,
+    Keyword::Reach,
+    Keyword::Menace,
+    Keyword::Lifelink,
+];
+
+/// Does the decision `d`, taken in `s` and leading to `next`, show
+/// `keyword` at work?
+fn shows(keyword: Keyword, s: &GameState, d: &Decision, next: &GameState) -> bool {
+    let has = |c: CardId, k: Keyword| s.chars(c).keywords.has(k);
+    let blocks: &[(CardId, CardId)] = match d {
+        Decision::DeclareBlockers { blocks } => blocks,
+        _ => &[],
+    };
+    match keyword {
+        // 510.4: a first-strike combat damage step, taken because a
+        // creature in combat has first strike.
+        Keyword::FirstStrike => {
+            s.step != Step::FirstStrikeDamage && next.step == Step::FirstStrikeDamage
+        }
+        // 702.19b: a blocked trampler's assignment.
+        Keyword::Trample => matches!(d, Decision::AssignTrample { .. }),
+        // 702.9b: a flier blocked, necessarily by a creature with flying
+        // or reach; 702.17b: by one with reach and no flying.
+        Keyword::Flying => blocks.iter().any(|&(_, a)| has(a, Keyword::Flying)),
+        Keyword::Reach => blocks
+            .iter()
+            .any(|&(b, a)| has(a, Keyword::Flying) && has(b, Keyword::Reach)),
+        // 702.111b: a creature with menace blocked by two.
+        Keyword::Menace => blocks.iter().any(|&(_, a)| {
+            has(a, Keyword::Menace) && blocks.iter().filter(|&&(_, x)| x == a).count() >= 2
+        }),
+        // 702.15b: combat damage removes a battle's counters while the
+        // controller of a lifelink creature dealing it gains life.
+        Keyword::Lifelink => {
+            let counters_fell = s.on_battlefield().any(|b| {
+                s.chars(b).battle
+                    && next.obj(b).zone == s.obj(b).zone
+                    && next.obj(b).counters < s.obj(b).counters
+            });
+            let gained = s.on_battlefield().any(|c| {
+                has(c, Keyword::Lifelink) && {
+                    let p = s.obj(c).controller.0 as usize;
+                    next.players[p].life > s.players[p].life
+                }
+            });
+            counters_fell && gained
+        }
+    }
+}
+
+/// Explore `config` exhaustively, noting in `found` the configuration that
+/// first shows each keyword; stop once every keyword is found.
+fn explore(config: &Config, found: &mut BTreeMap<Keyword, String>) {
+    let model = BattleModel::new(config.clone()).unwrap();
+    let init = model.init_states().remove(0);
+    let mut seen = HashSet::from([fingerprint(&init)]);
+    let mut queue = vec![init];
+    let mut ds = Vec::new();
+    while let Some(s) = queue.pop() {
+        ds.clear();
+        s.decisions(&mut ds);
+        for d in &ds {
+            let mut next = s.clone();
+            next.apply(d);
+            for k in KEYWORDS {
+                if !found.contains_key(&k) && shows(k, &s, d, &next) {
+                    found.insert(k, config.name.clone());
+                }
+            }
+            if found.len() == KEYWORDS.len() {
+                return;
+            }
+            if seen.insert(fingerprint(&next)) {
+                queue.push(next);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_keyword_is_played_in_a_ci_configuration() {
+    let mut found = BTreeMap::new();
+    for config in suite::ci().unwrap() {
+        explore(&config, &mut found);
+    }
+    eprintln!("{found:?}");
+    let missing: Vec<_> = KEYWORDS.iter().filter(|k| !found.contains_key(k)).collect();
+    assert!(missing.is_empty(), "no CI configuration plays {missing:?}");
+}
+
+/// The witnesses are not vacuous: in the evasion preset with its flier
+/// given to nobody, flying and reach are not found, and with the menace
+/// creature and the lifelink creature left out, neither are they.
+#[test]
+fn a_preset_without_the_creature_does_not_show_its_keyword() {
+    use battlecheck::rules::cards::CardName::{Bear, Drake};
+    let mut c = Config::preset("evasion").unwrap();
+    c.seats[0].battlefield = vec![Bear];
+    let mut found = BTreeMap::new();
+    explore(&c, &mut found);
+    assert!(found.is_empty(), "{found:?}");
+    let mut c = Config::preset("evasion").unwrap();
+    c.seats[0].battlefield = vec![Drake];
+    explore(&c, &mut found);
+    assert_eq!(
+        found.keys().copied().collect::<Vec<_>>(),
+        [Keyword::Flying, Keyword::Reach]
+    );
+}

@@ -486,6 +486,69 @@ fn zilorthas_assignment_faults_are_caught() {
         .any(|d| matches!(d, AssignAsUnblocked { .. })));
 }
 
+/// Evasion and lifelink are caught on the evasion preset, in the engine
+/// and in the model alike (no property judges them: the lockstep does): a
+/// 2/2 without flying or reach offered a block of the flier (702.9b), a
+/// single blocker of the menace creature (702.111b), and lifelink damage
+/// dealt to the Siege gaining nothing (702.15b) or only as much as the one
+/// counter the Siege had left (at defense 1).
+#[test]
+fn evasion_and_lifelink_faults_are_caught() {
+    use battlecheck::Fault;
+    use battlecheck_properties::Decision::DeclareBlockers;
+    let evasion = Config::preset("evasion").unwrap();
+    let blocks_by = |c: &Counterexample, only: &[battlecheck_properties::Decision]| {
+        only.iter()
+            .any(|d| matches!(d, DeclareBlockers { blocks } if !blocks.is_empty()))
+            && c.steps.len() == 3
+    };
+    let flying = caught(evasion.clone(), EngineFault::FlyingIgnored);
+    assert!(blocks_by(&flying, &flying.divergence.engine_only));
+    let menace = caught(evasion.clone(), EngineFault::MenaceIgnored);
+    assert!(blocks_by(&menace, &menace.divergence.engine_only));
+    let lifelink = caught(evasion.clone(), EngineFault::LifelinkNotOnBattles);
+    assert!(
+        lifelink
+            .divergence
+            .fields
+            .iter()
+            .any(|f| f.field.ends_with(".life") && f.expected == "9" && f.actual == "7"),
+        "{:?}",
+        lifelink.divergence.fields
+    );
+    for (fault, defense) in [
+        (Fault::FlyingIgnored, 3),
+        (Fault::MenaceIgnored, 3),
+        (Fault::LifelinkPerCounter, 1),
+    ] {
+        let mut broken = evasion.clone();
+        broken.defense = defense;
+        broken.faults = vec![fault];
+        let r = conform(
+            broken,
+            &ConformOptions {
+                threads: 2,
+                ..ConformOptions::default()
+            },
+        )
+        .unwrap();
+        let c = r
+            .counterexample
+            .unwrap_or_else(|| panic!("the model with {fault} conforms"));
+        match fault {
+            Fault::LifelinkPerCounter => assert!(
+                c.divergence
+                    .fields
+                    .iter()
+                    .any(|f| f.field.ends_with(".life")),
+                "{:?}",
+                c.divergence.fields
+            ),
+            _ => assert!(blocks_by(&c, &c.divergence.model_only), "{fault}"),
+        }
+    }
+}
+
 /// Lightshield Array's faults are caught on the gobakhan preset, where the
 /// Array enters as Invasion of Gobakhan is cast transformed: hexproof
 /// ignored (702.11b: the engine alone lets an opponent target a shielded

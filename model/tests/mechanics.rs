@@ -9,19 +9,21 @@
 use battlecheck::check::search::fingerprint;
 use battlecheck::conform::suite;
 use battlecheck::rules::cards::Keyword;
-use battlecheck::rules::state::GameState;
+use battlecheck::rules::state::{Combat, GameState};
 use battlecheck::{BattleModel, Config};
-use battlecheck_properties::{CardId, Decision, Step};
+use battlecheck_properties::{CardId, Decision, Step, Zone};
 use stateright::Model;
 use std::collections::{BTreeMap, HashSet};
 
-const KEYWORDS: [Keyword; 6] = [
+const KEYWORDS: [Keyword; 8] = [
     Keyword::FirstStrike,
     Keyword::Trample,
     Keyword::Flying,
     Keyword::Reach,
     Keyword::Menace,
     Keyword::Lifelink,
+    Keyword::Deathtouch,
+    Keyword::Defender,
 ];
 
 /// Does the decision `d`, taken in `s` and leading to `next`, show
@@ -65,6 +67,31 @@ fn shows(keyword: Keyword, s: &GameState, d: &Decision, next: &GameState) -> boo
                 }
             });
             counters_fell && gained
+        }
+        // 702.2b, 704.5h: a creature in combat with one with deathtouch
+        // of less power than its toughness is destroyed by its damage.
+        Keyword::Deathtouch => s.on_battlefield().any(|c| {
+            s.on_battlefield().any(|d| {
+                let fighting = s.obj(c).combat == Combat::Blocking(d)
+                    || s.obj(d).combat == Combat::Blocking(c);
+                fighting
+                    && has(d, Keyword::Deathtouch)
+                    && s.chars(d).power < s.chars(c).toughness
+                    && next.obj(c).zone == Zone::Graveyard
+            })
+        }),
+        // 702.3b: attackers declared while a creature with defender could
+        // otherwise attack.
+        Keyword::Defender => {
+            matches!(d, Decision::DeclareAttackers { .. })
+                && s.on_battlefield().any(|c| {
+                    let o = s.obj(c);
+                    has(c, Keyword::Defender)
+                        && s.chars(c).creature
+                        && o.controller == s.active
+                        && !o.tapped
+                        && !o.sick
+                })
         }
     }
 }
@@ -111,10 +138,12 @@ fn every_keyword_is_played_in_a_ci_configuration() {
 
 /// The witnesses are not vacuous: in the evasion preset with its flier
 /// given to nobody, flying and reach are not found, and with the menace
-/// creature and the lifelink creature left out, neither are they.
+/// creature and the lifelink creature left out, neither are they; in the
+/// deathtouch preset without the Rats, deathtouch is not found, and
+/// without P1's Wall, defender is not.
 #[test]
 fn a_preset_without_the_creature_does_not_show_its_keyword() {
-    use battlecheck::rules::cards::CardName::{Bear, Drake};
+    use battlecheck::rules::cards::CardName::{Bear, Drake, Rats, Trampler, Wall};
     let mut c = Config::preset("evasion").unwrap();
     c.seats[0].battlefield = vec![Bear];
     let mut found = BTreeMap::new();
@@ -127,4 +156,20 @@ fn a_preset_without_the_creature_does_not_show_its_keyword() {
         found.keys().copied().collect::<Vec<_>>(),
         [Keyword::Flying, Keyword::Reach]
     );
+    let mut c = Config::preset("deathtouch").unwrap();
+    c.seats[0].battlefield = vec![Trampler, Wall];
+    c.seats[1].battlefield = vec![Wall];
+    let mut found = BTreeMap::new();
+    explore(&c, &mut found);
+    // (the 3/3 trampler blocked by the 0/3 Wall has nothing to trample over)
+    assert_eq!(
+        found.keys().copied().collect::<Vec<_>>(),
+        [Keyword::Defender]
+    );
+    c.seats[0].battlefield = vec![Rats, Trampler];
+    c.seats[1].battlefield = vec![Rats, Wall];
+    let mut found = BTreeMap::new();
+    explore(&c, &mut found);
+    assert!(found.contains_key(&Keyword::Deathtouch), "{found:?}");
+    assert!(!found.contains_key(&Keyword::Defender), "{found:?}");
 }

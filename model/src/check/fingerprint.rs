@@ -124,6 +124,7 @@ pub(crate) fn obj(o: &Obj) -> [u8; 30] {
         protector_origin,
         counters,
         damage,
+        deathtouched,
         tapped,
         back_face,
         sick,
@@ -159,7 +160,8 @@ pub(crate) fn obj(o: &Obj) -> [u8; 30] {
             | (sick as u8) << 2
             | (animated as u8) << 3
             | (playable_from_exile as u8) << 4
-            | (as_unblocked.map_or(0, |b| 1 + b as u8)) << 5,
+            | (as_unblocked.map_or(0, |b| 1 + b as u8)) << 5
+            | (deathtouched as u8) << 7,
         opt_card(copy_of),
         c0,
         c1,

@@ -63,6 +63,13 @@ pub enum Keyword {
     /// 702.15b: damage it deals also makes its controller gain that much
     /// life (120.3f), whatever it is dealt to, a battle included.
     Lifelink,
+    /// 702.2b: a creature it deals damage to is destroyed (704.5h); a
+    /// battle it deals damage to only loses that many defense counters
+    /// (310.6). (702.2c, lethal damage for a trampler with deathtouch,
+    /// never applies: no pool creature has both.)
+    Deathtouch,
+    /// 702.3b: can't attack, a battle included; it can still block.
+    Defender,
 }
 
 impl Keywords {
@@ -168,6 +175,10 @@ pub enum CardName {
     Brute,
     /// Child of Night ({1}{B}, Creature — Vampire, 2/1): "Lifelink".
     Lifelinker,
+    /// Typhoid Rats ({B}, Creature — Rat, 1/1): "Deathtouch".
+    Rats,
+    /// Wall of Wood ({G}, Creature — Wall, 0/3): "Defender".
+    Wall,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -190,7 +201,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 23] = [
+    pub const ALL: [CardName; 25] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -214,6 +225,8 @@ impl CardName {
         CardName::Spider,
         CardName::Brute,
         CardName::Lifelinker,
+        CardName::Rats,
+        CardName::Wall,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -245,6 +258,8 @@ impl CardName {
             CardName::Spider => "Giant Spider".into(),
             CardName::Brute => "Boggart Brute".into(),
             CardName::Lifelinker => "Child of Night".into(),
+            CardName::Rats => "Typhoid Rats".into(),
+            CardName::Wall => "Wall of Wood".into(),
         }
     }
 
@@ -273,6 +288,8 @@ impl CardName {
             CardName::Spider => "spider",
             CardName::Brute => "brute",
             CardName::Lifelinker => "lifelinker",
+            CardName::Rats => "rats",
+            CardName::Wall => "wall",
         }
     }
 
@@ -344,6 +361,18 @@ impl CardName {
                 power: 2,
                 toughness: 1,
                 keywords: Keywords::of(&[Keyword::Lifelink]),
+                human: false,
+            },
+            CardName::Rats => Kind::Creature {
+                power: 1,
+                toughness: 1,
+                keywords: Keywords::of(&[Keyword::Deathtouch]),
+                human: false,
+            },
+            CardName::Wall => Kind::Creature {
+                power: 0,
+                toughness: 3,
+                keywords: Keywords::of(&[Keyword::Defender]),
                 human: false,
             },
             CardName::Bolt => Kind::Burn { amount: 2 },

@@ -13,7 +13,7 @@ use battlecheck_properties::{AttackTarget, CardId, PlayerId, Step, Target, Zone}
 impl GameState {
     /// Creatures the active player may declare as attackers (508.1a):
     /// untapped creatures they have controlled continuously since the turn
-    /// began (302.6), which are not battles.
+    /// began (302.6), which are not battles and have no defender (702.3b).
     pub fn eligible_attackers(&self) -> ArrayVec<CardId, 24> {
         if !self.in_game(self.active) {
             return ArrayVec::new();
@@ -27,6 +27,8 @@ impl GameState {
                     && (!c.battle || self.setup().fault(Fault::BattlesMayAttack))
                     && !o.tapped
                     && !o.sick
+                    && (!c.keywords.has(Keyword::Defender)
+                        || self.setup().fault(Fault::DefenderIgnored))
             })
             .collect()
     }
@@ -530,8 +532,11 @@ impl GameState {
                     Target::Permanent(id) | Target::Trigger(id) => {
                         let c = self.chars(id);
                         if c.creature {
+                            let deathtouch = self.chars(source).keywords.has(Keyword::Deathtouch)
+                                && !self.setup().fault(Fault::DeathtouchIgnored);
                             let o = self.obj_mut(id);
                             o.damage = o.damage.saturating_add(n);
+                            o.deathtouched |= deathtouch;
                         }
                         if c.battle {
                             match to_battles.iter_mut().find(|(b, ..)| *b == id) {

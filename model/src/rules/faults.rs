@@ -84,18 +84,26 @@ faults! {
         "702.111b ignored: a creature with menace may be blocked by a single creature",
     LifelinkPerCounter = "lifelink-per-counter":
         "702.15b broken: lifelink damage dealt to a battle gains as much life as the defense counters it had, not the damage dealt",
+    DeathtouchIgnored = "deathtouch-ignored":
+        "702.2b ignored: a creature dealt damage by a source with deathtouch is destroyed only by lethal damage",
+    DefenderIgnored = "defender-ignored":
+        "702.3b ignored: a creature with defender may attack a player or a battle",
 }
 
 impl Fault {
     /// Does some property of the catalogue judge the rule this fault
-    /// breaks, so that `check` can catch it? The evasion and lifelink
-    /// rules (702.9b, 702.111b, 702.15b) are judged only by comparing the
+    /// breaks, so that `check` can catch it? The keyword rules (702.9b,
+    /// 702.111b, 702.15b, 702.2b, 702.3b) are judged only by comparing the
     /// model with an engine in lockstep (`conform`): the observation the
     /// properties read shows no keyword abilities.
     pub fn judged_by_properties(self) -> bool {
         !matches!(
             self,
-            Fault::FlyingIgnored | Fault::MenaceIgnored | Fault::LifelinkPerCounter
+            Fault::FlyingIgnored
+                | Fault::MenaceIgnored
+                | Fault::LifelinkPerCounter
+                | Fault::DeathtouchIgnored
+                | Fault::DefenderIgnored
         )
     }
 }

@@ -50,11 +50,17 @@ impl GameState {
                     self.setup().def(id).token && z != Zone::Battlefield && z != Zone::Outside
                 })
                 .collect();
-            // 704.5f–g (creatures), 704.5v–w (battles at 0 defense): to the graveyard.
+            // 704.5f–h (creatures), 704.5v–w (battles at 0 defense): to the graveyard.
             let dying: ArrayVec<CardId, 24> = self
                 .on_battlefield()
                 .filter(|&id| self.sba_dies(id))
                 .collect();
+            // 704.5h looks at damage since the last check: this one.
+            for id in self.on_battlefield().collect::<ArrayVec<CardId, 24>>() {
+                if self.obj(id).deathtouched {
+                    self.obj_mut(id).deathtouched = false;
+                }
+            }
             // 704.5p: a battle attached to something becomes unattached.
             let unattach: ArrayVec<CardId, 24> = self
                 .on_battlefield()
@@ -115,15 +121,17 @@ impl GameState {
         }
     }
 
-    /// Does state-based action 704.5f, 704.5g, 704.5v or 704.5w put this
-    /// permanent into its owner's graveyard?
+    /// Does state-based action 704.5f, 704.5g, 704.5h, 704.5v or 704.5w put
+    /// this permanent into its owner's graveyard?
     fn sba_dies(&self, id: CardId) -> bool {
         let c = self.chars(id);
         let o = self.obj(id);
         // 702.12b: an indestructible creature is not destroyed by lethal
         // damage (704.5g), though toughness 0 still puts it away (704.5f).
-        let creature_dies =
-            c.creature && (c.toughness == 0 || (o.damage >= c.toughness && !o.shielded));
+        // 704.5h: dealt damage by a source with deathtouch since the last
+        // check.
+        let creature_dies = c.creature
+            && (c.toughness == 0 || ((o.damage >= c.toughness || o.deathtouched) && !o.shielded));
         let battle_dies = c.battle
             && o.counters == 0
             && if c.siege {

@@ -91,6 +91,9 @@ pub struct Obj {
     pub counters: u8,
     /// Damage marked (120.3e).
     pub damage: u8,
+    /// Dealt damage by a source with deathtouch since state-based actions
+    /// were last checked (702.2b, 704.5h).
+    pub deathtouched: bool,
     pub tapped: bool,
     pub back_face: bool,
     /// Not controlled continuously since its controller's turn began (302.6).
@@ -513,6 +516,7 @@ impl Obj {
             protector_origin: ProtectorOrigin::Entered,
             counters: 0,
             damage: 0,
+            deathtouched: false,
             tapped: false,
             back_face: false,
             sick: false,

@@ -336,10 +336,18 @@ pub enum EngineFault {
     /// "Whenever you discard a land card" triggers for any card discarded.
     /// Caught by the real-card scenarios.
     DiscardTriggerForAnyCard,
+    /// 702.2b broken: damage from a source with deathtouch is lethal to a
+    /// battle too, which loses all its defense counters. Caught by
+    /// `conform` on the deathtouch preset.
+    DeathtouchDefeatsBattles,
+    /// 702.3b broken: a creature with defender may attack a battle (only
+    /// attacks on players are refused). Caught by `conform` on the
+    /// deathtouch preset.
+    DefenderAttacksBattles,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 81] = [
+    pub const ALL: [EngineFault; 83] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -421,5 +429,7 @@ impl EngineFault {
         EngineFault::EmblemForEveryone,
         EngineFault::TappedCountIgnored,
         EngineFault::AnyoneBlocksForPlaneswalkers,
+        EngineFault::DeathtouchDefeatsBattles,
+        EngineFault::DefenderAttacksBattles,
     ];
 }

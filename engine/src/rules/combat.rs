@@ -25,7 +25,8 @@ impl Game {
             && self.teammates(o.controller, self.active)
             && o.is_creature()
             && !o.is_battle()
-            && !self.has_keyword(o.id, Keyword::Defender)
+            && (!self.has_keyword(o.id, Keyword::Defender)
+                || self.fault(crate::fault::EngineFault::DefenderAttacksBattles))
             && !o.tapped
             && (!o.sick || self.has_keyword(o.id, Keyword::Haste))
     }
@@ -176,7 +177,10 @@ impl Game {
             if o.tapped {
                 return refuse("508.1a", || format!("{a} is tapped"));
             }
-            if self.has_keyword(o.id, Keyword::Defender) {
+            if self.has_keyword(o.id, Keyword::Defender)
+                && !(matches!(target, AttackTarget::Battle(_))
+                    && self.fault(crate::fault::EngineFault::DefenderAttacksBattles))
+            {
                 return refuse("702.3b", || format!("{a} has defender: it can't attack"));
             }
             if o.sick && !self.has_keyword(o.id, Keyword::Haste) {
@@ -1020,6 +1024,11 @@ impl Game {
                     }
                     if battle {
                         *to_battles.entry(c).or_default() += n;
+                        if self.has_keyword(source, Keyword::Deathtouch)
+                            && self.fault(crate::fault::EngineFault::DeathtouchDefeatsBattles)
+                        {
+                            *to_battles.entry(c).or_default() += self.obj(c).defense;
+                        }
                         if combat && self.fault(crate::fault::EngineFault::BattleDamageTwice) {
                             self.emit(Event::Damage {
                                 source,

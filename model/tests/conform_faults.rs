@@ -674,3 +674,70 @@ fn a_choice_granted_to_every_seat_is_caught_by_full_round_random_games() {
         );
     }
 }
+
+/// Deathtouch and defender are caught on the deathtouch preset, in the
+/// engine and in the model alike: deathtouch damage treated as lethal to
+/// the Siege (702.2b names creatures only: the Siege loses one counter to
+/// the Rats, not all three) and not destroying the Wall it is dealt to
+/// (704.5h); a Wall with defender declared as an attacker of the Siege
+/// (702.3b).
+#[test]
+fn deathtouch_and_defender_faults_are_caught() {
+    use battlecheck::Fault;
+    use battlecheck_properties::Decision::DeclareAttackers;
+    let preset = Config::preset("deathtouch").unwrap();
+    let counters = caught(preset.clone(), EngineFault::DeathtouchDefeatsBattles);
+    assert!(
+        counters
+            .divergence
+            .fields
+            .iter()
+            .any(|f| f.field.ends_with(".defense") && f.expected == "2" && f.actual == "0"),
+        "{:?}",
+        counters.divergence.fields
+    );
+    let survives = caught(preset.clone(), EngineFault::DeathtouchIgnored);
+    let wall_survives = |c: &Counterexample| {
+        c.divergence
+            .fields
+            .iter()
+            .any(|f| f.field.ends_with(".zone") && f.field.contains("#5"))
+    };
+    assert!(wall_survives(&survives), "{:?}", survives.divergence.fields);
+    let attacks_by_wall = |only: &[battlecheck_properties::Decision]| {
+        !only.is_empty()
+            && only.iter().all(|d| {
+                matches!(d, DeclareAttackers { attacks }
+                    if attacks.iter().any(|&(a, t)| a == battlecheck_properties::CardId(2)
+                        && matches!(t, battlecheck_properties::AttackTarget::Battle(_))))
+            })
+    };
+    let defender = caught(preset.clone(), EngineFault::DefenderAttacksBattles);
+    assert!(attacks_by_wall(&defender.divergence.engine_only));
+    for fault in [Fault::DeathtouchIgnored, Fault::DefenderIgnored] {
+        let mut broken = preset.clone();
+        broken.faults = vec![fault];
+        let r = conform(
+            broken,
+            &ConformOptions {
+                threads: 2,
+                ..ConformOptions::default()
+            },
+        )
+        .unwrap();
+        let c = r
+            .counterexample
+            .unwrap_or_else(|| panic!("the model with {fault} conforms"));
+        match fault {
+            Fault::DeathtouchIgnored => assert!(wall_survives(&c), "{:?}", c.divergence.fields),
+            _ => assert!(
+                c.divergence
+                    .model_only
+                    .iter()
+                    .any(|d| matches!(d, DeclareAttackers { attacks }
+                    if attacks.iter().any(|&(a, _)| a == battlecheck_properties::CardId(2)))),
+                "{fault}"
+            ),
+        }
+    }
+}

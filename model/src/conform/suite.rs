@@ -3,7 +3,8 @@
 //! not: every small preset at printed defenses 1 to 4, so that attackers of
 //! power 1, 2 and 3 and two-counter spells meet battles they defeat with
 //! damage to spare, exactly, or not at all (a counter too many or too few
-//! shows, and lifelink damage beyond the counters a battle has); the four-seat `table` (which opponents may protect, and who may
+//! shows, and so does lifelink or deathtouch damage treated as more than
+//! it is); the four-seat `table` (which opponents may protect, and who may
 //! attack whom, differ from three seats up); `tiny` at four seats; the
 //! presets of the multiplayer options (attack left and right, a range of
 //! influence of one seat, each at a defense and life of its own); the
@@ -19,7 +20,15 @@ use crate::rules::cards::CardName;
 use crate::rules::config::{Config, ConfigError};
 
 /// The small presets CI varies over printed defenses.
-const VARIED: [&str; 6] = ["tiny", "duel", "copies", "mimic", "zilortha", "evasion"];
+const VARIED: [&str; 7] = [
+    "tiny",
+    "duel",
+    "copies",
+    "mimic",
+    "zilortha",
+    "evasion",
+    "deathtouch",
+];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant
 /// (810), of reselecting an attack (508.7) and of a card cast from exile by

@@ -33,18 +33,8 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model has no Equipment: scenarios b16-attached-equipment-becomes-* cover it",
     ),
     (
-        ("gained_life", "119.3"),
-        "the model's cards gain no life (real cards are the engine's alone): scenario \
-         c05-invasion-of-dominaria covers it",
-    ),
-    (
         ("drew", "121.1"),
         "the model has no libraries: scenario c05-invasion-of-dominaria covers it",
-    ),
-    (
-        ("activated", "602.2"),
-        "no card of the model has an activated ability but equip, which it lacks too: scenarios \
-         c02-lightshield-array and c05-invasion-of-fiora cover it",
     ),
     (
         ("counters_removed", "122.1"),
@@ -65,10 +55,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "no card of the model has a modal ability: scenario c05-invasion-of-fiora covers it",
     ),
     (
-        ("state_based", "704.5h"),
-        "no card of the model has deathtouch: scenario c05-marchesa-resolute-monarch covers it",
-    ),
-    (
         ("played_land", "305.1"),
         "the model has no lands: scenarios c01-invasion-of-zendikar-paid-with-mana and \
          c02-gobakhan-costs-two-more-and-plays-a-land-face cover it",
@@ -85,10 +71,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
     (
         ("drew_from_empty", "121.4"),
         "the model has no libraries: scenario c05-drawing-from-an-empty-library covers it",
-    ),
-    (
-        ("counter_added", "122.6"),
-        "the model has no +1/+1 counters: scenario c05-siege-enters-triggers covers it",
     ),
     (
         ("tapped", "701.26a"),
@@ -110,11 +92,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         ("untapped", "701.26b"),
         "no card of the model untaps a permanent: scenario c05-caetus-sea-tyrant-of-segovia \
          covers it",
-    ),
-    (
-        ("pumped", "611.2a"),
-        "no card of the model has an \"until end of turn\" effect: scenario \
-         c05-invasion-of-innistrad covers it",
     ),
     (
         ("triggered", "701.9a"),
@@ -139,11 +116,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
          -eldraine and -amonkhet cover it",
     ),
     (
-        ("sacrificed", "701.21a"),
-        "the model's players choose no cards: scenarios c05-invasion-of-azgol and \
-         c03-invasion-of-new-capenna cover it",
-    ),
-    (
         ("found", "701.23a"),
         "the model has no libraries: scenarios c01-invasion-of-zendikar, c05-invasion-of-theros \
          and c05-invasion-of-ergamon cover it",
@@ -153,18 +125,9 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model has no libraries: scenario c05-invasion-of-amonkhet covers it",
     ),
     (
-        ("shuffled", "701.24a"),
-        "the model has no libraries: scenario c01-invasion-of-zendikar covers it",
-    ),
-    (
         ("triggered", "603.12"),
         "no card of the model has a reflexive trigger: scenario c03-invasion-of-new-capenna \
          covers it",
-    ),
-    (
-        ("triggered", "503.1a"),
-        "no card of the model has an \"at the beginning of\" trigger: scenarios \
-         c05-ashen-reaper and c05-prickle-faeries cover it",
     ),
     (
         ("triggered", "508.3a"),
@@ -199,17 +162,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model makes no token but its reserved copies: engine unit test \
          effects::tests covers the engine's limit of 256 objects",
     ),
-    (
-        ("state_based", "704.5x"),
-        "a battle nobody can protect goes to the graveyard only when its controller has no \
-         opponent in the game, which in free-for-all means the game is over (104.2a); \
-         engine unit test sba::tests covers it",
-    ),
-    (
-        ("state_based", "704.5y"),
-        "as 704.5x: a Siege whose protector may not protect it always has another opponent \
-         to protect it while the game goes on",
-    ),
 ];
 
 /// Why a branch is unreachable, if it is listed as such.
@@ -232,6 +184,11 @@ pub struct Coverage {
     pub explained_gaps: Vec<String>,
     /// The other branches no configuration went through: blind spots.
     pub gaps: Vec<String>,
+    /// Branches explained as unreachable ([`UNREACHABLE`]) that some
+    /// configuration went through: a stale explanation, which would hide
+    /// the branch once it is no longer reached.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stale: Vec<String>,
     /// The configurations whose engine diverged (their runs stopped early).
     pub diverged: Vec<String>,
     /// The scenario files of their counterexamples, where
@@ -279,9 +236,12 @@ fn label(r: &ConformReport) -> String {
 
 impl Coverage {
     /// Every configuration conformed and every branch was exercised or is
-    /// explained.
+    /// explained, and no explanation is of a branch exercised.
     pub fn passed(&self) -> bool {
-        self.gaps.is_empty() && self.diverged.is_empty() && self.stopped.is_empty()
+        self.gaps.is_empty()
+            && self.stale.is_empty()
+            && self.diverged.is_empty()
+            && self.stopped.is_empty()
     }
 
     /// Nothing failed that was checked, but some run was stopped before
@@ -331,6 +291,11 @@ impl Coverage {
             configs: runs.iter().map(label).collect(),
             explained_gaps: missed(true),
             gaps: missed(false),
+            stale: branches
+                .iter()
+                .filter(|b| b.decisions > 0 && b.unreachable.is_some())
+                .map(|b| format!("{} ({})", b.kind, b.rule))
+                .collect(),
             branches,
             diverged: runs
                 .iter()

@@ -70,6 +70,14 @@ pub fn human_report(c: &Coverage) -> String {
             c.gaps.join(", ")
         );
     }
+    if !c.stale.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nSTALE: {} branch(es) explained as unreachable, but exercised (drop the explanation): {}",
+            c.stale.len(),
+            c.stale.join(", ")
+        );
+    }
     let verdict = if c.passed() {
         "PASS"
     } else if c.partial() && c.gaps.is_empty() {

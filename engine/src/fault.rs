@@ -344,10 +344,14 @@ pub enum EngineFault {
     /// attacks on players are refused). Caught by `conform` on the
     /// deathtouch preset.
     DefenderAttacksBattles,
+    /// 704.5x–y broken: a battle's protector is chosen again by its owner,
+    /// not its controller. The decision names no chooser: caught by
+    /// `conform` comparing who the game waits for (`choosers`).
+    ProtectorChosenByOwner,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 83] = [
+    pub const ALL: [EngineFault; 84] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -431,5 +435,6 @@ impl EngineFault {
         EngineFault::AnyoneBlocksForPlaneswalkers,
         EngineFault::DeathtouchDefeatsBattles,
         EngineFault::DefenderAttacksBattles,
+        EngineFault::ProtectorChosenByOwner,
     ];
 }

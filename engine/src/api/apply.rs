@@ -582,6 +582,31 @@ impl Game {
         }
     }
 
+    /// Who makes the choice the game waits for, where the shared
+    /// [`Decision`] does not name them: each battle's protector chooser
+    /// (310.9a as it enters, 704.5x–y after: its controller), in player
+    /// order; a trampler's or a blocked attacker's
+    /// controller assigning its damage (702.19b, 510.1c). Empty for the
+    /// other waits, whose decisions name their player or are the
+    /// declarations and priority windows compared otherwise.
+    pub fn choosers(&self) -> Vec<PlayerId> {
+        match &self.waiting {
+            Waiting::ChooseProtectors => {
+                let mut who: Vec<PlayerId> =
+                    self.protector_choices.iter().map(|c| c.chooser).collect();
+                who.sort_unstable();
+                who.dedup();
+                who
+            }
+            Waiting::AssignTrample(a) | Waiting::DivideDamage(a) => a
+                .first()
+                .map(|&a| self.obj(a).controller)
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The player who must act now: the priority holder, the attacking or
     /// first defending player, a trampler's controller, the first protector
     /// chooser, or the player who may cast transformed. `None` once the game

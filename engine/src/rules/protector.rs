@@ -51,7 +51,15 @@ impl Game {
                 true
             }
             _ => {
-                let chooser = self.obj(b).controller;
+                let o = self.obj(b);
+                // 704.5x–y: "that battle's controller chooses", not its owner.
+                let chooser = if origin != ProtectorOrigin::Entered
+                    && self.fault(EngineFault::ProtectorChosenByOwner)
+                {
+                    o.owner
+                } else {
+                    o.controller
+                };
                 self.protector_choices.push(ProtectorChoice {
                     battle: b,
                     chooser,

@@ -741,3 +741,20 @@ fn deathtouch_and_defender_faults_are_caught() {
         }
     }
 }
+
+/// Who makes a choice whose decision names nobody is compared: a
+/// protector chosen again by the stolen Siege's owner instead of its
+/// controller (704.5y: "that battle's controller chooses") changes no
+/// decision and no observation, only who the game waits for. Caught in
+/// process, by the scenario written (its `to_act`) and through the
+/// protocol (`choosers`).
+#[test]
+fn a_protector_chosen_by_the_owner_is_caught() {
+    let c = caught(
+        Config::preset("range-1").unwrap(),
+        EngineFault::ProtectorChosenByOwner,
+    );
+    let why = c.divergence.chooser.as_deref().unwrap_or_default();
+    assert!(why.contains("704.5x–y"), "{:?}", c.divergence);
+    assert!(c.divergence.fields.is_empty() && c.divergence.model_only.is_empty());
+}

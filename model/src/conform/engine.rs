@@ -19,7 +19,7 @@ use std::time::Duration;
 
 /// Where the engine stands: what the harness needs to drive it through the
 /// steps the model does not explore.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Status {
     pub turn: u32,
     pub active: PlayerId,
@@ -30,6 +30,11 @@ pub struct Status {
     /// Who holds priority, when the game waits for priority and the engine
     /// tells (117.3).
     pub priority: Option<PlayerId>,
+    /// Who makes the choice the game waits for where the decision does
+    /// not name them (protectors, a trampler's or a divided assignment), in
+    /// player order, when the engine tells (310.9a, 704.5x–y, 702.19b,
+    /// 510.1c).
+    pub choosers: Option<Vec<PlayerId>>,
 }
 
 /// An engine holding one game at a time, which it can remember and go
@@ -220,6 +225,7 @@ impl Engine for InProcess {
             pending: battlecheck_properties::GameView::pending(g),
             stack_empty: g.stack.is_empty(),
             priority: priority_holder(g),
+            choosers: Some(g.choosers()),
         }
     }
 
@@ -370,6 +376,7 @@ impl Engine for Process {
             pending: o.pending,
             stack_empty: o.stack.is_empty(),
             priority: self.last.priority,
+            choosers: self.last.choosers.clone(),
         }
     }
 

@@ -63,6 +63,10 @@ pub struct Divergence {
     /// The engine gave priority to the wrong player (117.3), in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<String>,
+    /// The engine waits for the wrong player's choice (a protector, a
+    /// damage assignment), in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<String>,
     /// What happened in the decision breaks a rule, though the game may
     /// end where the model's does (the engine's events, when it tells).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -70,6 +74,10 @@ pub struct Divergence {
     /// Who must hold priority, for a scenario's expectation.
     #[serde(skip)]
     pub priority_holder: Option<PlayerId>,
+    /// Who must make the choice the game waits for (the first, if there
+    /// are several), for a scenario's expectation.
+    #[serde(skip)]
+    pub to_act: Option<PlayerId>,
     /// What the engine must observe (the model's observation).
     #[serde(skip)]
     pub expected: Option<Observation>,
@@ -111,7 +119,8 @@ fn compare_seen<E: Engine>(
         .filter(|d| ours.binary_search(d).is_err())
         .cloned()
         .collect();
-    if fields.is_empty() && model_only.is_empty() && engine_only.is_empty() {
+    let chooser = chooser_divergence(model, engine);
+    if fields.is_empty() && model_only.is_empty() && engine_only.is_empty() && chooser.is_none() {
         return Ok(None);
     }
     Ok(Some(Divergence {
@@ -119,8 +128,44 @@ fn compare_seen<E: Engine>(
         model_only,
         engine_only,
         expected: Some(want),
-        ..Divergence::default()
+        ..chooser.unwrap_or_default()
     }))
+}
+
+/// How the engine's choosers ([`super::engine::Status::choosers`]) differ
+/// from the model's, if it tells them and they do: who makes a choice
+/// whose decision names nobody.
+fn chooser_divergence<E: Engine>(model: &GameState, engine: &Driven<E>) -> Option<Divergence> {
+    let told = engine.engine.status().choosers?;
+    let want = model.choosers();
+    if want.is_empty() || told == want.as_slice() {
+        return None;
+    }
+    let why = match model.pending {
+        crate::rules::state::Pending::AssignTrample { .. } => {
+            "702.19b: the controller of the attacking creature assigns its combat damage"
+        }
+        crate::rules::state::Pending::DivideDamage { .. } => {
+            "510.1c: the attacker's combat damage is divided as its controller chooses"
+        }
+        _ => "310.9a, 704.5x–y: a battle's controller chooses its protector",
+    };
+    let names = |ps: &[PlayerId]| {
+        ps.iter()
+            .map(PlayerId::to_string)
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let told = if told.is_empty() {
+        "nobody".to_string()
+    } else {
+        names(&told)
+    };
+    Some(Divergence {
+        chooser: Some(format!("{told} chooses; {} must ({why})", names(&want))),
+        to_act: want.first().copied(),
+        ..Divergence::default()
+    })
 }
 
 /// Start the engine's game again, at the model's first decision, and

@@ -12,7 +12,7 @@ use super::protocol::{
     FEATURE_TWO_HEADED_GIANT, OLDEST_VERSION, VERSION,
 };
 use battlecheck_engine::api::action::Action;
-use battlecheck_properties::Decision;
+use battlecheck_properties::{Decision, PlayerId};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -457,16 +457,20 @@ impl EngineProcess {
             return Err(self.unexpected(kind, &response.body));
         }
         if let ResponseBody::Observation(o) | ResponseBody::Applied(o) = &response.body {
-            let holder = o
-                .priority
-                .filter(|p| usize::from(p.0) >= o.observation.players.len());
-            let checked = match holder {
-                Some(p) => Err(format!(
-                    "priority names player {}, but there are {} players",
-                    p.0,
-                    o.observation.players.len()
+            let players = o.observation.players.len();
+            let beyond = |p: &PlayerId| usize::from(p.0) >= players;
+            let holder = o.priority.filter(beyond);
+            let chooser = o.choosers.iter().flatten().find(|p| beyond(p));
+            let checked = match (holder, chooser) {
+                (Some(p), _) => Err(format!(
+                    "priority names player {}, but there are {players} players",
+                    p.0
                 )),
-                None => o.observation.check_references(),
+                (None, Some(p)) => Err(format!(
+                    "choosers names player {}, but there are {players} players",
+                    p.0
+                )),
+                (None, None) => o.observation.check_references(),
             };
             if let Err(why) = checked {
                 return Err(self.fail(

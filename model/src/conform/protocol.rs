@@ -183,6 +183,14 @@ pub struct Observed {
     /// or a new step).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub priority: Option<PlayerId>,
+    /// Who makes the choice the game waits for where the decision names
+    /// nobody, in player order: the protector choosers of
+    /// `choose_protectors` (310.9a as a battle enters, 704.5x–y after: the
+    /// battle's controller), the controller of the attacker whose damage
+    /// `assign_trample` or `divide_damage` assigns (702.19b, 510.1c); `[]`
+    /// otherwise. Optional: an engine that gives it is held to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choosers: Option<Vec<PlayerId>>,
     /// In an `applied` answer: what the decision did, in order (damage
     /// dealt, defense counters removed, life totals changed, protectors
     /// chosen). Optional: an engine that gives it is held to the rules of

@@ -63,6 +63,9 @@ pub fn counterexample<E: Engine>(
     if let Some(p) = div.priority_holder {
         expect.push(json!({"pending": "priority", "to_act": p.to_string()}));
     }
+    if let (Some(p), Some(o)) = (div.to_act, &div.expected) {
+        expect.push(json!({"pending": o.pending, "to_act": p.to_string()}));
+    }
     if !expect.is_empty() {
         expect_at_end(&mut steps, expect);
     }

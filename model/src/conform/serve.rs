@@ -197,6 +197,7 @@ fn observed(game: &Game) -> Observed {
         observation: game.observe(),
         turn_step: game.step,
         priority: super::engine::priority_holder(game),
+        choosers: Some(game.choosers()),
         happened: None,
     }
 }

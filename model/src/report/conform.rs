@@ -113,6 +113,9 @@ pub fn human_report(r: &ConformReport) -> String {
     if let Some(why) = &d.priority {
         let _ = writeln!(s, "after the last decision {why}");
     }
+    if let Some(why) = &d.chooser {
+        let _ = writeln!(s, "after the last decision {why}");
+    }
     if let Some(why) = &d.events {
         let _ = writeln!(s, "what the engine did in the last decision breaks {why}");
     }

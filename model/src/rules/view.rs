@@ -1,7 +1,7 @@
 //! The model's state seen through the shared [`GameView`], without copying.
 
 use crate::rules::cards::{BackFace, Kind};
-use crate::rules::config::MAX_OBJECTS;
+use crate::rules::config::{MAX_OBJECTS, MAX_PLAYERS};
 use crate::rules::state::{Ability, Combat, GameState, Pending as P, StackItem};
 use arrayvec::ArrayVec;
 use battlecheck_properties::catalogue;
@@ -103,6 +103,34 @@ impl GameView for GameState {
 }
 
 impl GameState {
+    /// Who makes the choice the game waits for, where the shared decision
+    /// does not name them: each battle's protector chooser, in player order
+    /// (310.9a: as it enters, the controller of the spell resolving;
+    /// 704.5x–y: "that battle's controller chooses"); a trampler's or a
+    /// blocked attacker's controller assigning its damage (702.19b,
+    /// 510.1c). Empty for the other waits: their decisions name their
+    /// player, or they are the declarations and priority windows.
+    pub fn choosers(&self) -> ArrayVec<PlayerId, MAX_PLAYERS> {
+        let mut who: ArrayVec<PlayerId, MAX_PLAYERS> = ArrayVec::new();
+        match self.pending {
+            P::EnterProtector { .. } => who.push(self.resolving_controller()),
+            P::SbaProtectors { .. } => {
+                for (battle, _) in self.sba_protector_choices() {
+                    let c = self.obj(battle).controller;
+                    if !who.contains(&c) {
+                        who.push(c);
+                    }
+                }
+                who.sort_unstable();
+            }
+            P::AssignTrample { attacker } | P::DivideDamage { attacker } => {
+                who.push(self.obj(attacker).controller)
+            }
+            _ => {}
+        }
+        who
+    }
+
     /// The sources of the defeat triggers waiting to be put on the stack
     /// (the view tells only those, see [`GameView::waiting_trigger`]).
     fn defeat_triggers_waiting(&self) -> impl Iterator<Item = CardId> + '_ {

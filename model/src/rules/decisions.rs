@@ -317,13 +317,19 @@ impl GameState {
                     convoke,
                 },
             ) if convoke.is_none() => self.cast(*player, *card, targets),
-            // Ambiguous in the rules: after a concession (104.3a, 800.4a)
-            // the game goes on in the same priority window, and nothing says
-            // whether a player "would get priority" (117.5, 704.3) before
-            // the next action or pass. The model performs state-based
-            // actions at once, as if the priority holder got priority again;
-            // an engine that waits until a player next gets priority (phase.rs
-            // does) differs only until that happens.
+            // State-based actions are checked only when a player would get
+            // priority (704.3, 117.5); 800.4a: "If the player who left the
+            // game had priority at the time they left, priority passes to
+            // the next player in turn order". The model's priority window
+            // does not say who holds priority, and a concession in it is
+            // the holder's (the players before them having passed, which
+            // changes nothing else): priority passes, so the check is made
+            // at once, as the text says. A concession by a player who does
+            // not hold priority, whose check waits until the holder acts or
+            // passes, is not explored; it differs only in what the
+            // observation shows until then, and when the holder casts a
+            // spell at a battle that check puts into the graveyard (704.5x:
+            // nobody may be chosen to protect it).
             (Pending::Priority, Decision::Concede { player }) => {
                 self.leave_game(*player);
                 self.settle(crate::rules::state::Then::Priority);

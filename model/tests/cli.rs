@@ -268,7 +268,7 @@ fn coverage_lists_the_branches_and_the_gaps() {
         "{said}"
     );
     assert!(
-        said.contains("state_based (704.5x): a battle nobody can protect"),
+        said.contains("state_based (704.5i): the model has no planeswalkers"),
         "{said}"
     );
     let o = battlecheck(&["coverage", "--preset", "tiny", "--format", "json"]);

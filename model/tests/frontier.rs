@@ -202,12 +202,12 @@ fn a_frontier_file_that_does_not_fit_is_refused() {
 
     let e = refused(
         "version",
-        &with_header(header.replace("\"version\":1,", "\"version\":2,")),
+        &with_header(header.replace("\"version\":2,", "\"version\":1,")),
         &config,
         true,
     );
     assert!(
-        e.contains("version: frontier format version 2; this battlecheck reads version 1"),
+        e.contains("version: frontier format version 1; this battlecheck reads version 2"),
         "{e}"
     );
 

@@ -44,8 +44,9 @@ use tinyvec::ArrayVec;
 
 /// What a frontier file's header names its format.
 pub const FORMAT: &str = "battlecheck-frontier";
-/// The format's version: a file of another is refused.
-pub const VERSION: u32 = 1;
+/// The format's version: a file of another is refused. 2: the states
+/// carry deathtouch damage (`Obj::deathtouched`).
+pub const VERSION: u32 = 2;
 /// The longest header read: a file whose first line is longer is not one.
 const MAX_HEADER: u64 = 1 << 20;
 

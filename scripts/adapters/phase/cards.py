@@ -59,12 +59,14 @@ def _mana_value(cost):
 def _keywords(face):
     """MTGJSON's keyword names of a face: from its lines the catalogue reads
     as keywords ("First strike, protection from black" gives "First strike"
-    and "Protection", as MTGJSON writes them)."""
+    and "Protection", as MTGJSON writes them), without reminder text."""
     out = []
     for line in face.get("text", []):
         if "keywords" not in line:
             continue
-        for part in line["text"].split(","):
+        # Reminder text is not part of a keyword's name ("Menace (This
+        # creature can't be blocked ...)" is "Menace").
+        for part in re.sub(r"\s*\([^)]*\)", "", line["text"]).split(","):
             part = part.strip()
             part = re.split(r" \{| from | \d", part)[0].strip()
             if part:

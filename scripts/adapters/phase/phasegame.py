@@ -557,7 +557,30 @@ class Decisions(RealCardDecisions):
                     continue
                 opts = [None] + [card_of[a] for a in targets.get(str(oid), []) if a in card_of]
                 options.append((c, opts))
-        return [{"decision": "declare_blockers", "blocks": combo} for combo in _product(options)]
+        # phase offers each blocker's options one by one; a restriction on
+        # the declaration as a whole (menace, 702.111b) shows only when it
+        # is declared, so each combination is declared on a scratch copy.
+        return [{"decision": "declare_blockers", "blocks": combo}
+                for combo in _product(options) if self._blocks_accepted(combo)]
+
+    def _blocks_accepted(self, blocks):
+        """Does phase accept these blocks, each defending player's declared
+        when phase asks for them (on a scratch copy)?"""
+        if not blocks:
+            return True
+        scratch = self._scratch()
+        pairs = [(self.trk.oids[b], self.trk.oids[a]) for b, a in blocks]
+        for _ in range(self.base.players):
+            wf = scratch.waiting_for()
+            if wf["type"] != "DeclareBlockers":
+                break
+            q = wf["data"]["player"]
+            mine = [[b, a] for b, a in pairs if self._obj(b).get("controller") == q]
+            try:
+                scratch.apply(q, {"type": "DeclareBlockers", "data": {"assignments": mine}})
+            except Exception:  # phase's refusal of the declaration
+                return False
+        return True
 
     # ------------------------------------------------------------------
     # applying a decision, all or nothing

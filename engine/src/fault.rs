@@ -348,10 +348,14 @@ pub enum EngineFault {
     /// not its controller. The decision names no chooser: caught by
     /// `conform` comparing who the game waits for (`choosers`).
     ProtectorChosenByOwner,
+    /// 702.4b broken: a creature with double strike deals no regular
+    /// combat damage once it dealt first-strike damage. Caught by
+    /// `conform` on the double-strike preset.
+    DoubleStrikeOnce,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 84] = [
+    pub const ALL: [EngineFault; 85] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -436,5 +440,6 @@ impl EngineFault {
         EngineFault::DeathtouchDefeatsBattles,
         EngineFault::DefenderAttacksBattles,
         EngineFault::ProtectorChosenByOwner,
+        EngineFault::DoubleStrikeOnce,
     ];
 }

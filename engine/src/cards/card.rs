@@ -48,6 +48,8 @@ pub enum Supertype {
 pub enum Keyword {
     /// 702.7.
     FirstStrike,
+    /// 702.4b: deals both first-strike and regular combat damage (510.4).
+    DoubleStrike,
     /// 702.19.
     Trample,
     /// 702.10: may attack the turn it comes under its controller's control.

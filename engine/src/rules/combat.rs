@@ -503,7 +503,10 @@ impl Game {
         })
     }
 
-    /// Whether `id` deals combat damage in this damage step (702.7b).
+    /// Whether `id` deals combat damage in this damage step (510.4): in
+    /// the first-strike step, creatures with first strike (702.7b) or
+    /// double strike; in the second, those that did not deal first-strike
+    /// damage, and those with double strike (702.4b).
     fn strikes_now(&self, id: CardId) -> bool {
         let o = self.obj(id);
         let struck = match o.combat {
@@ -512,10 +515,11 @@ impl Game {
             }
             Combat::None => return false,
         };
+        let double = self.has_keyword(o.id, Keyword::DoubleStrike);
         if self.step == TurnStep::FirstStrikeDamage {
-            self.has_keyword(o.id, Keyword::FirstStrike)
+            self.has_keyword(o.id, Keyword::FirstStrike) || double
         } else {
-            !struck
+            !struck || (double && !self.fault(crate::fault::EngineFault::DoubleStrikeOnce))
         }
     }
 

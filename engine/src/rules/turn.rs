@@ -103,11 +103,15 @@ impl Game {
         }
     }
 
-    /// 702.7b: a first-strike damage step happens if an attacking or blocking
-    /// creature has first strike as the combat damage step begins.
+    /// 510.4: a first-strike damage step happens if an attacking or
+    /// blocking creature has first strike (702.7b) or double strike
+    /// (702.4b) as the combat damage step begins.
     fn first_strike_in_combat(&self) -> bool {
-        self.battlefield()
-            .any(|o| o.combat != Combat::None && self.has_keyword(o.id, Keyword::FirstStrike))
+        self.battlefield().any(|o| {
+            o.combat != Combat::None
+                && (self.has_keyword(o.id, Keyword::FirstStrike)
+                    || self.has_keyword(o.id, Keyword::DoubleStrike))
+        })
     }
 
     /// 514.2 (damage wears off, "until end of turn" effects end), then the next player in turn order who is

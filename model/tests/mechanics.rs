@@ -11,11 +11,11 @@ use battlecheck::conform::suite;
 use battlecheck::rules::cards::Keyword;
 use battlecheck::rules::state::{Combat, GameState};
 use battlecheck::{BattleModel, Config};
-use battlecheck_properties::{CardId, Decision, Step, Zone};
+use battlecheck_properties::{AttackTarget, CardId, Decision, Step, Zone};
 use stateright::Model;
 use std::collections::{BTreeMap, HashSet};
 
-const KEYWORDS: [Keyword; 8] = [
+const KEYWORDS: [Keyword; 9] = [
     Keyword::FirstStrike,
     Keyword::Trample,
     Keyword::Flying,
@@ -24,6 +24,7 @@ const KEYWORDS: [Keyword; 8] = [
     Keyword::Lifelink,
     Keyword::Deathtouch,
     Keyword::Defender,
+    Keyword::DoubleStrike,
 ];
 
 /// Does the decision `d`, taken in `s` and leading to `next`, show
@@ -80,6 +81,35 @@ fn shows(keyword: Keyword, s: &GameState, d: &Decision, next: &GameState) -> boo
                     && next.obj(c).zone == Zone::Graveyard
             })
         }),
+        // 702.4b, 510.4: the regular combat damage of a creature with
+        // double strike, alone in attacking what it attacks, after its
+        // first-strike damage.
+        Keyword::DoubleStrike => {
+            s.step == Step::FirstStrikeDamage
+                && next.step != Step::FirstStrikeDamage
+                && s.on_battlefield().any(|a| {
+                    let Combat::Attacking {
+                        target: Some(t), ..
+                    } = s.obj(a).combat
+                    else {
+                        return false;
+                    };
+                    let alone = s.on_battlefield().all(|o| {
+                        o == a
+                            || !matches!(s.obj(o).combat,
+                                Combat::Attacking { target: Some(u), .. } if u == t)
+                    });
+                    let hit = match t {
+                        AttackTarget::Player(p) => {
+                            next.players[p.0 as usize].life < s.players[p.0 as usize].life
+                        }
+                        AttackTarget::Battle(b) => next.obj(b).counters < s.obj(b).counters,
+                        // (the model has no planeswalkers)
+                        AttackTarget::Planeswalker(_) => false,
+                    };
+                    has(a, Keyword::DoubleStrike) && alone && hit
+                })
+        }
         // 702.3b: attackers declared while a creature with defender could
         // otherwise attack.
         Keyword::Defender => {
@@ -140,7 +170,7 @@ fn every_keyword_is_played_in_a_ci_configuration() {
 /// given to nobody, flying and reach are not found, and with the menace
 /// creature and the lifelink creature left out, neither are they; in the
 /// deathtouch preset without the Rats, deathtouch is not found, and
-/// without P1's Wall, defender is not.
+/// without P1's Wall, defender is not; nor double strike without the Ace.
 #[test]
 fn a_preset_without_the_creature_does_not_show_its_keyword() {
     use battlecheck::rules::cards::CardName::{Bear, Drake, Rats, Trampler, Wall};
@@ -172,4 +202,9 @@ fn a_preset_without_the_creature_does_not_show_its_keyword() {
     explore(&c, &mut found);
     assert!(found.contains_key(&Keyword::Deathtouch), "{found:?}");
     assert!(!found.contains_key(&Keyword::Defender), "{found:?}");
+    let mut c = Config::preset("double-strike").unwrap();
+    c.seats[0].battlefield = vec![Bear, Bear];
+    let mut found = BTreeMap::new();
+    explore(&c, &mut found);
+    assert!(found.is_empty(), "{found:?}");
 }

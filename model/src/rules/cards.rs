@@ -43,7 +43,7 @@ impl BackFace {
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
-pub struct Keywords(u8);
+pub struct Keywords(u16);
 
 /// One keyword ability (702).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -70,6 +70,9 @@ pub enum Keyword {
     Deathtouch,
     /// 702.3b: can't attack, a battle included; it can still block.
     Defender,
+    /// 702.4b: deals both first-strike and regular combat damage (510.4),
+    /// to a battle too, unless the first defeated it and it left combat.
+    DoubleStrike,
 }
 
 impl Keywords {
@@ -77,7 +80,7 @@ impl Keywords {
 
     /// The set of `keywords`.
     pub const fn of(keywords: &[Keyword]) -> Keywords {
-        let mut bits = 0;
+        let mut bits: u16 = 0;
         let mut i = 0;
         while i < keywords.len() {
             bits |= 1 << keywords[i] as u8;
@@ -179,6 +182,9 @@ pub enum CardName {
     Rats,
     /// Wall of Wood ({G}, Creature — Wall, 0/3): "Defender".
     Wall,
+    /// Fencing Ace ({1}{W}, Creature — Human Soldier, 1/1): "Double
+    /// strike".
+    Ace,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -201,7 +207,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 25] = [
+    pub const ALL: [CardName; 26] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -227,6 +233,7 @@ impl CardName {
         CardName::Lifelinker,
         CardName::Rats,
         CardName::Wall,
+        CardName::Ace,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -260,6 +267,7 @@ impl CardName {
             CardName::Lifelinker => "Child of Night".into(),
             CardName::Rats => "Typhoid Rats".into(),
             CardName::Wall => "Wall of Wood".into(),
+            CardName::Ace => "Fencing Ace".into(),
         }
     }
 
@@ -290,6 +298,7 @@ impl CardName {
             CardName::Lifelinker => "lifelinker",
             CardName::Rats => "rats",
             CardName::Wall => "wall",
+            CardName::Ace => "ace",
         }
     }
 
@@ -374,6 +383,12 @@ impl CardName {
                 toughness: 3,
                 keywords: Keywords::of(&[Keyword::Defender]),
                 human: false,
+            },
+            CardName::Ace => Kind::Creature {
+                power: 1,
+                toughness: 1,
+                keywords: Keywords::of(&[Keyword::DoubleStrike]),
+                human: true,
             },
             CardName::Bolt => Kind::Burn { amount: 2 },
             CardName::Erode => Kind::Erode { amount: 2 },

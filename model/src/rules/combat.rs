@@ -1,6 +1,7 @@
 //! Combat (506–511): attacks on players and battles, blocks and the
-//! evasion abilities that restrict them (flying, reach, menace), first-strike
-//! and regular combat damage, trample, lifelink, the end of combat.
+//! evasion abilities that restrict them (flying, reach, menace), defender;
+//! first-strike and regular combat damage (first and double strike),
+//! trample, lifelink, deathtouch, the end of combat.
 
 use crate::rules::cards::Keyword;
 use crate::rules::faults::Fault;
@@ -223,7 +224,9 @@ impl GameState {
     /// Does any attacking or blocking creature have first strike (510.4)?
     fn first_strike_in_combat(&self) -> bool {
         self.on_battlefield().any(|id| {
-            self.obj(id).combat != Combat::None && self.chars(id).keywords.has(Keyword::FirstStrike)
+            let k = self.chars(id).keywords;
+            self.obj(id).combat != Combat::None
+                && (k.has(Keyword::FirstStrike) || k.has(Keyword::DoubleStrike))
         })
     }
 
@@ -241,12 +244,17 @@ impl GameState {
     }
 
     /// Does `id` deal combat damage in `step` (510.4)? In the first-strike
-    /// step only creatures with first strike; in the regular step those
-    /// without (no creature of the pool has double strike).
+    /// step creatures with first strike or double strike; in the regular
+    /// step those without first strike, double strikers included (702.4b;
+    /// no pool creature gains or loses either between the steps).
     pub(crate) fn deals_damage_in(&self, id: CardId, step: Step) -> bool {
+        let k = self.chars(id).keywords;
         self.obj(id).combat != Combat::None
-            && self.chars(id).keywords.has(Keyword::FirstStrike)
-                == (step == Step::FirstStrikeDamage)
+            && if k.has(Keyword::DoubleStrike) {
+                step == Step::FirstStrikeDamage || !self.setup().fault(Fault::DoubleStrikeOnce)
+            } else {
+                k.has(Keyword::FirstStrike) == (step == Step::FirstStrikeDamage)
+            }
     }
 
     /// Creatures blocking `attacker`, in card order.

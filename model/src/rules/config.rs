@@ -97,6 +97,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("zilortha", "2 players, 1 turn, defense 2: Zilortha, Apex of Ikoria (Invasion of Ikoria transformed, an 8/8; C04) lets P1's non-Human creatures (it, a 3/3 trampler, a 2/1 first striker; not a 1/1 Human) assign their combat damage as though they weren't blocked, onto a Siege P2 protects or onto P2; P2 blocks with a 2/2 and a 2/1 first striker"),
     ("reselect", "3 players, 1 turn, defense 2 (a 3/3 trampler, a 2-damage bolt): two defending players each hold Portal Mage, whose trigger reselects what an attacker attacks (508.7) onto another opponent or a battle one protects, never onto the attacking player's own battle"),
     ("evasion", "2 players, 1 turn, defense 3, life 7: P1 attacks a Siege P2 protects, or P2, with a 2/2 flier (Wind Drake), a 3/2 with menace (Boggart Brute) and a 2/1 with lifelink (Child of Night); P2 blocks with a 2/4 with reach (Giant Spider) and a 2/2, which cannot block the flier (702.9b, 702.17b) and blocks the menace creature only together (702.111b); lifelink gains the damage dealt, to the Siege too (702.15b)"),
+    ("double-strike", "2 players, 1 turn, defense 2: P1 attacks a Siege P2 protects, or P2, with a 1/1 with double strike (Fencing Ace) and a 2/2; P2 blocks with a 2/2 and a 1/1: the Ace deals damage in both combat damage steps (702.4b, 510.4), so it defeats a Siege of defense 2 alone, in the regular step, and one of defense 1 in the first, after which it attacks nothing (506.4c)"),
     ("deathtouch", "2 players, 1 turn, defense 3: P1 attacks a Siege P2 protects, or P2, with a 1/1 with deathtouch (Typhoid Rats) and a 3/3 trampler, not with a 0/3 with defender (Wall of Wood; 702.3b); P2 blocks with the same Rats and Wall: a creature dealt damage by the Rats is destroyed (702.2b, 704.5h), the Siege only loses that many counters"),
 ];
 
@@ -234,6 +235,11 @@ impl Config {
                     seat(&[], &[Spider, Bear]),
                 ],
             ),
+            "double-strike" => (
+                1,
+                2,
+                vec![seat(&[Siege], &[Ace, Bear]), seat(&[], &[Bear, Cadet])],
+            ),
             "deathtouch" => (
                 1,
                 3,
@@ -306,7 +312,7 @@ impl Config {
             return err(format!("defense must be 1 to 9, got {}", self.defense));
         }
         // Lifelink (702.15b) gains each lifelink creature's power at most
-        // once a turn (no creature of the pool has double strike); every
+        // once a turn (no pool creature has double strike too); every
         // gain must fit the model's life totals.
         let lifelink: u32 = self
             .seats

@@ -88,12 +88,14 @@ faults! {
         "702.2b ignored: a creature dealt damage by a source with deathtouch is destroyed only by lethal damage",
     DefenderIgnored = "defender-ignored":
         "702.3b ignored: a creature with defender may attack a player or a battle",
+    DoubleStrikeOnce = "double-strike-once":
+        "702.4b broken: a creature with double strike deals no regular combat damage",
 }
 
 impl Fault {
     /// Does some property of the catalogue judge the rule this fault
     /// breaks, so that `check` can catch it? The keyword rules (702.9b,
-    /// 702.111b, 702.15b, 702.2b, 702.3b) are judged only by comparing the
+    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b) are judged only by comparing the
     /// model with an engine in lockstep (`conform`): the observation the
     /// properties read shows no keyword abilities.
     pub fn judged_by_properties(self) -> bool {
@@ -104,6 +106,7 @@ impl Fault {
                 | Fault::LifelinkPerCounter
                 | Fault::DeathtouchIgnored
                 | Fault::DefenderIgnored
+                | Fault::DoubleStrikeOnce
         )
     }
 }

@@ -758,3 +758,39 @@ fn a_protector_chosen_by_the_owner_is_caught() {
     assert!(why.contains("704.5x–y"), "{:?}", c.divergence);
     assert!(c.divergence.fields.is_empty() && c.divergence.model_only.is_empty());
 }
+
+/// Double strike is caught on the double-strike preset, in the engine and
+/// in the model: the Ace's regular combat damage not dealt after its
+/// first-strike damage (702.4b, 510.4) shows as a life total a point off,
+/// at the preset's defense and at defense 1, where the first strike alone
+/// defeats the Siege.
+#[test]
+fn double_strike_faults_are_caught() {
+    use battlecheck::Fault;
+    for defense in [1, 2] {
+        let mut preset = Config::preset("double-strike").unwrap();
+        preset.defense = defense;
+        let once = caught(preset.clone(), EngineFault::DoubleStrikeOnce);
+        let life_off = |c: &Counterexample, model: &str, engine: &str| {
+            c.divergence
+                .fields
+                .iter()
+                .any(|f| f.field.ends_with(".life") && f.expected == model && f.actual == engine)
+        };
+        assert!(life_off(&once, "18", "19"), "{:?}", once.divergence.fields);
+        let mut broken = preset;
+        broken.faults = vec![Fault::DoubleStrikeOnce];
+        let r = conform(
+            broken,
+            &ConformOptions {
+                threads: 2,
+                ..ConformOptions::default()
+            },
+        )
+        .unwrap();
+        let c = r
+            .counterexample
+            .expect("the model that strikes once conforms");
+        assert!(life_off(&c, "19", "18"), "{:?}", c.divergence.fields);
+    }
+}

@@ -20,7 +20,7 @@ use crate::rules::cards::CardName;
 use crate::rules::config::{Config, ConfigError};
 
 /// The small presets CI varies over printed defenses.
-const VARIED: [&str; 7] = [
+const VARIED: [&str; 8] = [
     "tiny",
     "duel",
     "copies",
@@ -28,6 +28,7 @@ const VARIED: [&str; 7] = [
     "zilortha",
     "evasion",
     "deathtouch",
+    "double-strike",
 ];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant

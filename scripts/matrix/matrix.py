@@ -54,12 +54,14 @@ PHASE = "scripts/adapters/phase"
 SCENARIO_DIRS = ["engine/scenarios", f"{PHASE}/findings", f"{PHASE}/agrees"]
 NATIVE_DIR = f"{PHASE}/native"
 PRESETS = ["default", "deep", "duel", "copies", "mimic", "tiny", "table", "attack-left", "attack-right",
-           "range-1", "two-headed-giant", "gobakhan", "zilortha", "reselect", "evasion", "deathtouch"]
+           "range-1", "two-headed-giant", "gobakhan", "zilortha", "reselect", "evasion", "deathtouch",
+           "double-strike"]
 # `battlecheck suite --preset deep` takes minutes (a full exploration): left out by default
 SUITE_PRESETS = [p for p in PRESETS if p != "deep"]
 # conform explores the whole model where the engine conforms: the presets
 # whose full exploration takes seconds on battlecheck's own engine
-CONFORM_PRESETS = ["tiny", "duel", "table", "copies", "zilortha", "evasion", "deathtouch"]
+CONFORM_PRESETS = ["tiny", "duel", "table", "copies", "zilortha", "evasion", "deathtouch",
+                   "double-strike"]
 ENGINE_TIMEOUT = "60"
 RESULTS_VERSION = 1
 

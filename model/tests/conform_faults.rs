@@ -46,6 +46,23 @@ fn out_dir(fault: EngineFault) -> PathBuf {
     dir
 }
 
+/// The counterexample the correct engine gives against the model with
+/// `fault` seeded: the lockstep catches a broken rule of the model as it
+/// does one of the engine.
+fn model_caught(mut config: Config, fault: battlecheck::Fault) -> Counterexample {
+    config.faults = vec![fault];
+    let r = conform(
+        config,
+        &ConformOptions {
+            threads: 2,
+            ..ConformOptions::default()
+        },
+    )
+    .unwrap();
+    r.counterexample
+        .unwrap_or_else(|| panic!("the model with {fault} conforms"))
+}
+
 /// `conform` finds the injected bug; its scenario replays as a failure on
 /// the faulty engine and as a pass on the correct one. Returns the
 /// counterexample.
@@ -523,18 +540,7 @@ fn evasion_and_lifelink_faults_are_caught() {
     ] {
         let mut broken = evasion.clone();
         broken.defense = defense;
-        broken.faults = vec![fault];
-        let r = conform(
-            broken,
-            &ConformOptions {
-                threads: 2,
-                ..ConformOptions::default()
-            },
-        )
-        .unwrap();
-        let c = r
-            .counterexample
-            .unwrap_or_else(|| panic!("the model with {fault} conforms"));
+        let c = model_caught(broken, fault);
         match fault {
             Fault::LifelinkPerCounter => assert!(
                 c.divergence
@@ -715,19 +721,7 @@ fn deathtouch_and_defender_faults_are_caught() {
     let defender = caught(preset.clone(), EngineFault::DefenderAttacksBattles);
     assert!(attacks_by_wall(&defender.divergence.engine_only));
     for fault in [Fault::DeathtouchIgnored, Fault::DefenderIgnored] {
-        let mut broken = preset.clone();
-        broken.faults = vec![fault];
-        let r = conform(
-            broken,
-            &ConformOptions {
-                threads: 2,
-                ..ConformOptions::default()
-            },
-        )
-        .unwrap();
-        let c = r
-            .counterexample
-            .unwrap_or_else(|| panic!("the model with {fault} conforms"));
+        let c = model_caught(preset.clone(), fault);
         match fault {
             Fault::DeathtouchIgnored => assert!(wall_survives(&c), "{:?}", c.divergence.fields),
             _ => assert!(
@@ -778,19 +772,7 @@ fn double_strike_faults_are_caught() {
                 .any(|f| f.field.ends_with(".life") && f.expected == model && f.actual == engine)
         };
         assert!(life_off(&once, "18", "19"), "{:?}", once.divergence.fields);
-        let mut broken = preset;
-        broken.faults = vec![Fault::DoubleStrikeOnce];
-        let r = conform(
-            broken,
-            &ConformOptions {
-                threads: 2,
-                ..ConformOptions::default()
-            },
-        )
-        .unwrap();
-        let c = r
-            .counterexample
-            .expect("the model that strikes once conforms");
+        let c = model_caught(preset, Fault::DoubleStrikeOnce);
         assert!(life_off(&c, "19", "18"), "{:?}", c.divergence.fields);
     }
 }

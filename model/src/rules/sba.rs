@@ -56,9 +56,9 @@ impl GameState {
                 .filter(|&id| self.sba_dies(id))
                 .collect();
             // 704.5h looks at damage since the last check: this one.
-            for id in self.on_battlefield().collect::<ArrayVec<CardId, 24>>() {
-                if self.obj(id).deathtouched {
-                    self.obj_mut(id).deathtouched = false;
+            for id in 0..self.objs.len() as u8 {
+                if self.obj(CardId(id)).deathtouched {
+                    self.obj_mut(CardId(id)).deathtouched = false;
                 }
             }
             // 704.5p: a battle attached to something becomes unattached.

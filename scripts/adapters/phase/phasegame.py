@@ -568,18 +568,11 @@ class Decisions(RealCardDecisions):
         when phase asks for them (on a scratch copy)?"""
         if not blocks:
             return True
-        scratch = self._scratch()
         pairs = [(self.trk.oids[b], self.trk.oids[a]) for b, a in blocks]
-        for _ in range(self.base.players):
-            wf = scratch.waiting_for()
-            if wf["type"] != "DeclareBlockers":
-                break
-            q = wf["data"]["player"]
-            mine = [[b, a] for b, a in pairs if self._obj(b).get("controller") == q]
-            try:
-                scratch.apply(q, {"type": "DeclareBlockers", "data": {"assignments": mine}})
-            except Exception:  # phase's refusal of the declaration
-                return False
+        try:
+            _declare_blocks(self._scratch(), pairs, self.base.players)
+        except ValueError:  # phase's refusal of the declaration
+            return False
         return True
 
     # ------------------------------------------------------------------
@@ -1596,17 +1589,10 @@ class PhaseSession(Decisions):
             return g.state()
         if pending == "declare_blockers":
             return g.state()
-        left = [(b, oid_of(a)) for b, a in blocks]
-        for _ in range(n):
-            wf = g.waiting_for()
-            if wf["type"] != "DeclareBlockers":
-                break
-            p = wf["data"]["player"]
-            mine = [[b, a] for b, a in left if g.object(b).get("controller") == p]
-            try:
-                g.apply(p, {"type": "DeclareBlockers", "data": {"assignments": mine}})
-            except ValueError as e:
-                raise SetupError(f"setup: phase refuses the position's blocks: {e}")
+        try:
+            _declare_blocks(g, [(b, oid_of(a)) for b, a in blocks], n)
+        except ValueError as e:
+            raise SetupError(f"setup: phase refuses the position's blocks: {e}")
         pass_until("Priority")
         return g.state()
 
@@ -2359,6 +2345,19 @@ def protector_of(o):
         if isinstance(a, dict) and a.get("type") == "Player":
             return a.get("value")
     return None
+
+
+def _declare_blocks(game, pairs, players):
+    """Declare the (blocker, attacker) object pairs on a phase game, each
+    defending player's when phase asks for them (it asks one at a time, in
+    APNAP order, 802.4). phase's refusal raises ValueError."""
+    for _ in range(players):
+        wf = game.waiting_for()
+        if wf["type"] != "DeclareBlockers":
+            break
+        p = wf["data"]["player"]
+        mine = [[b, a] for b, a in pairs if game.object(b).get("controller") == p]
+        game.apply(p, {"type": "DeclareBlockers", "data": {"assignments": mine}})
 
 
 def _product(options):

@@ -142,8 +142,9 @@ class Base:
 
     def __init__(self, state_json, oids, owners, names, players, turn0, setup_ctrl_since,
                  first_active, *, mana=False, histories=None, tokens=None, slots=None,
-                 origins=None, controllers=None):
+                 origins=None, controllers=None, teams=False):
         self.state_json = state_json
+        self.teams = teams                # Two-Headed Giant: seats 0-1 and 2-3 are teams (810)
         self.oids = oids                  # card number -> phase object id (None: a token slot not made)
         self.owners = owners              # card number -> seat
         self.names = names                # card number -> card name
@@ -445,6 +446,11 @@ class Decisions(RealCardDecisions):
                 if scratch is None:
                     scratch = self._scratch()
                 if not self._pass_to(scratch, p):
+                    if self.base.teams:
+                        # phase gives priority to one player of each team:
+                        # the next may still receive it (a fresh copy)
+                        scratch = None
+                        continue
                     break
                 game = scratch
             casts = [a.data for a in game.actions() if a.kind == "CastSpell" and a.data.get("object_id") in card_of]
@@ -1141,8 +1147,11 @@ class PhaseSession(Decisions):
                 raise SetupError(f"setup: stack[{i}]: the phase adapter sets up defeat triggers on the stack, "
                                  f"not spells ({json.dumps(item)})")
             trigger_labels.append(item["trigger"])
-        if pos.get("variant") not in (None, {}):
-            raise SetupError("setup: the phase adapter plays no multiplayer option ('variant')")
+        variant = pos.get("variant")
+        teams = variant == {"two_headed_giant": True}
+        if variant not in (None, {}) and not teams:
+            raise SetupError("setup: the phase adapter plays no multiplayer option ('variant') but "
+                             "Two-Headed Giant")
         players = pos.get("players", 2)
         if isinstance(players, int):
             lives, present = [20] * players, [True] * players
@@ -1168,7 +1177,12 @@ class PhaseSession(Decisions):
         pending = pos.get("pending", "priority")
         if pending not in ("priority", step):
             raise SetupError(f"setup: a position in step '{step}' cannot wait for '{pending}'")
+        if teams and n != 4:
+            raise SetupError("setup: a Two-Headed Giant game has four players (810.1)")
         active = seat_of(pos.get("active", "P1"), n)
+        if teams:
+            # the active team's first seat: phase's active player of a team turn
+            active -= active % 2
         holder = seat_of(pos["priority"], n) if pos.get("priority") else active
         mana = bool(pos.get("mana"))
 
@@ -1229,7 +1243,7 @@ class PhaseSession(Decisions):
                 zones.append("slot")
                 specs.append({"token": True})
 
-        fmt = "Standard" if n == 2 else "FreeForAll"
+        fmt = "TwoHeadedGiant" if teams else "Standard" if n == 2 else "FreeForAll"
         decks = []
         for s in range(n):
             main = [names[i] for i in range(len(cards)) if owners[i] == s and zones[i] != "outside"]
@@ -1345,7 +1359,9 @@ class PhaseSession(Decisions):
                         elif info.is_siege:
                             # the next opponent of its controller in turn order
                             pseat = next(((ctrl_seat + k) % n for k in range(1, n)
-                                          if present[(ctrl_seat + k) % n]), ctrl_seat)
+                                          if present[(ctrl_seat + k) % n]
+                                          and not (teams and (ctrl_seat + k) % n // 2 == ctrl_seat // 2)),
+                                         ctrl_seat)
                         else:
                             # a battle with no battle type: its controller (310.9a)
                             pseat = ctrl_seat
@@ -1363,6 +1379,11 @@ class PhaseSession(Decisions):
                     objs[str(oid)]["zone"] = "Library"
                     p["library"].append(oid)
             p["life"] = lives[s]
+            if teams:
+                # phase keeps a team's life as the sum of its players' lives
+                # (its own start: 15 each of 30): the team's life, split
+                t = lives[s - s % 2]
+                p["life"] = t - t // 2 if s % 2 == 0 else t // 2
         start = START_PHASES.get(step, "BeginCombat")
         st["phase"] = start
         st["active_player"] = active
@@ -1463,7 +1484,7 @@ class PhaseSession(Decisions):
         tokens = [bool(specs[i].get("token")) for i in range(len(names))]
         return Base(json.dumps(S), oids, owners, names, n, turn, setup_ctrl_since, active,
                     mana=mana, histories=histories, tokens=tokens, slots=slots, origins=origins,
-                    controllers=controllers)
+                    controllers=controllers, teams=teams)
 
     def _make_triggers(self, engine, S, n, active, sieges):
         """Each Siege's defeat trigger, put on phase's stack by phase: its
@@ -2092,7 +2113,11 @@ class PhaseSession(Decisions):
         players = []
         for s in range(base.players):
             p = self._player(s)
-            life = max(-128, min(127, p["life"]))
+            life = p["life"]
+            if base.teams:
+                # phase's team life is the sum of its players' lives (810.4)
+                life = self._player(s - s % 2)["life"] + self._player(s - s % 2 + 1)["life"]
+            life = max(-128, min(127, life))
             players.append({"life": life, "in_game": not p["is_eliminated"]})
         objects = []
         for c, oid in enumerate(trk.oids):
@@ -2274,7 +2299,7 @@ class PhaseSession(Decisions):
         controller = o.get("controller") if live else owner
         sick = False
         if creature_here:
-            q = controller
+            q = controller - controller % 2 if base.teams else controller
             latest = max([t for t, s in trk.turn_active.items() if s == q and t <= self._phase_turn()], default=0)
             sick = trk.ctrl_since[c] >= latest
         protector = protector_of(o) if on_bf and battle else None

@@ -11,10 +11,9 @@ readings (``trigger``, ``spell``, ...) are battlecheck's and are not used,
 except a line's ``keywords``, which become MTGJSON's keyword list (phase
 reads a single-faced card's keywords from it).
 
-Normalisation (README.md): in a position that pays no mana (battlecheck's
-model has none) every card costs {0}, so casting never depends on lands; in
-a position with ``mana: true`` every card keeps its real mana cost. The cost
-is the only change made to a card.
+Every card keeps its real mana cost, so its mana value (202.3) is right; in
+a position that pays no mana phase pays costs from a mana pool the adapter
+fills (phasegame.py, README.md). No card is changed.
 
 A card whose text phase's parser leaves partly unparsed (an ``Unimplemented``
 effect in phase's card face) is listed in ``PARSE_GAPS`` with what phase
@@ -115,7 +114,7 @@ def _mtgjson(face, *, full_name, layout, cost, colors, face_name=None, side=None
 class Card:
     """Static facts about one card of the catalogue (its front face and, for
     a double-faced card, its back face), as the observation needs them, and
-    its MTGJSON faces (real cost and {0} cost)."""
+    its MTGJSON faces."""
 
     def __init__(self, entry):
         self.entry = entry
@@ -152,14 +151,11 @@ class Card:
                 self.targets = max(self.targets, len(line.get("spell_targets", [])) or
                                    len(re.findall(r"\btarget\b", line["text"])))
 
-    def faces(self, mana):
-        """The MTGJSON faces: [front] or [front, back]. `mana`: the real
-        mana cost; otherwise {0} (a back face has no mana cost of its own,
-        712.8c)."""
+    def faces(self):
+        """The MTGJSON faces: [front] or [front, back] (a back face of a
+        transforming card has no mana cost of its own, 712.8c)."""
         e = self.entry
-        cost = self.cost if mana else ("{0}" if not self.is_land or self.cost else None)
-        if self.is_land and not self.cost:
-            cost = None
+        cost = self.cost
         front_colors = _colors_of_cost(self.cost)
         if "back" not in e:
             return [_mtgjson(e, full_name=self.name, layout=self.layout, cost=cost, colors=front_colors)]
@@ -169,7 +165,7 @@ class Card:
         back_cost = None
         if self.mdfc:
             # each face of a modal double-faced card has its own cost (712.8)
-            back_cost = (b.get("cost") if mana else ("{0}" if b.get("cost") or "land" not in b["types"] else None))
+            back_cost = b.get("cost")
             if not back_colors:
                 back_colors = _colors_of_cost(b.get("cost"))
         return [_mtgjson(e, full_name=full, layout=self.layout, cost=cost, colors=front_colors,
@@ -214,7 +210,7 @@ def _gaps(x, where=""):
     return out
 
 
-def _cache_path(mana):
+def _cache_path():
     """Building the faces takes phase's parser about a second; the result is
     kept on disk, keyed by the catalogue, this file and phase's version."""
     import hashlib
@@ -231,19 +227,19 @@ def _cache_path(mana):
     except Exception:  # noqa: BLE001
         return None
     root = os.environ.get("PHASE_CARD_CACHE") or os.path.join(CATALOGUE_DIR, "..", "..", "target", "phase-card-cache")
-    return os.path.join(root, f"{h.hexdigest()[:20]}-{'mana' if mana else 'free'}.json")
+    return os.path.join(root, f"{h.hexdigest()[:20]}.json")
 
 
-def card_database(mana=False):
+def card_database():
     """The card-data.json document phase.Engine.from_json reads: faces keyed
     by lower-case face name. Both faces of a double-faced card share an
     oracle id, which is how phase links the back face."""
-    key = bool(mana)
+    key = "db"
     if key in _DB:
         return _DB[key]
     path = None
     try:
-        path = _cache_path(key)
+        path = _cache_path()
         if path and os.path.exists(path):
             with open(path, encoding="utf-8") as f:
                 cached = json.load(f)
@@ -262,7 +258,7 @@ def card_database(mana=False):
     f = build_oracle_face(filler, None)
     db[f["name"].lower()] = f
     for i, c in enumerate(CARDS.values()):
-        faces = c.faces(mana)
+        faces = c.faces()
         if len(faces) == 1:
             built = [build_oracle_face(faces[0], None)]
             db[built[0]["name"].lower()] = built[0]
@@ -296,11 +292,11 @@ def card_database(mana=False):
 def parse_gaps(name):
     """What phase's parser left unparsed in card `name` (both faces)."""
     if name not in PARSE_GAPS:
-        card_database(False)
+        card_database()
     return PARSE_GAPS.get(name, [])
 
 
-def engine(mana=False):
+def engine():
     from phase import Engine
 
-    return Engine.from_json(json.dumps(card_database(mana)))
+    return Engine.from_json(json.dumps(card_database()))

@@ -41,6 +41,10 @@ CHOICE_PENDING = {
     "CopyTargetChoice": "choose_copy",
     "RetargetChoice": "choose_new_targets",
     "CopyRetarget": "choose_new_targets",
+    # the targets of a spell cast while something resolves (a card cast by
+    # Invasion of Alara's trigger, 601.2c, 608.2g): a cast the adapter makes
+    # answers its own target prompt within the decision
+    "TargetSelection": "choose_new_targets",
 }
 
 
@@ -218,7 +222,11 @@ class RealCardDecisions:
             slots = d.get("target_slots") or []
             if len(slots) != 1:
                 raise Unmapped("several target slots")
-            spell = self._copied_spell(d)
+            cast = d.get("pending_cast") or {}
+            spell = self.trk.card_of.get(cast.get("object_id")) if t == "TargetSelection" \
+                else self._copied_spell(d)
+            if spell is None:
+                raise Unmapped("no spell")
             if kind == "KeepAllCopyTargets":
                 tgt = slots[0].get("current")
             elif kind == "ChooseTarget" and data.get("target") is not None:
@@ -455,7 +463,7 @@ class RealCardDecisions:
         untapped = self._untapped()
         idx = next((i for i, ab in enumerate(self._obj(eq).get("abilities") or [])
                     if ab.get("kind") == "Activated" and _is_equip(ab)), None)
-        if self.base.mana and idx is not None:
+        if idx is not None:
             # a game that pays mana: the equip ability itself, as phase lists
             # it (ActivateAbility), so that its cost is paid (602.2b);
             # phase's `Equip` action pays no cost
@@ -576,7 +584,44 @@ class RealCardDecisions:
             elif kind == "Equip":
                 eq, cr = card_of.get(data.get("equipment_id")), card_of.get(data.get("target_id"))
                 if eq is not None and cr is not None:
-                    out.append({"decision": "equip", "player": holder, "equipment": eq, "creature": cr})
+                    d = {"decision": "equip", "player": holder, "equipment": eq, "creature": cr}
+                    if d not in out:
+                        out.append(d)
+            elif kind == "ActivateAbility" and data.get("source_id") in card_of:
+                abilities = self._obj(data["source_id"]).get("abilities") or []
+                i = data.get("ability_index")
+                if isinstance(i, int) and i < len(abilities) and _is_equip(abilities[i]):
+                    for cr in self._equip_targets(holder, data):
+                        d = {"decision": "equip", "player": holder,
+                             "equipment": card_of[data["source_id"]], "creature": cr}
+                        if d not in out:
+                            out.append(d)
+        return out
+
+    def _equip_targets(self, holder, action):
+        """The creatures phase's equip ability (an ActivateAbility) may
+        target, read from its target prompt on a scratch copy."""
+        scratch = self._scratch()
+        try:
+            scratch.apply(holder, {"type": "ActivateAbility", "data": action})
+        except ValueError:
+            return []
+        wf = scratch.waiting_for()
+        out = []
+        if wf["type"] == "TargetSelection":
+            slots = wf["data"].get("target_slots", [])
+            for t in (slots[0].get("legal_targets", []) if slots else []):
+                c = self.trk.card_of.get((t or {}).get("Object")) if isinstance(t, dict) else None
+                if c is not None:
+                    out.append(c)
+        else:
+            # phase chose the only legal target itself
+            top = (scratch.stack() or [None])[-1]
+            if top is not None and top.get("source_id") == action.get("source_id"):
+                got = json.dumps(top.get("kind") or {})
+                for oid, c in self.trk.card_of.items():
+                    if json.dumps({"Object": oid}) in got:
+                        out.append(c)
         return out
 
 

@@ -67,14 +67,14 @@ ZONES = {
     "Command": "outside",
 }
 
-# exile_casts and hit_as_unblocked (checklist C02, C04) stay 0 and false:
-# no card the adapter maps (cards.py) lets its owner cast it from exile or
-# a creature assign its damage as though it weren't blocked.
 HISTORY_COUNTS = ("defeats", "triggers", "trigger_exiles", "trigger_fizzles",
                   "triggers_countered", "transformed_casts", "exile_casts")
 HISTORY_FLAGS = ("combat_defeat", "trampled", "hit_as_unblocked", "was_siege_copy")
 
 FILLER_PER_PLAYER = 12
+# mana of each color (and colorless) in each player's pool in a position
+# that pays no mana: what phase pays every cost from
+MANA_BUDGET = 20
 # the hidden card that removes a Siege's last defense counter in a setup
 # with its defeat trigger on the stack
 TRIGGER_HELPER = "Pool Erode"
@@ -456,6 +456,12 @@ class Decisions(RealCardDecisions):
             casts = [a.data for a in game.actions() if a.kind == "CastSpell" and a.data.get("object_id") in card_of]
             for a in casts:
                 c = card_of[a["object_id"]]
+                if self.base.mana and "{X}" in (info[c].cost or "") and info[c].targets == 0:
+                    # a game that pays mana: X is announced (601.2b), one
+                    # cast for each X the mana pool pays (601.2h)
+                    for x in self._payable_xs(p, a):
+                        out.append({"decision": "cast", "player": p, "card": c, "x": x})
+                    continue
                 if info[c].targets == 0:
                     out.append({"decision": "cast", "player": p, "card": c})
                     continue
@@ -500,6 +506,38 @@ class Decisions(RealCardDecisions):
                     scratch = self._scratch()
                     if not self._pass_to(scratch, p):
                         break
+        return out
+
+    def _payable_xs(self, p, action):
+        """The values of X for which phase's cast of `action`, paid from
+        P's mana pool alone (as `_apply_cast` pays), goes through: each
+        tried on a scratch copy."""
+        out = []
+        pool = len(((self._player(p).get("mana_pool") or {}).get("mana")) or [])
+        for x in range(pool + 1):
+            g = self._scratch()
+            if not self._pass_to(g, p):
+                return out
+            try:
+                g.apply(p, {"type": "CastSpell", "data": dict(action, payment_mode={"type": "Manual"})})
+                ok = False
+                for _ in range(8):
+                    wf = g.waiting_for()
+                    if wf["type"] == "ChooseXValue":
+                        g.apply(p, {"type": "ChooseX", "data": {"value": x}})
+                    elif wf["type"] == "ManaPayment":
+                        untapped = {o["id"] for o in g.battlefield() if not o.get("tapped")}
+                        g.apply(p, {"type": "PassPriority"})
+                        tapped = {o["id"] for o in g.battlefield() if o.get("tapped")} & untapped
+                        ok = not tapped and g.waiting_for()["type"] != "ManaPayment"
+                        break
+                    else:
+                        ok = any(e.get("source_id") == action["object_id"] for e in g.stack())
+                        break
+            except ValueError:
+                ok = False
+            if ok:
+                out.append(x)
         return out
 
     def _spell_targets(self, game, oid):
@@ -805,6 +843,9 @@ class Decisions(RealCardDecisions):
             wf = self._waiting()
             if wf["type"] == "ChooseXValue":
                 asked_x = True
+                if self.base.mana and dec.get("x") is None:
+                    raise Refused(f"illegal by rule 601.2b: card {dec.get('card')} has X in its mana cost, and the "
+                                  f"cast announces no X", "601.2b")
                 self._act(p, {"type": "ChooseX", "data": {"value": int(dec.get("x") or 0)}})
                 continue
             if wf["type"] == "ManaPayment" and convoke:
@@ -1078,10 +1119,9 @@ class PhaseSession(Decisions):
     # after its first restore.
     MATERIALISE_AFTER = 6
 
-    def __init__(self, engine, log=None, engine_with_mana=None):
-        # two card databases: every card at {0} (positions that pay no
-        # mana) and at its real mana cost (positions with `mana`)
-        self.engines = {False: engine, True: engine_with_mana}
+    def __init__(self, engine, log=None):
+        # the card database: every card at its real cost
+        self.engine = engine
         self.log = log or (lambda *a: None)
         self.bases = {}
         self.base = None
@@ -1094,15 +1134,6 @@ class PhaseSession(Decisions):
         self.version = 0
         self._cache = {}
         self.masks = set()
-
-    @property
-    def engine(self):
-        return self._engine(bool(self.base and self.base.mana))
-
-    def _engine(self, mana):
-        if self.engines.get(mana) is None:
-            self.engines[mana] = carddata.engine(mana)
-        return self.engines[mana]
 
     # ------------------------------------------------------------------
     # setup
@@ -1255,7 +1286,7 @@ class PhaseSession(Decisions):
             if side:
                 deck["sideboard"] = side
             decks.append(deck)
-        engine = self._engine(mana)
+        engine = self.engine
         try:
             g = engine.new_game(decks[0], decks[1], extra_players=decks[2:] or None, seed=1,
                                 format=fmt, first_player=active)
@@ -1384,6 +1415,21 @@ class PhaseSession(Decisions):
                 # (its own start: 15 each of 30): the team's life, split
                 t = lives[s - s % 2]
                 p["life"] = t - t // 2 if s % 2 == 0 else t // 2
+        if not mana:
+            # a position that pays no mana: every card keeps its real cost
+            # (its mana value, 202.3), and phase pays every cost itself
+            # from a mana pool the adapter fills (MANA_BUDGET of each kind
+            # per player) and phase's flag of its debug infinite mana keeps
+            # from emptying (500.4)
+            for s in range(n):
+                units = []
+                for color in ("White", "Blue", "Black", "Red", "Green", "Colorless"):
+                    for _ in range(MANA_BUDGET):
+                        units.append({"color": color, "pip_id": st["next_pip_id"], "restrictions": [],
+                                      "snow": False, "source_id": 0})
+                        st["next_pip_id"] += 1
+                st["players"][s]["mana_pool"]["mana"] = units
+            st["debug_infinite_mana"] = list(range(n))
         start = START_PHASES.get(step, "BeginCombat")
         st["phase"] = start
         st["active_player"] = active
@@ -1831,6 +1877,13 @@ class PhaseSession(Decisions):
                     continue
                 if d.get("from") == "Stack":
                     trk.cast_transformed[c] = False
+                if d.get("from") == "Exile" and d.get("to") == "Stack" \
+                        and action.get("type") != "DecideOptionalEffect" \
+                        and any(e["type"] == "SpellCast" and (e.get("data") or {}).get("object_id") == d["object_id"]
+                                and (e.get("data") or {}).get("controller") == trk.owners[c] for e in evs):
+                    # cast from exile by its owner, under phase's permission
+                    # (playable_from_exile: Invasion of Gobakhan, Kaldheim)
+                    bump(trk.history[c], "exile_casts")
                 if d.get("from") == "Battlefield":
                     trk.defense[c] = 0
                     if d.get("to") == "Exile":

@@ -28,7 +28,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-BATTLECHECK = os.path.join(ROOT, "target", "release", "battlecheck")
+BATTLECHECK = os.environ.get("BATTLECHECK") or os.path.join(ROOT, "target", "release", "battlecheck")
 SKIP = {"upkeep", "draw", "begin_combat", "end_combat", "main2"}
 TURNS = {"tiny": 1, "default": 1, "table": 1, "duel": 2, "copies": 1, "mimic": 1, "deep": 1}
 

@@ -352,10 +352,14 @@ pub enum EngineFault {
     /// combat damage once it dealt first-strike damage. Caught by
     /// `conform` on the double-strike preset.
     DoubleStrikeOnce,
+    /// 508.7 and 508.5 broken: a reselected attack keeps the snapshot of
+    /// what it attacked before (the battle and its protector as they were
+    /// when first attacked), so its defending player is the old one.
+    ReselectKeepsOldTarget,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 85] = [
+    pub const ALL: [EngineFault; 86] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -441,5 +445,6 @@ impl EngineFault {
         EngineFault::DefenderAttacksBattles,
         EngineFault::ProtectorChosenByOwner,
         EngineFault::DoubleStrikeOnce,
+        EngineFault::ReselectKeepsOldTarget,
     ];
 }

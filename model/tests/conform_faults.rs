@@ -776,3 +776,34 @@ fn double_strike_faults_are_caught() {
         assert!(life_off(&c, "19", "18"), "{:?}", c.divergence.fields);
     }
 }
+
+/// A reselected attack that keeps the snapshot of what it attacked before
+/// (508.7, 508.5) reaches a model state that an attack declared on the
+/// same battle also reaches, so the lockstep compares the engine along
+/// one path only; on the reselect preset as shipped it is caught because
+/// the observation names each attacker's defending player, which the
+/// stale snapshot gets wrong. Also through the protocol (feature
+/// "defenders").
+#[test]
+fn a_reselected_attack_keeping_its_old_defender_is_caught() {
+    let c = caught(
+        Config::preset("reselect").unwrap(),
+        EngineFault::ReselectKeepsOldTarget,
+    );
+    let last = &c.steps.last().unwrap().decision;
+    assert!(
+        matches!(
+            last,
+            battlecheck_properties::Decision::ReselectAttack { .. }
+        ),
+        "{last:?}"
+    );
+    assert!(
+        c.divergence
+            .fields
+            .iter()
+            .any(|f| f.field.ends_with(".combat") && f.expected.contains("\"defender\"")),
+        "{:?}",
+        c.divergence.fields
+    );
+}

@@ -70,7 +70,7 @@ fn rule_of(field: &str) -> &'static str {
         "flash" => "702.8a",
         "playable_from_exile" => "601.3",
         "power" | "toughness" => "208.1, 613.4",
-        "combat" => "506.4, 508.1, 509.1",
+        "combat" => "506.4, 508.1, 508.5, 509.1",
         "attached_to" => "301.5, 303.4",
         "stack" => "405.1",
         "waiting_triggers" => "603.3",

@@ -169,6 +169,12 @@ pub enum CombatObs {
     Attacking {
         target: Option<AttackTarget>,
         blocked: bool,
+        /// The defending player relative to it (508.5): the player it
+        /// attacks, or the protector (else the controller) of the battle,
+        /// or the controller of the planeswalker, as it was when attacked.
+        /// `None` from an engine that does not report it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        defender: Option<PlayerId>,
     },
     Blocking(CardId),
 }
@@ -432,6 +438,24 @@ impl Observation {
 }
 
 impl Observation {
+    /// Take the defending players (508.5) of the attackers as `told`
+    /// reports them, for an engine that does not tell them: they are then
+    /// not compared. Whether any was replaced.
+    pub fn defenders_as_told(&mut self, told: &Observation) -> bool {
+        let mut replaced = false;
+        for (w, t) in self.objects.iter_mut().zip(&told.objects) {
+            if let (
+                CombatObs::Attacking { defender, .. },
+                CombatObs::Attacking { defender: d, .. },
+            ) = (&mut w.combat, &t.combat)
+            {
+                replaced |= defender != d;
+                *defender = *d;
+            }
+        }
+        replaced
+    }
+
     /// Whether the observation can be read as a game: each object listed
     /// under its own id, and every player and card it names present in it.
     /// (An observation from another process is checked before anything

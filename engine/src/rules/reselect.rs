@@ -37,19 +37,9 @@ impl Game {
         }
     }
 
-    /// The defending player chosen for `attacker` (508.1b, 508.5): the
-    /// player it attacks, the protector of the battle it attacks or the
-    /// controller of the planeswalker it attacks (as it was when attacked,
-    /// if it was removed from combat).
+    /// The defending player chosen for `attacker` (508.1b, 508.5).
     fn chosen_defender(&self, attacker: CardId) -> Option<PlayerId> {
-        match &self.obj(attacker).combat {
-            Combat::Attacking {
-                target: Some(AttackTarget::Player(p)),
-                ..
-            } => Some(*p),
-            Combat::Attacking { battle, .. } => battle.map(|s| s.protector.unwrap_or(s.controller)),
-            _ => None,
-        }
+        self.obj(attacker).combat.defender()
     }
 
     /// May `attacker`'s attack be reselected onto `to` (508.7c–e)?
@@ -156,12 +146,15 @@ impl Game {
                 AttackTarget::Player(_) => None,
             };
             let controller = self.obj(attacker).controller;
+            let stale = self.fault(EngineFault::ReselectKeepsOldTarget);
             if let Combat::Attacking {
                 target, battle: b, ..
             } = &mut self.obj_mut(attacker).combat
             {
                 *target = Some(to);
-                *b = battle;
+                if !stale {
+                    *b = battle;
+                }
             }
             self.emit(Event::Reselected {
                 attacker,

@@ -403,7 +403,11 @@ impl Run {
             );
         }
         if let Some(o) = &e.observation {
-            let diffs = battlecheck_properties::diff::differences(o, &g);
+            let mut o = o.clone();
+            if !seen.subject.tells_defenders() && o.defenders_as_told(&g) {
+                report.unchecked += 1;
+            }
+            let diffs = battlecheck_properties::diff::differences(&o, &g);
             if diffs.is_empty() {
                 cmp("observation".into(), String::new(), String::new());
             }

@@ -49,6 +49,12 @@ pub trait Subject {
     fn takes_actions(&self) -> bool {
         Self::ENGINE_SPECIFIC
     }
+    /// Whether its observations name each attacker's defending player
+    /// (508.5): an engine process tells them only with the protocol's
+    /// feature "defenders".
+    fn tells_defenders(&self) -> bool {
+        true
+    }
     /// The player who must act now (only if [`Subject::ENGINE_SPECIFIC`]).
     fn to_act(&self) -> Option<PlayerId>;
     /// Who holds priority, if the game waits for priority and the subject

@@ -167,6 +167,24 @@ pub enum Combat {
     },
 }
 
+impl Combat {
+    /// The defending player relative to an attacking creature (508.5): the
+    /// player it attacks, or the protector of the battle (its controller
+    /// while it has none) or the controller of the planeswalker it attacks,
+    /// as they were when it was attacked (also after it was removed from
+    /// combat, 506.4c).
+    pub fn defender(&self) -> Option<PlayerId> {
+        match self {
+            Combat::Attacking {
+                target: Some(AttackTarget::Player(p)),
+                ..
+            } => Some(*p),
+            Combat::Attacking { battle, .. } => battle.map(|s| s.protector.unwrap_or(s.controller)),
+            _ => None,
+        }
+    }
+}
+
 /// A card or token of the game.
 #[derive(Debug)]
 pub struct Object {
@@ -379,6 +397,7 @@ impl Object {
             } => CombatObs::Attacking {
                 target: *target,
                 blocked: *blocked,
+                defender: self.combat.defender(),
             },
             Combat::Blocking { attacker, .. } => CombatObs::Blocking(*attacker),
         }

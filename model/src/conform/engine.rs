@@ -83,6 +83,12 @@ pub trait Engine {
     fn happened(&mut self) -> Vec<Vec<Happened>> {
         Vec::new()
     }
+    /// Its observations name each attacking creature's defending player
+    /// (`defender`, 508.5): an engine process that announces the feature
+    /// "defenders". Otherwise the harness does not compare them.
+    fn tells_defenders(&self) -> bool {
+        true
+    }
 }
 
 /// Who holds priority, when the game waits for it.
@@ -360,6 +366,13 @@ impl Process {
 impl Engine for Process {
     type Saved = ProcessSaved;
 
+    fn tells_defenders(&self) -> bool {
+        self.engine
+            .features()
+            .iter()
+            .any(|f| f == super::protocol::FEATURE_DEFENDERS)
+    }
+
     fn reset(&mut self) -> Result<(), ProcessError> {
         self.last = self.engine.setup(self.position.clone())?;
         self.path.clear();
@@ -484,6 +497,10 @@ impl Subject for Process {
                 text: r.message,
             }),
         })
+    }
+
+    fn tells_defenders(&self) -> bool {
+        Engine::tells_defenders(self)
     }
 
     fn takes_actions(&self) -> bool {

@@ -101,7 +101,10 @@ fn compare_seen<E: Engine>(
     engine: &mut Driven<E>,
     seen: &Observation,
 ) -> Result<Option<Divergence>, ProcessError> {
-    let want = engine.expected(model)?;
+    let mut want = engine.expected(model)?;
+    if !engine.engine.tells_defenders() {
+        want.defenders_as_told(seen);
+    }
     let fields = if want == *seen {
         Vec::new()
     } else {

@@ -160,6 +160,9 @@ pub struct ConformReport {
     /// process only): see `battlecheck coverage`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub coverage: Vec<BranchCount>,
+    /// What the engine does not tell and so was not compared, in words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_compared: Vec<String>,
 }
 
 /// Random games played in lockstep (`--random-games`).
@@ -204,7 +207,7 @@ pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, C
                 version: env!("CARGO_PKG_VERSION").into(),
             };
             let engines = Engines::new(|| Driven::new(start.clone(), turns));
-            run(config, opts, info, &engines)
+            run(config, opts, info, Vec::new(), &engines)
         }
         Some(command) => {
             if !opts.engine_faults.is_empty() {
@@ -220,9 +223,16 @@ pub fn conform(config: Config, opts: &ConformOptions) -> Result<ConformReport, C
             };
             let first = start()?;
             let info = first.engine.engine().info().clone();
+            let mut not_compared = Vec::new();
+            if !first.engine.tells_defenders() {
+                not_compared.push(format!(
+                    "each attacking creature's defending player (508.5): the engine does not announce the feature '{}'",
+                    protocol::FEATURE_DEFENDERS
+                ));
+            }
             let engines = Engines::new(start);
             engines.give_back(first);
-            run(config, opts, info, &engines)
+            run(config, opts, info, not_compared, &engines)
         }
     }
 }
@@ -232,6 +242,7 @@ fn run<E, F>(
     config: Config,
     opts: &ConformOptions,
     engine: EngineInfo,
+    not_compared: Vec<String>,
     engines: &Engines<E, F>,
 ) -> Result<ConformReport, ConformError>
 where
@@ -339,6 +350,7 @@ where
                 decisions,
             })
             .collect(),
+        not_compared,
     })
 }
 

@@ -37,6 +37,12 @@ pub const OLDEST_VERSION: u32 = 5;
 /// run on the engine.
 pub const FEATURE_ACT: &str = "act";
 
+/// The optional feature "defenders": every attacking creature in the
+/// engine's observations names its defending player (`defender`, 508.5),
+/// which is then compared with the model's. Without it, defending players
+/// are not compared (the conformance report says so).
+pub const FEATURE_DEFENDERS: &str = "defenders";
+
 /// The optional feature "snapshot": the engine serves [`RequestBody::Snapshot`]
 /// and [`RequestBody::Restore`].
 pub const FEATURE_SNAPSHOT: &str = "snapshot";

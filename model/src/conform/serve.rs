@@ -4,7 +4,7 @@
 
 use super::protocol::{
     EngineInfo, Observed, Refusal, Request, RequestBody, Response, ResponseBody, FEATURE_ACT,
-    FEATURE_ATTACK_LEFT_RIGHT, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT,
+    FEATURE_ATTACK_LEFT_RIGHT, FEATURE_DEFENDERS, FEATURE_RANGE_OF_INFLUENCE, FEATURE_SNAPSHOT,
     FEATURE_TWO_HEADED_GIANT, VERSION,
 };
 use battlecheck_engine::{Catalogue, EngineFault, Game};
@@ -96,6 +96,7 @@ impl Session {
                 features: {
                     let mut f = vec![
                         FEATURE_ACT.to_string(),
+                        FEATURE_DEFENDERS.to_string(),
                         FEATURE_ATTACK_LEFT_RIGHT.to_string(),
                         FEATURE_RANGE_OF_INFLUENCE.to_string(),
                         FEATURE_TWO_HEADED_GIANT.to_string(),

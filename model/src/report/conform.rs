@@ -67,6 +67,9 @@ pub fn human_report(r: &ConformReport) -> String {
             );
         }
     }
+    for what in &r.not_compared {
+        let _ = writeln!(s, "not compared: {what}");
+    }
     if !r.engine_faults.is_empty() {
         let names: Vec<String> = r.engine_faults.iter().map(|f| format!("{f:?}")).collect();
         let _ = writeln!(s, "injected engine faults: {}", names.join(", "));

@@ -185,8 +185,14 @@ impl GameState {
             combat: match o.combat {
                 Combat::None => CombatObs::None,
                 Combat::Attacking {
-                    target, blocked, ..
-                } => CombatObs::Attacking { target, blocked },
+                    target,
+                    blocked,
+                    defender,
+                } => CombatObs::Attacking {
+                    target,
+                    blocked,
+                    defender: Some(defender),
+                },
                 Combat::Blocking(a) => CombatObs::Blocking(a),
             },
             attached_to: o.attached_to,

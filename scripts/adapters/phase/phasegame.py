@@ -1233,10 +1233,19 @@ class PhaseSession(Decisions):
                 raise SetupError(f"setup: card '{name}' (cards[{i}]) is not supported by the phase adapter: {carddata.UNSUPPORTED[name]}")
             if name not in carddata.CARDS:
                 raise SetupError(f"setup: unknown card '{name}' (cards[{i}]): it is not in battlecheck's catalogue (engine/cards)")
-            for field in ("copy_of", "animated"):
-                if c.get(field) not in (None, False, [], {}):
-                    raise SetupError(f"setup: cards[{i}] ('{name}'): the phase adapter does not set up '{field}' "
-                                     f"(a continuous effect from no card of the position)")
+            if c.get("copy_of") is not None:
+                if c["copy_of"] not in carddata.CARDS:
+                    raise SetupError(f"setup: cards[{i}] ('{name}'): copy_of names no card of the catalogue: "
+                                     f"{c['copy_of']!r}")
+                if c.get("zone") != "battlefield" or c.get("back_face"):
+                    raise SetupError(f"setup: cards[{i}] ('{name}'): a copy is set up on the battlefield, "
+                                     f"front face up")
+            if c.get("animated") not in (None, False, []):
+                a = c["animated"]
+                if not (isinstance(a, list) and len(a) == 2 and all(isinstance(x, int) for x in a)):
+                    raise SetupError(f"setup: cards[{i}] ('{name}'): animated is [power, toughness]")
+                if c.get("zone") != "battlefield":
+                    raise SetupError(f"setup: cards[{i}] ('{name}'): an animated card is set up on the battlefield")
             owner = seat_of(c.get("owner"), n)
             zone = c.get("zone")
             if zone not in ("hand", "battlefield", "graveyard", "exile", "library", "outside"):
@@ -1332,6 +1341,10 @@ class PhaseSession(Decisions):
             z = zones[i]
             p = st["players"][owners[i]]
             info = carddata.CARDS[names[i]]
+            if c.get("copy_of") is not None:
+                # a copy: the copied card's battle facts (defense, Siege,
+                # protector); its characteristics from phase's copy effect
+                info = carddata.CARDS[c["copy_of"]]
             if z == "hand":
                 o["zone"] = "Hand"
                 p["hand"].append(oid)
@@ -1358,6 +1371,25 @@ class PhaseSession(Decisions):
                 st["next_timestamp"] += 1
                 if c.get("token"):
                     o["is_token"] = True
+                # continuous effects of the position from no card of it, as
+                # phase keeps them: a copy effect (layer 1, 707.2) and an
+                # animating effect (layers 4 and 7b), both lasting
+                mods = []
+                if c.get("copy_of") is not None:
+                    mods.append([{"type": "CopyValues", "values": self._copiable_values(engine, c["copy_of"])}])
+                if c.get("animated") not in (None, False, []):
+                    pw, tg = c["animated"]
+                    mods.append([{"type": "SetPower", "value": pw}, {"type": "SetToughness", "value": tg},
+                                 {"type": "AddType", "core_type": "Creature"}])
+                for m in mods:
+                    ctrl_e = c.get("control_effect") or c.get("controller")
+                    st.setdefault("transient_continuous_effects", []).append({
+                        "affected": {"id": oid, "type": "SpecificObject"},
+                        "controller": seat_of(ctrl_e, n) if ctrl_e is not None else owners[i],
+                        "duration": "Permanent", "id": st["next_continuous_effect_id"], "modifications": m,
+                        "source_id": oid, "source_name": names[i], "timestamp": st["next_timestamp"]})
+                    st["next_continuous_effect_id"] += 1
+                    st["next_timestamp"] += 1
                 if c.get("back_face"):
                     debug.append({"type": "SetFaceState", "data": {"object_id": oid, "transformed": True}})
                 ctrl = c.get("control_effect") or c.get("controller")
@@ -1380,6 +1412,12 @@ class PhaseSession(Decisions):
                                              f"only for a Siege whose last defense counter is removed")
                         # its last counter is removed on phase (below)
                         o["counters"]["defense"] = 1
+                    if c.get("copy_of") is not None:
+                        # phase's copiable values have no defense; phase
+                        # keeps a battle's defense in the object too (its
+                        # state-based actions read that)
+                        o["defense"] = o["counters"]["defense"]
+                        o["base_defense"] = info.defense
                     ctrl_seat = seat_of(ctrl, n) if ctrl is not None else owners[i]
                     prot = c.get("protector")
                     if prot == "none":
@@ -1531,6 +1569,36 @@ class PhaseSession(Decisions):
         return Base(json.dumps(S), oids, owners, names, n, turn, setup_ctrl_since, active,
                     mana=mana, histories=histories, tokens=tokens, slots=slots, origins=origins,
                     controllers=controllers, teams=teams)
+
+    def _copiable_values(self, engine, name):
+        """phase's copiable values (707.2) of card `name`'s front face: its
+        last known information once it leaves the battlefield of a scratch
+        game."""
+        cache = self.__dict__.setdefault("_copiable", {})
+        if name in cache:
+            return cache[name]
+        decks = [{"main_deck": [name] + [carddata.FILLER] * 8} for _ in range(2)]
+        g = engine.new_game(decks[0], decks[1], seed=1, format="Standard", first_player=0)
+        S = g.state()
+        st = S["state"]
+        oid = next(int(k) for k, o in st["objects"].items() if o["name"] == name and o["owner"] == 0)
+        p = st["players"][0]
+        for z in ("hand", "library"):
+            if oid in p[z]:
+                p[z].remove(oid)
+        st["objects"][str(oid)]["zone"] = "Battlefield"
+        st["battlefield"].append(oid)
+        st["debug_mode"] = True
+        st["format_config"]["allow_debug_actions"] = True
+        st["waiting_for"] = {"type": "Priority", "data": {"player": 0}}
+        st["phase"] = "PreCombatMain"
+        g = engine.load_game(json.dumps(S))
+        g.apply(0, {"type": "Debug", "data": {"type": "MoveToZone", "data": {"object_id": oid, "to_zone": "Graveyard"}}})
+        values = g.state()["state"]["lki_copiable_values"].get(str(oid))
+        if values is None:
+            raise SetupError(f"setup: phase keeps no copiable values of '{name}'")
+        cache[name] = values
+        return values
 
     def _make_triggers(self, engine, S, n, active, sieges):
         """Each Siege's defeat trigger, put on phase's stack by phase: its
@@ -1994,7 +2062,9 @@ class PhaseSession(Decisions):
                 trk.protector[c] = None
             prot = protector_of(o)
             if prot is not None and prot != trk.protector[c]:
-                if initial or not trk.prot_seen[c]:
+                if initial:
+                    pass                  # the position's origin, as written
+                elif not trk.prot_seen[c]:
                     trk.origin[c] = "entered"
                 elif trk.protector[c] is not None and not self.in_game(trk.protector[c]):
                     trk.origin[c] = "protector_left"
@@ -2343,7 +2413,8 @@ class PhaseSession(Decisions):
             creature = "Creature" in core
         on_bf = zone == "battlefield"
         creature_here = on_bf and creature
-        if trk.tokens[c]:
+        if trk.tokens[c] or (battle and on_bf and not info.is_battle):
+            # a token, or a copy of a battle: phase's own defense
             printed = int(o.get("base_defense") or o.get("defense") or 0) if battle else 0
         elif back:
             printed = int((info.back or {}).get("defense", 0)) if battle else 0

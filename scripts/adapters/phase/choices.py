@@ -424,6 +424,14 @@ class RealCardDecisions:
         p = self._seat(dec.get("player"))
         src = self._card(dec.get("source"), "source")
         self._to_priority(p)
+        if "crew" in dec:
+            # crew (702.122a): phase's CrewVehicle special action, then its
+            # prompt for the creatures to tap (phase checks them)
+            self._act(p, {"type": "CrewVehicle", "data": {"vehicle_id": src, "creature_ids": []}})
+            if self._waiting()["type"] == "CrewVehicle":
+                self._act(p, {"type": "CrewVehicle", "data": {
+                    "vehicle_id": src, "creature_ids": [self._card(c, "crew creature") for c in dec.get("crew") or []]}})
+            return
         idx = self._ability_index(src, dec.get("ability") or 0)
         if idx is None:
             raise Refused(f"card {dec.get('source')} has no activated ability {dec.get('ability') or 0} in phase")
@@ -587,6 +595,12 @@ class RealCardDecisions:
                     d = {"decision": "equip", "player": holder, "equipment": eq, "creature": cr}
                     if d not in out:
                         out.append(d)
+            elif kind == "CrewVehicle" and data.get("vehicle_id") in card_of:
+                for crew in self._crews(holder, data):
+                    d = {"decision": "activate", "player": holder, "source": card_of[data["vehicle_id"]],
+                         "crew": crew}
+                    if d not in out:
+                        out.append(d)
             elif kind == "ActivateAbility" and data.get("source_id") in card_of:
                 abilities = self._obj(data["source_id"]).get("abilities") or []
                 i = data.get("ability_index")
@@ -596,6 +610,28 @@ class RealCardDecisions:
                              "equipment": card_of[data["source_id"]], "creature": cr}
                         if d not in out:
                             out.append(d)
+        return out
+
+    def _crews(self, holder, action):
+        """Every set of creatures phase's crew prompt lets crew the Vehicle
+        (702.122a: untapped creatures of total power at least N), in card
+        order: read from the prompt on a scratch copy."""
+        scratch = self._scratch()
+        try:
+            scratch.apply(holder, {"type": "CrewVehicle", "data": action})
+        except ValueError:
+            return []
+        wf = scratch.waiting_for()
+        if wf["type"] != "CrewVehicle":
+            return []
+        d = wf["data"]
+        power = dict(zip(d.get("eligible_creatures") or [], d.get("contributions") or []))
+        cards = sorted((self.trk.card_of[oid], oid) for oid in power if oid in self.trk.card_of)[:12]
+        out = []
+        for mask in range(1, 1 << len(cards)):
+            chosen = [cards[i] for i in range(len(cards)) if mask >> i & 1]
+            if sum(power[oid] for _, oid in chosen) >= (d.get("crew_power") or 0):
+                out.append([c for c, _ in chosen])
         return out
 
     def _equip_targets(self, holder, action):

@@ -424,6 +424,93 @@ class Decisions(RealCardDecisions):
         return self.trk.card_of[found]
 
     def _cast_decisions(self, holder):
+        out = self._cast_decisions_phase(holder)
+        if not self.base.mana:
+            return out
+        # a game that pays mana: a spell phase lets creatures convoke is
+        # listed once for each set of them that, with the mana pool, pays
+        # its cost exactly (702.51a, 601.2h), in card order
+        result, done = [], {}
+        for d in out:
+            key = (d["player"], d["card"], json.dumps(d.get("targets")), d.get("x"))
+            if key not in done:
+                done[key] = self._convoke_sets(d)
+            sets = done[key]
+            if sets is None:
+                result.append(d)
+                continue
+            for crew in sets:
+                e = dict(d)
+                if crew:
+                    e["convoke"] = crew
+                result.append(e)
+        return result
+
+    def _convoke_sets(self, dec):
+        """None if phase offers no convoke for the cast `dec`; else the sets
+        of creatures (card numbers, in card order) whose convoke, with the
+        mana pool, pays its cost, each tried on a scratch copy."""
+        p, oid = dec["player"], self.trk.oids[dec["card"]]
+        g = self._scratch()
+        if not self._pass_to(g, p):
+            return None
+        left = list(dec.get("targets") or [])
+        try:
+            g.apply(p, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [],
+                                                      "payment_mode": {"type": "Manual"}}})
+            for _ in range(8):
+                wf = g.waiting_for()
+                if wf["type"] == "ChooseXValue":
+                    g.apply(p, {"type": "ChooseX", "data": {"value": int(dec.get("x") or 0)}})
+                elif wf["type"] == "TargetSelection" and left:
+                    want = left.pop(0)
+                    legal = (wf["data"].get("selection") or {}).get("current_legal_targets")
+                    pick = next((ch for ch in self._phase_target(want, g) if legal is None or ch in legal), None)
+                    if pick is None:
+                        return None
+                    g.apply(p, {"type": "ChooseTarget", "data": {"target": pick}})
+                else:
+                    break
+        except ValueError:
+            return None
+        if g.waiting_for()["type"] != "ManaPayment":
+            return None
+        creatures = sorted({(self.trk.card_of[a.data["object_id"]], a.data["object_id"]) for a in g.actions()
+                            if a.kind == "TapForConvoke" and (a.data or {}).get("object_id") in self.trk.card_of})
+        if not creatures:
+            return None
+        at_payment = json.dumps(g.state())
+        out = []
+        for mask in range(0, 1 << min(len(creatures), 8)):
+            chosen = [creatures[i] for i in range(len(creatures)) if mask >> i & 1]
+            t = self.engine.load_game(at_payment)
+            untapped = {o["id"] for o in t.battlefield() if not o.get("tapped")} - {x for _, x in chosen}
+            ok = True
+            paid = []
+            try:
+                for _, x in chosen:
+                    if t.waiting_for()["type"] != "ManaPayment":
+                        ok = False          # it would pay nothing (601.2h)
+                        break
+                    taps = [a.to_dict() for a in t.actions() if a.kind == "TapForConvoke"
+                            and (a.data or {}).get("object_id") == x]
+                    tap = convoke_tap(t.state()["state"].get("pending_cast") or {}, taps, paid) if taps else None
+                    if tap is None:
+                        ok = False
+                        break
+                    paid.append(tap["data"].get("mana_type"))
+                    t.apply(p, tap)
+                if ok and t.waiting_for()["type"] == "ManaPayment":
+                    t.apply(p, {"type": "PassPriority"})
+                ok = ok and t.waiting_for()["type"] != "ManaPayment" and not (
+                    {o["id"] for o in t.battlefield() if o.get("tapped")} & untapped)
+            except ValueError:
+                ok = False
+            if ok:
+                out.append([c for c, _ in chosen])
+        return out
+
+    def _cast_decisions_phase(self, holder):
         """Every cast phase allows in this priority window: the holder's,
         and each other player's once the players before them have passed
         (117.3d), found on one scratch copy of the game, player after
@@ -838,6 +925,7 @@ class Decisions(RealCardDecisions):
                                                      "payment_mode": {"type": mode}}})
         left = list(targets)
         convoke = [self._card(x, "convoke creature") for x in (dec.get("convoke") or [])]
+        convoked = []                    # the mana each convoking creature paid
         asked_x = False
         for _ in range(16):
             wf = self._waiting()
@@ -854,9 +942,14 @@ class Decisions(RealCardDecisions):
                         and (a.data or {}).get("object_id") == oid]
                 if not taps:
                     raise Refused(f"phase does not let card {self.trk.card_of.get(oid)} convoke", "702.51a")
-                # one mana of its color where it has one, else {1} (702.51a)
-                taps.sort(key=lambda a: a["data"].get("mana_type") == "Colorless")
-                self._act(p, taps[0])
+                # one mana of its color where the cost still has it, else
+                # {1} where it still has generic mana (702.51a)
+                tap = convoke_tap(self._state().get("pending_cast") or {}, taps, convoked)
+                if tap is None:
+                    raise Refused(f"illegal by rule 601.2h: card {self.trk.card_of.get(oid)} would pay nothing "
+                                  f"of card {dec.get('card')}'s cost by convoking", "601.2h")
+                convoked.append(tap["data"].get("mana_type"))
+                self._act(p, tap)
                 continue
             if wf["type"] == "ManaPayment":
                 # the rest from the mana pool (601.2h); phase taps the
@@ -899,6 +992,11 @@ class Decisions(RealCardDecisions):
                               f"whose only legal target is {json.dumps(auto)}")
         if left:
             raise Refused(f"card {dec.get('card')} takes no more targets: {json.dumps(left)} left over", "601.2c")
+        if convoke:
+            # the cost was paid before these creatures convoked: each would
+            # pay nothing (702.51a, 601.2h)
+            raise Refused(f"illegal by rule 601.2h: card {dec.get('card')}'s cost is paid without convoking "
+                          f"{[self.trk.card_of.get(x) for x in convoke]}", "601.2h")
         self._guard_mana(p, untapped_before, set(self._card(x) for x in (dec.get("convoke") or [])) | {oid},
                          dec.get("card"))
         if dec.get("x") is not None and not asked_x:
@@ -2479,6 +2577,31 @@ class PhaseSession(Decisions):
         if isinstance(a, int):
             return self.trk.card_of.get(a)
         return None
+
+
+def convoke_tap(pending_cast, taps, paid_types):
+    """The convoke tap (phase's TapForConvoke) that pays part of the cost
+    still unpaid: one mana of the creature's color for a mana symbol of that
+    color, else {1} for generic mana (702.51a); None if it would pay
+    nothing. The unpaid part: phase's cost less `paid_types`, what the
+    creatures convoked so far paid (phase keeps the cost whole and lists
+    every tap, even one that pays nothing)."""
+    cost = pending_cast.get("cost") or {}
+    shards = list(cost.get("shards") or [])
+    generic = int(cost.get("generic") or 0)
+    for m in paid_types:
+        if m in shards:
+            shards.remove(m)
+        elif generic > 0:
+            generic -= 1
+    colored = [a for a in taps if a["data"].get("mana_type") not in (None, "Colorless")
+               and a["data"]["mana_type"] in shards]
+    if colored:
+        return colored[0]
+    if generic > 0:
+        plain = [a for a in taps if a["data"].get("mana_type") == "Colorless"] or taps
+        return plain[0]
+    return None
 
 
 def is_defeat_trigger(entry):

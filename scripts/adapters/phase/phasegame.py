@@ -187,6 +187,7 @@ class Tracker:
         self.block_ctrl = {}              # blocker card -> its controller when it blocked
         self.combat = None                # each card's combat part as phase has it (None: read it)
         self.trample_k = None             # a trample amount given, its division still to come (510.1c)
+        self.unblocked = {}               # (turn, step, attacker oid) -> its as-though-unblocked choice
         self.blocks_waiting = {}          # a defender's blocks phase has not asked for yet
         self.stack_src = {}               # phase stack entry id -> its source card, as last seen
         self.resolving = None             # the source of what resolved last
@@ -226,6 +227,7 @@ class Tracker:
         t.turn_active = dict(self.turn_active)
         t.triggers = dict(self.triggers)
         t.block_ctrl = dict(self.block_ctrl)
+        t.unblocked = dict(self.unblocked)
         t.blocks_waiting = dict(self.blocks_waiting)
         t.stack_src = dict(self.stack_src)
         t.card_of = dict(self.card_of)
@@ -380,6 +382,12 @@ class Decisions(RealCardDecisions):
             out.extend(self._attack_decisions(d))
         elif pending == "declare_blockers":
             out.extend(self._block_decisions())
+        elif pending == "assign_as_unblocked":
+            a = self.trk.card_of.get(d.get("attacker_id"))
+            if a is not None:
+                for v in (True, False):
+                    out.append({"decision": "assign_as_unblocked", "player": d["player"], "attacker": a,
+                                "as_unblocked": v})
         elif pending == "assign_trample":
             a = self.trk.card_of.get(d.get("attacker_id"))
             if a is not None:
@@ -729,6 +737,7 @@ class Decisions(RealCardDecisions):
         "declare_attackers": "_apply_attackers",
         "declare_blockers": "_apply_blockers",
         "assign_trample": "_apply_trample",
+        "assign_as_unblocked": "_apply_as_unblocked",
         "divide_damage": "_apply_division",
         "cast_transformed": "_apply_cast_transformed",
         "target_trigger": "_apply_choice",
@@ -1083,6 +1092,35 @@ class Decisions(RealCardDecisions):
             who = sorted({self._obj(b).get("controller") for b, _ in left})
             raise Refused(f"blocks by creatures of players who are not declaring blockers ({who}): "
                           f"{[[self.trk.card_of[b], self.trk.card_of[a]] for b, a in left]}")
+
+    def _unblocked_key(self, d):
+        return (self.game.turn, self.turn_step(), d.get("attacker_id"))
+
+    def _asks_unblocked(self, d):
+        """phase offers this attacker's damage as though it weren't blocked
+        (its mode AsThoughUnblocked: Zilortha, Apex of Ikoria) and the
+        choice is not made yet."""
+        return "AsThoughUnblocked" in (d.get("assignment_modes") or []) \
+            and self._unblocked_key(d) not in self.trk.unblocked and self.trk.trample_k is None
+
+    def _apply_as_unblocked(self, dec):
+        wf = self._waiting()
+        d = wf.get("data") or {}
+        if wf["type"] != "AssignCombatDamage" or not self._asks_unblocked(d):
+            raise Refused("no attacker's damage may be assigned as though it weren't blocked now")
+        if dec.get("player") != d.get("player"):
+            raise Refused(f"phase asks P{d.get('player', 0) + 1}, not player {dec.get('player')!r}")
+        a = self._card(dec.get("attacker"), "attacker")
+        if a != d.get("attacker_id"):
+            raise Refused(f"phase asks about card {self.trk.card_of.get(d.get('attacker_id'))}, "
+                          f"not {dec.get('attacker')}")
+        if not isinstance(dec.get("as_unblocked"), bool):
+            raise Refused("as_unblocked must be true or false")
+        self.trk.unblocked[self._unblocked_key(d)] = dec["as_unblocked"]
+        self._touch()
+        if dec["as_unblocked"]:
+            self._act(d["player"], {"type": "AssignCombatDamage", "data": {
+                "assignments": [], "trample_damage": 0, "controller_damage": 0, "mode": "AsThoughUnblocked"}})
 
     def _apply_trample(self, dec):
         a = self._card(dec.get("attacker"), "attacker")
@@ -2072,7 +2110,11 @@ class PhaseSession(Decisions):
                     src = card_of.get(d.get("source_id"))
                     if c is not None and src is not None and d.get("amount", 0) > 0 and \
                             "Battle" in (self._obj(tgt["Object"]).get("card_types") or {}).get("core_types", []):
-                        if self._blocked_attacker(d.get("source_id"), combat_before):
+                        if any(v and k[2] == d.get("source_id") and k[0] == self.game.turn
+                               for k, v in trk.unblocked.items()):
+                            # as though it weren't blocked (Zilortha), not trample
+                            trk.history[c]["hit_as_unblocked"] = True
+                        elif self._blocked_attacker(d.get("source_id"), combat_before):
                             trk.history[c]["trampled"] = True
         # defeat triggers: new ones on the stack, and the ones that left it
         now = {}
@@ -2187,7 +2229,7 @@ class PhaseSession(Decisions):
             elif t == "BattleProtectorChoice" and len(d.get("candidates", [])) == 1:
                 self._act(d["player"], {"type": "ChooseBattleProtector",
                                         "data": {"protector": d["candidates"][0]}})
-            elif (t == "AssignCombatDamage" and self.trk.trample_k is None
+            elif (t == "AssignCombatDamage" and self.trk.trample_k is None and not self._asks_unblocked(d)
                   and (self._trample_excess(d) <= 0 or self._attacks_removed_battle(d))
                   and len(self._divisions(d, 0)) <= 1):
                 self._act(d["player"], self._damage_action(d, 0))
@@ -2300,6 +2342,8 @@ class PhaseSession(Decisions):
             return "declare_blockers"
         if t == "AssignCombatDamage":
             d = wf.get("data") or {}
+            if self._asks_unblocked(d):
+                return "assign_as_unblocked"
             if self.trk.trample_k is not None or (
                     (self._trample_excess(d) <= 0 or self._attacks_removed_battle(d))
                     and len(self._divisions(d, 0)) > 1):

@@ -1513,12 +1513,23 @@ class PhaseSession(Decisions):
                 mods = []
                 if c.get("copy_of") is not None:
                     mods.append([{"type": "CopyValues", "values": self._copiable_values(engine, c["copy_of"])}])
+                base_ctrl = c.get("controller")
+                if c.get("control_effect") is not None and \
+                        seat_of(c["control_effect"], n) != (seat_of(base_ctrl, n) if base_ctrl else owners[i]):
+                    # gain control (613.1b): phase's own lasting control-
+                    # changing effect, controlled by the player who gains it
+                    # (who controls the card already: phase makes a card
+                    # whose controller its layers change summoning sick)
+                    mods.append([{"type": "ChangeController"}])
+                    o["controller"] = seat_of(c["control_effect"], n)
                 if c.get("animated") not in (None, False, []):
                     pw, tg = c["animated"]
                     mods.append([{"type": "SetPower", "value": pw}, {"type": "SetToughness", "value": tg},
                                  {"type": "AddType", "core_type": "Creature"}])
                 for m in mods:
                     ctrl_e = c.get("control_effect") or c.get("controller")
+                    if m[0]["type"] == "ChangeController":
+                        ctrl_e = c["control_effect"]
                     st.setdefault("transient_continuous_effects", []).append({
                         "affected": {"id": oid, "type": "SpecificObject"},
                         "controller": seat_of(ctrl_e, n) if ctrl_e is not None else owners[i],
@@ -1529,8 +1540,12 @@ class PhaseSession(Decisions):
                 if c.get("back_face"):
                     debug.append({"type": "SetFaceState", "data": {"object_id": oid, "transformed": True}})
                 ctrl = c.get("control_effect") or c.get("controller")
-                if ctrl is not None and seat_of(ctrl, n) != owners[i]:
-                    debug.append({"type": "SetController", "data": {"object_id": oid, "controller": seat_of(ctrl, n)}})
+                base_ctrl = c.get("controller")
+                if base_ctrl is not None and seat_of(base_ctrl, n) != owners[i]:
+                    # the player who put it onto the battlefield: phase's
+                    # base controller
+                    debug.append({"type": "SetController", "data": {"object_id": oid,
+                                                                    "controller": seat_of(base_ctrl, n)}})
                 if c.get("plus_one_counters"):
                     debug.append({"type": "ModifyCounters", "data": {"object_id": oid, "counter_type": "P1P1",
                                                                      "delta": int(c["plus_one_counters"])}})

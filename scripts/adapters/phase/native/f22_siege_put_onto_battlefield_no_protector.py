@@ -27,8 +27,10 @@ trigger triggers and is on the stack (P1 choosing its target) before
 anyone receives priority.
 phase: Azgol enters with its 4 defense counters but no protector (no
 protector prompt) and P1 receives priority with an empty stack; only when
-P1 passes does phase set the protector and put the enters trigger on the
-stack.
+P1 passes (or casts a spell) does phase set the protector and put the
+enters trigger on the stack, and then it puts it there twice (P2 loses 2
+life; 603.2c: "An ability triggers only once each time its trigger event
+occurs.").
 Control (same script): Elvish Visionary ("When this creature enters, draw a
 card.") put onto the battlefield the same way has its trigger on the stack
 when P1 receives priority.
@@ -105,18 +107,34 @@ def play(card):
     assert o["zone"] == "Battlefield", t.where()
     assert t.prompt == "Priority" and t.actor == 0, t.where()
     stack = [(e["kind"]["type"], e["source_id"]) for e in t.g.stack()]
-    return asked, o.get("chosen_attributes"), o.get("counters", {}).get("defense"), stack, oid
+    protector, defense = o.get("chosen_attributes"), o.get("counters", {}).get("defense")
+    # then everyone passes (a target chosen for each enters trigger: P2) until the stack is empty:
+    # how many times did the card's enters trigger go on the stack?
+    triggers = set()
+    for _ in range(30):
+        triggers |= {e["id"] for e in t.g.stack() if e["kind"]["type"] == "TriggeredAbility"
+                     and e["source_id"] == oid}
+        p = t.prompt
+        if p == "TriggerTargetSelection":
+            t.do(0, "ChooseTarget", target={"Player": 1})
+        elif p == "Priority" and (t.g.stack() or not triggers):
+            t.pass_()
+        else:
+            break
+    return asked, protector, defense, stack, oid, len(triggers)
 
 
 def main():
-    _, _, _, stack, oid = play("Elvish Visionary")
-    assert ("TriggeredAbility", oid) in stack, f"control: the Visionary's trigger is not on the stack ({stack})"
-    asked, protector, defense, stack, oid = play("Invasion of Azgol")
+    _, _, _, stack, oid, n = play("Elvish Visionary")
+    assert ("TriggeredAbility", oid) in stack and n == 1, \
+        f"control: the Visionary's trigger: stack {stack}, triggered {n} time(s)"
+    asked, protector, defense, stack, oid, n = play("Invasion of Azgol")
     verdict(not asked and not protector and ("TriggeredAbility", oid) not in stack,
             f"Leyline Surge put Invasion of Azgol onto the battlefield with {defense} defense counters, no "
             f"protector (none asked for) and, when P1 received priority, no enters trigger on the stack "
-            f"(stack {stack}); Elvish Visionary put there the same way has its trigger on the stack",
-            f"Azgol: protector asked {asked}, protector {protector}, stack {stack}")
+            f"(stack {stack}); once P1 passed, its enters trigger went on the stack {n} times; Elvish "
+            f"Visionary put there the same way has its trigger on the stack, once",
+            f"Azgol: protector asked {asked}, protector {protector}, stack {stack}, triggered {n} time(s)")
 
 
 run(main)

@@ -409,6 +409,12 @@ class RealCardDecisions:
         self._to_priority(p)
         wf = self._waiting()
         if dec.get("back_face"):
+            info = self.trk.info[dec.get("card")]
+            if not (info.mdfc and "land" in (info.back or {}).get("types", [])):
+                # phase would play the card's front face (it reads no back
+                # face of a card that has none)
+                raise Refused(f"illegal by rule 712.12: card {dec.get('card')} is not a modal double-faced "
+                              f"card with a land back face", "712.12")
             for a in self.game.actions():
                 ad = a.to_dict()
                 data = ad.get("data") or {}

@@ -374,8 +374,7 @@ class Decisions(RealCardDecisions):
         elif pending == "priority":
             out.append({"decision": "pass_all"})
             out.extend(self._cast_decisions(d["player"]))
-            if self.base.mana or any(i.is_land or i.entry.get("back") for i in self.base.info):
-                out.extend(self._priority_extras(d["player"]))
+            out.extend(self._priority_extras(d["player"]))
         elif pending in CHOICE_PENDING.values() or pending == "choose_cards":
             out.extend(self._choice_legal())
         elif pending == "declare_attackers":
@@ -804,6 +803,8 @@ class Decisions(RealCardDecisions):
         p = a.get("player")
         if p is not None:
             self._seat(p)
+            if not self.in_game(p) and kind != "concede":
+                raise Refused(f"illegal by rule 800.4a: P{p + 1} has left the game", "800.4a")
         wf = self._waiting()
         if kind == "pass":
             if wf["type"] != "Priority":

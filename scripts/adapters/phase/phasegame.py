@@ -2255,10 +2255,13 @@ class PhaseSession(Decisions):
                 # asked only when they can pay (702.21a; battlecheck's
                 # vocabulary): phase asks anyway
                 self._act(d["player"], {"type": "PayUnlessCost", "data": {"pay": False}})
-            elif ((t in CHOICE_PENDING and t != "ReplacementChoice")
+            elif ((t in CHOICE_PENDING and t != "ReplacementChoice"
+                   and CHOICE_PENDING[t] != "choose_new_targets")
                   or (t == "OptionalEffectChoice" and self.pending() == "choose_cards")) \
                     and len(self._choices()) == 1:
-                # a choice with one option is no decision
+                # a choice with one option is no decision (but the targets
+                # of a copy or of a spell cast as something resolves are
+                # chosen even then: battlecheck's vocabulary asks)
                 for actor, action in self._choices()[0][1]:
                     self._act(actor, action)
             elif t == "DiscardToHandSize":

@@ -40,15 +40,21 @@ impl Game {
                 format!("{equipment} is a battle: a battle can't be attached to a permanent"),
             );
         }
+        // 301.5c: "An Equipment that's also a creature can't equip a
+        // creature unless that Equipment has reconfigure" (no card here
+        // has it); so none equips itself either.
+        if e.is_creature() {
+            return illegal(
+                "301.5c",
+                format!("{equipment} is a creature: an Equipment that's also a creature can't equip a creature"),
+            );
+        }
         let c = self.obj(creature);
         if !c.on_battlefield() || !c.is_creature() || c.controller != player {
             return illegal(
                 "702.6a",
                 format!("{creature} is not a creature {player} controls"),
             );
-        }
-        if equipment == creature {
-            return illegal("301.5c", "an Equipment can't equip itself");
         }
         let incarnation = c.incarnation;
         // 602.2b, 601.2h: its cost is paid in a game that pays mana.

@@ -198,3 +198,62 @@ fn max_states_compares_exactly_that_many_in_any_band() {
         assert_eq!(coverage(&one), coverage(&two), "{n} states");
     }
 }
+
+/// Every refusal branch explained as no model game's names the scenario
+/// that covers it, and that scenario does make that refusal: an
+/// explanation cannot name a scenario that no longer exercises the check.
+#[test]
+fn every_unreached_refusal_names_a_scenario_that_makes_it() {
+    use battlecheck_engine::scenario::run_path;
+    use battlecheck_engine::state::error::refusals_in;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/scenarios");
+    let mut checked = 0;
+    for ((kind, rule), why) in UNREACHABLE {
+        if *kind != "refused" {
+            continue;
+        }
+        let names: Vec<&str> = why
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty() && dir.join(format!("{w}.json")).is_file())
+            .collect();
+        assert!(
+            !names.is_empty(),
+            "refused ({rule}) names no scenario: {why}"
+        );
+        for name in names {
+            let (results, rules) = refusals_in(|| run_path(&dir.join(format!("{name}.json"))));
+            assert!(results
+                .iter()
+                .all(|(_, r)| r.as_ref().is_ok_and(|r| r.passed())));
+            assert!(
+                rules.contains(rule),
+                "scenario {name} makes no refusal by {rule}, but explains it: {rules:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "only {checked} explanations checked");
+}
+
+/// Coverage counts rule branches, keyword checks included: the menace
+/// check (702.111b, a creature with menace blocked by one creature) is
+/// exercised on the evasion preset, and is a gap of a suite without it.
+#[test]
+fn a_keyword_check_no_configuration_makes_is_a_gap() {
+    let menace = |c: &Coverage| {
+        c.branches
+            .iter()
+            .find(|b| b.kind == "refused" && b.rule == "702.111b")
+            .map(|b| b.decisions)
+    };
+    let with = Coverage::of(&[run("evasion")]);
+    assert!(menace(&with).unwrap() > 0);
+    assert!(!with.gaps.contains(&"refused (702.111b)".to_string()));
+    let without = Coverage::of(&[run("tiny")]);
+    assert_eq!(menace(&without), Some(0));
+    assert!(
+        without.gaps.contains(&"refused (702.111b)".to_string()),
+        "{:?}",
+        without.gaps
+    );
+}

@@ -4,7 +4,9 @@
 //! lockstep went through it over several configurations, and the branches
 //! no configuration reached: the gaps of the check, each explained or not.
 
+use super::lockstep::REFUSED;
 use super::ConformReport;
+use battlecheck_engine::state::error::REFUSALS;
 use battlecheck_engine::state::event::{Branch, Event};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -162,7 +164,226 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "the model makes no token but its reserved copies: engine unit test \
          effects::tests covers the engine's limit of 256 objects",
     ),
+    (
+        ("refused", "104.2a"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (an action after the game ended): scenario b35-concede-ends-two-player-game covers it",
+    ),
+    (
+        ("refused", "107.3a"),
+        "the model has no mana: an X announced: scenario c01-invasion-of-zendikar-paid-with-mana covers it",
+    ),
+    (
+        ("refused", "107.5"),
+        "the model has no mana: a {T} cost: scenario c01-awakened-skyclave-taps-for-mana covers it",
+    ),
+    (
+        ("refused", "110.4a"),
+        "no card of the model targets a card in a graveyard: scenario c05-invasion-of-tolvada covers it",
+    ),
+    (
+        ("refused", "115.3"),
+        "no card of the model has an ability with several targets: scenario c05-invasion-of-kylem covers it",
+    ),
+    (
+        ("refused", "117.1"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (one player's action without priority): scenario b01-battle-timing-refused covers it",
+    ),
+    (
+        ("refused", "122.6"),
+        "no card of the model distributes counters: scenario c05-awaken-the-maelstrom covers it",
+    ),
+    (
+        ("refused", "301.5c"),
+        "the model has no Equipment: scenario b16-an-equipment-creature-cannot-equip-itself covers it",
+    ),
+    (
+        ("refused", "305.1"),
+        "the model has no lands: scenario c01-invasion-of-zendikar-paid-with-mana covers it",
+    ),
+    (
+        ("refused", "305.2"),
+        "the model has no lands: scenario c01-invasion-of-zendikar-paid-with-mana covers it",
+    ),
+    (
+        ("refused", "305.9"),
+        "the model has no lands: scenario c01-invasion-of-zendikar-paid-with-mana covers it",
+    ),
+    (
+        ("refused", "310.9a"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a protector choice when none is being made, or by another player): scenario b10-siege-protector-choice covers it",
+    ),
+    (
+        ("refused", "310.10"),
+        "the model has no Equipment: scenario b16-battle-equipment-cannot-attach covers it",
+    ),
+    (
+        ("refused", "310.12b"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a cast transformed when no defeat trigger offers it): scenario b20-cast-transformed-creature covers it",
+    ),
+    (
+        ("refused", "506.3"),
+        "the model has no planeswalkers: scenario c05-attacking-teferi-akosa-of-zhalfir covers it",
+    ),
+    (
+        ("refused", "508.1"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (attackers declared outside their step or by another player): scenario b35-a-departed-player-and-choices-out-of-their-time-are-refused covers it",
+    ),
+    (
+        ("refused", "508.1b"),
+        "the model has no planeswalkers, and its attack declarations name only battles on the battlefield: scenario c05-attacking-teferi-akosa-of-zhalfir covers it",
+    ),
+    (
+        ("refused", "509.1"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (blockers declared outside their step): scenario b35-a-departed-player-and-choices-out-of-their-time-are-refused covers it",
+    ),
+    (
+        ("refused", "510.1a"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (attackers' damage assigned out of card order): scenario b34-two-tramplers-card-order covers it",
+    ),
+    (
+        ("refused", "510.1c"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a division of damage that adds up wrong, or asked when none waits): scenario c04-zilortha-assigns-onto-a-battle covers it",
+    ),
+    (
+        ("refused", "601.2a"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a card cast from a zone it can't be cast from): scenario c05-invasion-of-kaldheim covers it",
+    ),
+    (
+        ("refused", "601.2b"),
+        "the model has no mana: an X announced: scenario c04-invasion-of-ikoria-x covers it",
+    ),
+    (
+        ("refused", "601.2c"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a spell or ability cast without the targets it needs): scenario c05-awaken-the-maelstrom-needs-a-legal-target covers it",
+    ),
+    (
+        ("refused", "601.2h"),
+        "the model has no mana: a cost not paid: scenario c01-invasion-of-zendikar-paid-with-mana covers it",
+    ),
+    (
+        ("refused", "602.1"),
+        "the model has no activated abilities but its Sieges' back faces': Lightshield Array's activation refused: scenario c02-lightshield-array covers it",
+    ),
+    (
+        ("refused", "602.2"),
+        "the model has no activated abilities of permanents a player does not control: scenario c02-lightshield-array covers it",
+    ),
+    (
+        ("refused", "602.2b"),
+        "the model has no costs: a discard cost: scenario c05-kyren-flamewright covers it",
+    ),
+    (
+        ("refused", "603.3c"),
+        "no card of the model has a modal triggered ability: scenario c05-invasion-of-fiora covers it",
+    ),
+    (
+        ("refused", "605.1a"),
+        "the model has no mana abilities: scenario c05-treasure-pays-for-a-spell covers it",
+    ),
+    (
+        ("refused", "606.3"),
+        "the model has no planeswalkers: scenario c05-teferi-akosa-of-zhalfir covers it",
+    ),
+    (
+        ("refused", "606.6"),
+        "the model has no planeswalkers: scenario c05-teferi-pays-its-last-loyalty covers it",
+    ),
+    (
+        ("refused", "608.2d"),
+        "the model's players choose no cards: scenario c05-awaken-the-maelstrom-one-creature covers it",
+    ),
+    (
+        ("refused", "608.2g"),
+        "no card of the model casts a card found by a resolving ability: scenario c05-invasion-of-alara covers it",
+    ),
+    (
+        ("refused", "613.1f"),
+        "no card of the model makes a permanent lose its abilities: scenario c05-primordial-plasm-takes-an-activated-ability covers it",
+    ),
+    (
+        ("refused", "700.2"),
+        "no card of the model has a modal triggered ability: scenario c05-invasion-of-fiora covers it",
+    ),
+    (
+        ("refused", "701.9b"),
+        "no card of the model discards: scenario c05-invasion-of-eldraine covers it",
+    ),
+    (
+        ("refused", "701.20a"),
+        "no card of the model reveals a card: scenario c05-invasion-of-tarkir covers it",
+    ),
+    (
+        ("refused", "701.21a"),
+        "no card of the model sacrifices: scenario c05-invasion-of-azgol covers it",
+    ),
+    (
+        ("refused", "701.22a"),
+        "the model has no libraries: scry: scenario c05-invasion-of-pyrulea covers it",
+    ),
+    (
+        ("refused", "701.23a"),
+        "the model has no libraries: a search: scenario c01-invasion-of-zendikar covers it",
+    ),
+    (
+        ("refused", "702.6a"),
+        "the model has no Equipment: scenario b16-equip-targets-a-creature-you-control covers it",
+    ),
+    (
+        ("refused", "702.21a"),
+        "no card of the model has ward: scenario c05-refraction-elemental covers it",
+    ),
+    (
+        ("refused", "702.51a"),
+        "no card of the model has convoke: scenario c05-caetus-sea-tyrant-of-segovia covers it",
+    ),
+    (
+        ("refused", "702.122a"),
+        "the model has no Vehicles: scenario c05-crew-names-untapped-creatures-its-controller-controls covers it",
+    ),
+    (
+        ("refused", "704.5j"),
+        "the model has no legendary permanents: scenario c05-grandmother-ravi-sengir covers it",
+    ),
+    (
+        ("refused", "707.5"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a copy choice by another player than the copy's controller): scenario b03-clone-copies-only-a-battle covers it",
+    ),
+    (
+        ("refused", "707.9b"),
+        "no card of the model copies a card in a graveyard: scenario c05-lazotep-convert covers it",
+    ),
+    (
+        ("refused", "707.10"),
+        "no card of the model copies a spell: scenario c05-invocation-of-the-founders covers it",
+    ),
+    (
+        ("refused", "707.10c"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a copy's new targets chosen when no copy is being made): scenario b35-a-departed-player-and-choices-out-of-their-time-are-refused covers it",
+    ),
+    (
+        ("refused", "712.12"),
+        "the model has no lands: a modal double-faced card's land face: scenario b35-a-departed-player-and-choices-out-of-their-time-are-refused covers it",
+    ),
+    (
+        ("refused", "800.4a"),
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (an action by a player who left the game): scenario b35-a-departed-player-and-choices-out-of-their-time-are-refused covers it",
+    ),
+    (
+        ("refused", "802.4"),
+        "the model's blocks are one decision for every defending player (509.1), never one defender's out of APNAP order: scenario b12-only-protector-blocks covers it",
+    ),
 ];
+
+/// Every branch of the rules the engine has: the kinds of event and the
+/// rules they follow ([`Event::BRANCHES`]), then each rule the engine
+/// refuses by ([`REFUSALS`], keyword checks included), in that order.
+pub fn listed() -> Vec<Branch> {
+    Event::BRANCHES
+        .iter()
+        .copied()
+        .chain(REFUSALS.iter().map(|&rule| (REFUSED, rule)))
+        .collect()
+}
 
 /// Why a branch is unreachable, if it is listed as such.
 pub fn unreachable(b: Branch) -> Option<&'static str> {
@@ -210,8 +431,8 @@ pub struct Coverage {
 pub struct BranchCoverage {
     pub kind: &'static str,
     pub rule: &'static str,
-    /// Listed in [`Event::BRANCHES`] (a branch seen but not listed is an
-    /// omission of that list).
+    /// Listed in [`listed`] (a branch seen but not listed is an omission of
+    /// [`Event::BRANCHES`] or [`REFUSALS`]).
     pub listed: bool,
     /// Why no model game reaches it, if none does ([`UNREACHABLE`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -253,8 +474,8 @@ impl Coverage {
     /// The coverage of `runs` (each passed or not: a run that diverged
     /// stopped early and covers less).
     pub fn of(runs: &[ConformReport]) -> Coverage {
-        let mut per: BTreeMap<Branch, (u64, usize)> =
-            Event::BRANCHES.iter().map(|&b| (b, (0, 0))).collect();
+        let all = listed();
+        let mut per: BTreeMap<Branch, (u64, usize)> = all.iter().map(|&b| (b, (0, 0))).collect();
         for r in runs {
             for c in &r.coverage {
                 let e = per.entry((c.kind, c.rule)).or_default();
@@ -262,18 +483,15 @@ impl Coverage {
                 e.1 += 1;
             }
         }
-        let listed = Event::BRANCHES.iter().copied();
-        let others: Vec<Branch> = per
-            .keys()
+        let others: Vec<Branch> = per.keys().copied().filter(|b| !all.contains(b)).collect();
+        let branches: Vec<BranchCoverage> = all
+            .iter()
             .copied()
-            .filter(|b| !Event::BRANCHES.contains(b))
-            .collect();
-        let branches: Vec<BranchCoverage> = listed
             .chain(others)
             .map(|b| BranchCoverage {
                 kind: b.0,
                 rule: b.1,
-                listed: Event::BRANCHES.contains(&b),
+                listed: all.contains(&b),
                 unreachable: unreachable(b),
                 decisions: per[&b].0,
                 configs: per[&b].1,

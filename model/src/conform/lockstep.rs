@@ -258,22 +258,11 @@ pub fn step<E: Engine>(
     // What replaying to this state went through is not this decision's.
     engine.engine.events();
     engine.engine.happened();
-    let divergence = match engine.apply(d)? {
-        Ok(()) => match engine.advance()? {
-            Ok(_) => {
-                let seen = engine.engine.observe()?;
-                match compare_seen(config, m, engine, &seen)? {
-                    Some(div) => Some(div),
-                    None => priority_divergence(d, engine, &seen),
-                }
-            }
-            Err(stuck) => Some(Divergence::stuck(stuck)),
-        },
-        Err(refusal) => Some(Divergence {
-            refused: Some(refusal.message),
-            ..Divergence::default()
-        }),
-    };
+    // The refusals made on the way (the candidates the engine in process
+    // judges, keyword checks included) are rule branches too.
+    let (divergence, refused) =
+        battlecheck_engine::state::error::refusals_in(|| apply_and_compare(config, m, engine, d));
+    let divergence = divergence?;
     let events = engine.engine.events();
     // What the decision did (if the engine tells) is reported beside any
     // other difference: it often says why the observations differ. It is
@@ -299,9 +288,38 @@ pub fn step<E: Engine>(
         }),
     };
     let mut branches: Vec<Branch> = events.iter().flatten().map(Event::branch).collect();
+    branches.extend(refused.into_iter().map(|rule| (REFUSED, rule)));
     branches.sort_unstable();
     branches.dedup();
     Ok((divergence, branches))
+}
+
+/// The kind of branch of a refusal by a rule ([`battlecheck_engine::state::error::REFUSALS`]).
+pub const REFUSED: &str = "refused";
+
+/// Take `d` on the engine and compare the game it leads to with `m`.
+fn apply_and_compare<E: Engine>(
+    config: &Config,
+    m: &GameState,
+    engine: &mut Driven<E>,
+    d: &Decision,
+) -> Result<Option<Divergence>, ProcessError> {
+    Ok(match engine.apply(d)? {
+        Ok(()) => match engine.advance()? {
+            Ok(_) => {
+                let seen = engine.engine.observe()?;
+                match compare_seen(config, m, engine, &seen)? {
+                    Some(div) => Some(div),
+                    None => priority_divergence(d, engine, &seen),
+                }
+            }
+            Err(stuck) => Some(Divergence::stuck(stuck)),
+        },
+        Err(refusal) => Some(Divergence {
+            refused: Some(refusal.message),
+            ..Divergence::default()
+        }),
+    })
 }
 
 impl Divergence {

@@ -11,7 +11,8 @@
 //! Two-Headed Giant preset (810); the `reselect` preset (Portal Mage
 //! reselecting an attack, 508.7); the `gobakhan` preset (a card its owner
 //! casts from exile, C02); Invasion of Ikoria cast from a hand and cast
-//! transformed ([`ikoria`]); and the
+//! transformed ([`ikoria`]); `reselect` with attack left and with a range
+//! of influence ([`reselect_with_options`]); and the
 //! `default` preset, which `.ci/run` runs through the command line.
 //! `tests/conform.rs` runs the others and shows that every card of the
 //! model's pool, every kind of decision and every witness is among them.
@@ -114,6 +115,25 @@ pub fn ci() -> Result<Vec<Config>, ConfigError> {
     four.name = "tiny-4-seats".into();
     configs.push(four);
     configs.push(ikoria()?);
+    configs.extend(reselect_with_options()?);
     configs.push(Config::preset("default")?);
     Ok(configs)
+}
+
+/// The `reselect` preset with attack left (a reselection only onto the
+/// defending player chosen, 508.7d) and, at four seats, with a range of
+/// influence of one seat (only within range, 508.7e; at three seats every
+/// player is within one seat): the refusals of Portal Mage's reselection
+/// that the plain preset, whose attacks go anywhere, never makes.
+fn reselect_with_options() -> Result<[Config; 2], ConfigError> {
+    let mut left = Config::preset("reselect")?;
+    left.variant.attack = battlecheck_properties::seating::AttackOption::Left;
+    left.name = "reselect-attack-left".into();
+    left.validate()?;
+    let mut range = Config::preset("reselect")?;
+    range.set_players(4)?;
+    range.variant.range = Some(1);
+    range.name = "reselect-range-1-4-seats".into();
+    range.validate()?;
+    Ok([left, range])
 }

@@ -2050,6 +2050,16 @@ class PhaseSession(Decisions):
         for ev in evs:
             if ev["type"] == "TokenCreated":
                 self._note_token(ev.get("data") or {})
+        for entry in self._stack():
+            # a copy of a spell (707.10: not cast, not a card) is a new
+            # object, numbered as the tokens phase makes
+            oid = entry.get("source_id")
+            if (entry.get("kind") or {}).get("type") == "Spell" and isinstance(oid, int) \
+                    and oid not in self.trk.card_of and self._obj(oid).get("is_token"):
+                o = self._obj(oid)
+                types = o.get("card_types") or {}
+                self.trk.add_object(oid, o.get("owner", 0), carddata.CARDS.get(o.get("name")) or
+                                    TokenInfo(types.get("core_types", []), types.get("subtypes", [])))
         card_of = self.trk.card_of
         # what resolved (the source of a choice asked as it resolves)
         stack_now = {e["id"]: e for e in self._stack()}
@@ -2154,9 +2164,19 @@ class PhaseSession(Decisions):
             else:
                 bump(h, "trigger_fizzles")
         trk.triggers = now
+        wf = self._waiting()
+        if wf["type"] == "NamedChoice":
+            # a token entering (a token copy of a Siege): phase asks for its
+            # protector before the object exists; it is numbered now
+            d = wf.get("data") or {}
+            ref = ((((d.get("source") or {}).get("prompt") or {}).get("identity") or {}).get("reference") or {})
+            oid = ref.get("object_id")
+            if isinstance(oid, int) and oid not in trk.card_of and not self._obj(oid):
+                self._note_token({"object_id": oid}, owner=d.get("player", 0),
+                                 name=((d.get("source") or {}).get("prompt") or {}).get("display_name"))
         self._observe_objects_into_tracker()
 
-    def _note_token(self, d):
+    def _note_token(self, d, owner=None, name=None):
         """A token phase made becomes an object: the token slot of the card
         whose effect made it (Mirror the Front), else the next number."""
         oid = d.get("object_id", d.get("token_id"))
@@ -2166,18 +2186,19 @@ class PhaseSession(Decisions):
         # the token may already have ceased to exist (111.7: a token that
         # left the battlefield in the same action), so phase has no object
         o = self._obj(oid)
-        owner = o.get("owner", 0)
+        owner = o.get("owner", 0) if owner is None else owner
+        name = o.get("name", name)
         maker = trk.card_of.get(d.get("source_id"), trk.resolving)
         for slot, src in self.base.slots.items():
             if trk.oids[slot] is None and src == maker:
                 trk.oids[slot] = oid
                 trk.card_of[oid] = slot
-                copied = carddata.CARDS.get(o.get("name"))
+                copied = carddata.CARDS.get(name)
                 if copied is not None:
                     trk.info[slot] = copied
                 return
         types = o.get("card_types") or {}
-        copied = carddata.CARDS.get(o.get("name"))
+        copied = carddata.CARDS.get(name)
         trk.add_object(oid, owner, copied or TokenInfo(types.get("core_types", []), types.get("subtypes", [])))
 
     def _blocked_attacker(self, oid, before):
@@ -2412,7 +2433,7 @@ class PhaseSession(Decisions):
             kt = kind.get("type")
             src = trk.card_of.get(entry.get("source_id"))
             if kt == "Spell":
-                card = trk.card_of.get(kind.get("data", {}).get("card_id"), src)
+                card = src if src is not None else trk.card_of.get(kind.get("data", {}).get("card_id"))
                 if card is None:
                     raise Unsupported(f"a spell on phase's stack is none of the position's cards: {entry.get('id')}")
                 transformed = bool(self._obj(trk.oids[card]).get("transformed"))
@@ -2470,6 +2491,9 @@ class PhaseSession(Decisions):
         if battle is None:
             return None
         o = self._obj(self.trk.oids[battle])
+        if not o:
+            # a token phase has not made yet: nothing is on the battlefield
+            return None
         return battle, o.get("controller")
 
     def _combat(self):
@@ -2591,7 +2615,9 @@ class PhaseSession(Decisions):
         obs = {
             "id": c,
             "owner": owner,
-            "token": trk.tokens[c],
+            # a copy of a spell on the stack is no token (707.10): it
+            # becomes one as a permanent spell resolves (111.1)
+            "token": trk.tokens[c] and zone != "stack",
             "dfc": info.dfc and not trk.tokens[c],
             "zone": zone,
             "controller": controller,

@@ -11,8 +11,8 @@ phase answer it stands for. Answers naming objects the position does not
 know (the library filler) are left out.
 
 The priority decisions of real-card games (`activate_mana`, `play_land`,
-`activate`, `equip`) become phase's `ActivateAbility` (mana abilities
-included), `PlayLand` and `Equip`.
+`activate`, `equip`) become phase's `ActivateAbility` (mana abilities and
+equip included), `CrewVehicle` (an `activate` with `crew`) and `PlayLand`.
 """
 
 import json
@@ -478,9 +478,9 @@ class RealCardDecisions:
         idx = next((i for i, ab in enumerate(self._obj(eq).get("abilities") or [])
                     if ab.get("kind") == "Activated" and _is_equip(ab)), None)
         if idx is not None:
-            # a game that pays mana: the equip ability itself, as phase lists
-            # it (ActivateAbility), so that its cost is paid (602.2b);
-            # phase's `Equip` action pays no cost
+            # the equip ability itself, as phase lists it (ActivateAbility),
+            # so that its cost is paid (602.2b); phase's `Equip` action pays
+            # no cost
             self._act(p, {"type": "ActivateAbility", "data": {"source_id": eq, "ability_index": idx}})
             self._answer_cost_and_targets(p, [{"permanent": dec.get("creature")}], dec)
             self._guard_mana(p, untapped, set(), dec.get("equipment"))

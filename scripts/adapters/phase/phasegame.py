@@ -153,7 +153,7 @@ class Base:
         self.turn0 = turn0                # the position's turn number (phase starts at 1)
         self.setup_ctrl_since = setup_ctrl_since
         self.first_active = first_active
-        self.mana = mana                  # costs are paid (the engine with real mana costs)
+        self.mana = mana                  # players pay costs from pools they fill (else: the adapter's pool)
         self.info = [carddata.CARDS[n] for n in names]
         self.histories = histories or [None] * len(oids)
         self.tokens = tokens or [False] * len(oids)      # card number -> it is a token

@@ -356,10 +356,14 @@ pub enum EngineFault {
     /// what it attacked before (the battle and its protector as they were
     /// when first attacked), so its defending player is the old one.
     ReselectKeepsOldTarget,
+    /// 614.1a broken: a damage replacement for "a creature, battle, or
+    /// opponent" (Disciples of the Inferno's, Pool Amplifier's) leaves out
+    /// battles. Caught by `conform` on the damage-bonus preset.
+    DamageBonusNotToBattles,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 86] = [
+    pub const ALL: [EngineFault; 87] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -446,5 +450,6 @@ impl EngineFault {
         EngineFault::ProtectorChosenByOwner,
         EngineFault::DoubleStrikeOnce,
         EngineFault::ReselectKeepsOldTarget,
+        EngineFault::DamageBonusNotToBattles,
     ];
 }

@@ -807,3 +807,50 @@ fn a_reselected_attack_keeping_its_old_defender_is_caught() {
         c.divergence.fields
     );
 }
+
+/// A damage replacement for "a creature, battle, or opponent" (614.1a,
+/// Pool Amplifier's "plus 2") that leaves out battles is caught on the
+/// damage-bonus preset at defenses 3 and 4, where P1's bolt plus 2
+/// defeats the Siege and the bolt alone does not (120.3h), in the engine
+/// and in the model; at defenses 1 and 2 the bolt alone defeats it.
+#[test]
+fn a_damage_bonus_that_leaves_out_battles_is_caught() {
+    use battlecheck::Fault;
+    for defense in [3, 4] {
+        let mut preset = Config::preset("damage-bonus").unwrap();
+        preset.defense = defense;
+        let counters_left = |c: &Counterexample, model: &str, engine: &str| {
+            c.divergence
+                .fields
+                .iter()
+                .any(|f| f.field.ends_with(".defense") && f.expected == model && f.actual == engine)
+        };
+        let left = (defense - 2).to_string();
+        let engine = caught(preset.clone(), EngineFault::DamageBonusNotToBattles);
+        assert!(
+            counters_left(&engine, "0", &left),
+            "{:?}",
+            engine.divergence.fields
+        );
+        let model = model_caught(preset, Fault::DamageBonusNotToBattles);
+        assert!(
+            counters_left(&model, &left, "0"),
+            "{:?}",
+            model.divergence.fields
+        );
+    }
+    for defense in [1, 2] {
+        let mut preset = Config::preset("damage-bonus").unwrap();
+        preset.defense = defense;
+        let r = conform(
+            preset,
+            &ConformOptions {
+                threads: 2,
+                engine_faults: vec![EngineFault::DamageBonusNotToBattles],
+                ..ConformOptions::default()
+            },
+        )
+        .unwrap();
+        assert!(r.passed(), "{}", human_report(&r));
+    }
+}

@@ -106,7 +106,11 @@ impl Game {
         let controller = s.controller;
         let affected = match to {
             Target::Player(p) => self.variant.opponents(controller, p),
-            Target::Permanent(c) => self.obj(c).is_creature() || self.obj(c).is_battle(),
+            Target::Permanent(c) => {
+                self.obj(c).is_creature()
+                    || (self.obj(c).is_battle()
+                        && !self.fault(EngineFault::DamageBonusNotToBattles))
+            }
             Target::Trigger(_) | Target::Card(_) => false,
         };
         if !affected {

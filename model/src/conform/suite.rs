@@ -3,25 +3,26 @@
 //! not: every small preset at printed defenses 1 to 4, so that attackers of
 //! power 1, 2 and 3 and two-counter spells meet battles they defeat with
 //! damage to spare, exactly, or not at all (a counter too many or too few
-//! shows, and so does lifelink or deathtouch damage treated as more than
-//! it is); the four-seat `table` (which opponents may protect, and who may
-//! attack whom, differ from three seats up); `tiny` at four seats; the
-//! presets of the multiplayer options (attack left and right, a range of
-//! influence of one seat, each at a defense and life of its own); the
-//! Two-Headed Giant preset (810); the `reselect` preset (Portal Mage
-//! reselecting an attack, 508.7); the `gobakhan` preset (a card its owner
-//! casts from exile, C02); Invasion of Ikoria cast from a hand and cast
-//! transformed ([`ikoria`]); `reselect` with attack left and with a range
-//! of influence ([`reselect_with_options`]); and the
-//! `default` preset, which `.ci/run` runs through the command line.
-//! `tests/conform.rs` runs the others and shows that every card of the
-//! model's pool, every kind of decision and every witness is among them.
+//! shows, and so does lifelink or deathtouch damage treated as more than it
+//! is, or a damage bonus not applied to a battle); the four-seat `table`
+//! (which opponents may protect, and who may attack whom, differ from three
+//! seats up); `tiny` at four seats; the presets of the multiplayer options
+//! (attack left and right, a range of influence of one seat, each at a
+//! defense and life of its own); the Two-Headed Giant preset (810); the
+//! `reselect` preset (Portal Mage reselecting an attack, 508.7); the
+//! `gobakhan` preset (a card its owner casts from exile, C02); Invasion of
+//! Ikoria cast from a hand and cast transformed ([`ikoria`]); `reselect`
+//! with attack left and with a range of influence
+//! ([`reselect_with_options`]); and the `default` preset, which `.ci/run`
+//! runs through the command line. `tests/conform.rs` runs the others and
+//! shows that every card of the model's pool, every kind of decision and
+//! every witness is among them.
 
 use crate::rules::cards::CardName;
 use crate::rules::config::{Config, ConfigError};
 
 /// The small presets CI varies over printed defenses.
-const VARIED: [&str; 8] = [
+const VARIED: [&str; 9] = [
     "tiny",
     "duel",
     "copies",
@@ -30,6 +31,7 @@ const VARIED: [&str; 8] = [
     "evasion",
     "deathtouch",
     "double-strike",
+    "damage-bonus",
 ];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant

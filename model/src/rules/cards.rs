@@ -135,6 +135,10 @@ pub enum Kind {
     /// (It can't attack its controller or its controller's planeswalkers.)"
     /// (702.8 flash; 508.7 reselecting).
     PortalMage,
+    /// Enchantment: "If a noncreature source you control would deal damage
+    /// to a creature, battle, or opponent, it deals that much damage plus
+    /// `bonus` instead" (614.1a; `replacement`).
+    Amplifier { bonus: u8 },
 }
 
 /// Named cards the configuration refers to. `defense` in names like
@@ -185,6 +189,12 @@ pub enum CardName {
     /// Fencing Ace ({1}{W}, Creature — Human Soldier, 1/1): "Double
     /// strike".
     Ace,
+    /// Pool Amplifier ({1}{R}, Enchantment), a synthetic card with the
+    /// damage replacement of Disciples of the Inferno (the back face of
+    /// Invasion of Regatha) alone: "If a noncreature source you control
+    /// would deal damage to a creature, battle, or opponent, it deals that
+    /// much damage plus 2 instead."
+    Amplifier,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -207,7 +217,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 26] = [
+    pub const ALL: [CardName; 27] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -234,6 +244,7 @@ impl CardName {
         CardName::Rats,
         CardName::Wall,
         CardName::Ace,
+        CardName::Amplifier,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -268,6 +279,7 @@ impl CardName {
             CardName::Rats => "Typhoid Rats".into(),
             CardName::Wall => "Wall of Wood".into(),
             CardName::Ace => "Fencing Ace".into(),
+            CardName::Amplifier => "Pool Amplifier".into(),
         }
     }
 
@@ -299,6 +311,7 @@ impl CardName {
             CardName::Rats => "rats",
             CardName::Wall => "wall",
             CardName::Ace => "ace",
+            CardName::Amplifier => "amplifier",
         }
     }
 
@@ -390,6 +403,7 @@ impl CardName {
                 keywords: Keywords::of(&[Keyword::DoubleStrike]),
                 human: true,
             },
+            CardName::Amplifier => Kind::Amplifier { bonus: 2 },
             CardName::Bolt => Kind::Burn { amount: 2 },
             CardName::Erode => Kind::Erode { amount: 2 },
             CardName::Steal => Kind::Steal,
@@ -463,6 +477,7 @@ impl Kind {
                 | Kind::Creature { .. }
                 | Kind::Clone
                 | Kind::PortalMage
+                | Kind::Amplifier { .. }
         )
     }
 

@@ -98,6 +98,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("reselect", "3 players, 1 turn, defense 2 (a 3/3 trampler, a 2-damage bolt): two defending players each hold Portal Mage, whose trigger reselects what an attacker attacks (508.7) onto another opponent or a battle one protects, never onto the attacking player's own battle"),
     ("evasion", "2 players, 1 turn, defense 3, life 7: P1 attacks a Siege P2 protects, or P2, with a 2/2 flier (Wind Drake), a 3/2 with menace (Boggart Brute) and a 2/1 with lifelink (Child of Night); P2 blocks with a 2/4 with reach (Giant Spider) and a 2/2, which cannot block the flier (702.9b, 702.17b) and blocks the menace creature only together (702.111b); lifelink gains the damage dealt, to the Siege too (702.15b)"),
     ("double-strike", "2 players, 1 turn, defense 2: P1 attacks a Siege P2 protects, or P2, with a 1/1 with double strike (Fencing Ace) and a 2/2; P2 blocks with a 2/2 and a 1/1: the Ace deals damage in both combat damage steps (702.4b, 510.4), so it defeats a Siege of defense 2 alone, in the regular step, and one of defense 1 in the first, after which it attacks nothing (506.4c)"),
+    ("damage-bonus", "2 players, 1 turn, defense 3: P1 controls Pool Amplifier (\"If a noncreature source you control would deal damage to a creature, battle, or opponent, it deals that much damage plus 2 instead\", 614.1a) and casts a Siege P2 protects; each player holds a 2-damage bolt: P1's deals 4 to a creature, the Siege or P2 (120.3h: 4 defense counters) and 2 to P1, P2's deals 2"),
     ("deathtouch", "2 players, 1 turn, defense 3: P1 attacks a Siege P2 protects, or P2, with a 1/1 with deathtouch (Typhoid Rats) and a 3/3 trampler, not with a 0/3 with defender (Wall of Wood; 702.3b); P2 blocks with the same Rats and Wall: a creature dealt damage by the Rats is destroyed (702.2b, 704.5h), the Siege only loses that many counters"),
 ];
 
@@ -233,6 +234,14 @@ impl Config {
                 vec![
                     seat(&[Siege], &[Drake, Brute, Lifelinker]),
                     seat(&[], &[Spider, Bear]),
+                ],
+            ),
+            "damage-bonus" => (
+                1,
+                3,
+                vec![
+                    seat(&[Siege, Bolt], &[Amplifier, Bear]),
+                    seat(&[Bolt], &[Bear]),
                 ],
             ),
             "double-strike" => (

@@ -90,14 +90,17 @@ faults! {
         "702.3b ignored: a creature with defender may attack a player or a battle",
     DoubleStrikeOnce = "double-strike-once":
         "702.4b broken: a creature with double strike deals no regular combat damage",
+    DamageBonusNotToBattles = "damage-bonus-not-to-battles":
+        "614.1a broken: a damage replacement for \"a creature, battle, or opponent\" leaves out battles",
 }
 
 impl Fault {
     /// Does some property of the catalogue judge the rule this fault
     /// breaks, so that `check` can catch it? The keyword rules (702.9b,
-    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b) are judged only by comparing the
-    /// model with an engine in lockstep (`conform`): the observation the
-    /// properties read shows no keyword abilities.
+    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b) and the damage
+    /// replacement (614.1a) are judged only by comparing the model with an
+    /// engine in lockstep (`conform`): the observation the properties read
+    /// shows no abilities.
     pub fn judged_by_properties(self) -> bool {
         !matches!(
             self,
@@ -107,6 +110,7 @@ impl Fault {
                 | Fault::DeathtouchIgnored
                 | Fault::DefenderIgnored
                 | Fault::DoubleStrikeOnce
+                | Fault::DamageBonusNotToBattles
         )
     }
 }

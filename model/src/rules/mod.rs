@@ -17,6 +17,7 @@ pub mod leave;
 pub mod lightshield;
 pub mod play_from_exile;
 pub mod protector;
+pub mod replacement;
 pub mod reselect;
 pub mod sba;
 pub mod siege;

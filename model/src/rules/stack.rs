@@ -253,6 +253,7 @@ impl GameState {
         let first = targets.first().copied().flatten();
         match (kind, first) {
             (Kind::Burn { amount }, Some(Target::Player(p))) => {
+                let amount = self.noncreature_damage(caster, Target::Player(p), amount);
                 self.record(Happened::Damage {
                     source: card,
                     to: Target::Player(p),
@@ -261,6 +262,7 @@ impl GameState {
                 self.lose_life(p, amount)
             }
             (Kind::Burn { amount }, Some(Target::Permanent(c))) => {
+                let amount = self.noncreature_damage(caster, Target::Permanent(c), amount);
                 self.deal_noncombat_damage(card, c, amount)
             }
             (Kind::Erode { amount }, Some(Target::Permanent(c))) => {

@@ -402,6 +402,9 @@ pub struct Chars {
     /// controller controls may assign its combat damage as though it
     /// weren't blocked (C04).
     pub grants_as_unblocked: bool,
+    /// The damage its controller's noncreature sources deal to a creature,
+    /// battle or opponent is increased by this (614.1a, `replacement`).
+    pub noncreature_damage_bonus: u8,
 }
 
 impl Chars {
@@ -464,6 +467,7 @@ impl Chars {
                 c.human = human;
             }
             (Kind::Clone, _) => c.creature = true,
+            (Kind::Amplifier { bonus }, _) => c.noncreature_damage_bonus = bonus,
             // Portal Mage is a Human Wizard.
             (Kind::PortalMage, _) => {
                 c.creature = true;

@@ -1564,11 +1564,12 @@ class PhaseSession(Decisions):
                                              f"only for a Siege whose last defense counter is removed")
                         # its last counter is removed on phase (below)
                         o["counters"]["defense"] = 1
+                    # phase keeps a battle's defense in the object too, as
+                    # many as its defense counters (its state-based actions
+                    # read that, 704.5v)
+                    o["defense"] = o["counters"]["defense"]
                     if c.get("copy_of") is not None:
-                        # phase's copiable values have no defense; phase
-                        # keeps a battle's defense in the object too (its
-                        # state-based actions read that)
-                        o["defense"] = o["counters"]["defense"]
+                        # phase's copiable values have no defense
                         o["base_defense"] = info.defense
                     ctrl_seat = seat_of(ctrl, n) if ctrl is not None else owners[i]
                     prot = c.get("protector")
@@ -2293,6 +2294,17 @@ class PhaseSession(Decisions):
         raise Unsupported("the phase adapter answered 50 automatic prompts in a row")
 
     def _can_pay(self, d):
+        cost = json.dumps(d.get("cost"))
+        if "PayLife" in cost:
+            # 119.4: life can be paid only up to the life total (phase takes
+            # "pay" from a player who has less, pays nothing and counters)
+            m = re.search(r'"value": (\d+)', cost)
+            p = d["player"]
+            life = self._player(p)["life"]
+            if self.base.teams:
+                life = self._player(p - p % 2)["life"] + self._player(p - p % 2 + 1)["life"]
+            if m and life < int(m.group(1)):
+                return False
         g = self._scratch()
         try:
             g.apply(d["player"], {"type": "PayUnlessCost", "data": {"pay": True}})

@@ -17,9 +17,12 @@ through the adapter gives and why:
   (a mapping the adapter does not make) or `unclassified: <what>` (not yet
   traced to either side); several, joined by "; ".
 
-Exit 0 if every scenario's outcome, failing steps and error are as recorded;
-1 otherwise (a new failure, or a known failure gone: update the file and its
-verdicts). `--update` rewrites the outcomes from the report, keeping each
+Exit 0 if every scenario's outcome, failing steps and error are as recorded,
+every scenario that does not pass has a verdict, none of them `candidate` or
+`unclassified` (a failure not traced to a finding, a phase limit or an
+adapter limit), and every finding a verdict names has its scenario in
+findings/; 1 otherwise (a new failure, or a known failure gone: update the
+file and its verdicts). The verdicts are tallied by kind. `--update` rewrites the outcomes from the report, keeping each
 verdict (a scenario whose outcome changed loses its verdict: "unclassified").
 """
 
@@ -58,6 +61,50 @@ def outcomes(report):
 def same(want, got):
     return {k: want.get(k) for k in ("outcome", "steps", "error")} == \
         {k: got.get(k) for k in ("outcome", "steps", "error")}
+
+
+def verdict_parts(entry):
+    """The kinds and texts of a scenario's verdict ("; "-separated parts;
+    a part that continues the previous one's text keeps its kind)."""
+    parts, kind = [], None
+    for part in entry.get("verdict", "").split("; "):
+        m = re.match(r"(fails-with-finding|phase-limit|adapter-limit|candidate|unclassified)\b", part)
+        if m:
+            kind = m.group(1)
+        if kind:
+            parts.append((kind, part))
+    return parts
+
+
+def verdict_kinds(want):
+    """How many scenarios that do not pass name each kind of verdict."""
+    kinds = {}
+    for e in want.values():
+        if e.get("outcome") != "pass":
+            for kind in {k for k, _ in verdict_parts(e)}:
+                kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
+
+
+def verdict_problems(want):
+    """Scenarios whose failure is not traced, or that name a finding with no
+    scenario in findings/."""
+    findings = {int(m.group(1)) for f in os.listdir(os.path.join(HERE, "findings"))
+                if (m := re.match(r"f(\d+)-", f))}
+    out = []
+    for name, e in sorted(want.items()):
+        if e.get("outcome") == "pass":
+            continue
+        parts = verdict_parts(e)
+        if not parts:
+            out.append(f"{name}: fails, with no verdict")
+        for kind, text in parts:
+            if kind in ("candidate", "unclassified"):
+                out.append(f"{name}: {kind}: not traced to a finding, a phase limit or an adapter limit")
+            for n in re.findall(r"\bF(\d+)\b", text) if kind == "fails-with-finding" else []:
+                if int(n) not in findings:
+                    out.append(f"{name}: names F{n}, which has no scenario in findings/")
+    return out
 
 
 def main(argv=None):
@@ -103,10 +150,12 @@ def main(argv=None):
         elif not same(w, g):
             bad.append(f"{name}: expected {json.dumps({k: w.get(k) for k in ('outcome', 'steps', 'error') if w.get(k) is not None})}"
                        f"\n    got {json.dumps({k: v for k, v in g.items()})}")
+    bad += verdict_problems(want)
     counts = {}
     for g in got.values():
         counts[g["outcome"]] = counts.get(g["outcome"], 0) + 1
     summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in ("pass", "fail", "error"))
+    summary += "; verdicts: " + ", ".join(f"{n} {k}" for k, n in sorted(verdict_kinds(want).items()))
     if bad:
         for b in bad:
             print(f"FAILED: {b}")

@@ -98,7 +98,7 @@ class Server:
         if kind == "hello":
             return {"type": "hello", "protocol": PROTOCOL,
                     "engine": {"name": ENGINE_NAME, "version": package_version()},
-                    "features": ["snapshot", "act", "two-headed-giant"]}
+                    "features": ["snapshot", "act", "defenders", "two-headed-giant"]}
         s = self._session()
         if kind == "setup":
             if "position" not in req:

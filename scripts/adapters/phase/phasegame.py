@@ -2545,7 +2545,11 @@ class PhaseSession(Decisions):
                     bo = self._obj(tgt["data"]) if b is not None else None
                     if bo and bo.get("zone") == "Battlefield" and "Planeswalker" in (bo.get("card_types") or {}).get("core_types", []):
                         target = {"planeswalker": b}
-            out[c] = {"attacking": {"target": target, "blocked": bool(a.get("blocked"))}}
+            attacking = {"target": target, "blocked": bool(a.get("blocked"))}
+            # 508.5: phase keeps each attacker's defending player.
+            if isinstance(a.get("defending_player"), int):
+                attacking["defender"] = a["defending_player"]
+            out[c] = {"attacking": attacking}
         b2a = combat.get("blocker_to_attacker") or {}
         for b, atk in b2a.items():
             c = card_of.get(int(b))

@@ -95,7 +95,8 @@ def native(g, oids):
             bo = objs.get(str(t["data"]))   # a battle gone from the battlefield: attacking nothing (506.4c)
             if bo and bo["zone"] == "Battlefield" and "Battle" in bo["card_types"]["core_types"]:
                 target = {"battle": card_of[t["data"]]}
-        roles[card_of[a["object_id"]]] = {"attacking": {"target": target, "blocked": bool(a["blocked"])}}
+        roles[card_of[a["object_id"]]] = {"attacking": {"target": target, "blocked": bool(a["blocked"]),
+                                                         "defender": a["defending_player"]}}
     for b, atk in (combat.get("blocker_to_attacker") or {}).items() if in_combat else []:
         if atk:
             roles[card_of[int(b)]] = {"blocking": card_of[atk[0]]}

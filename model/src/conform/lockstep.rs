@@ -336,8 +336,9 @@ pub struct Exploration {
     /// Distinct model states compared with their engine games: with a
     /// divergence, those up to it in breadth-first order.
     pub states: usize,
-    /// Decisions the model took from the states it expanded, duplicates
-    /// included (with a divergence or a stop, the levels grown by then).
+    /// The model's decisions at the states compared, each checked against
+    /// the engine's legal decisions there (with a divergence, those of the
+    /// states up to it; with a stop, those of the levels grown by then).
     pub transitions: usize,
     /// Levels of the breadth-first search compared (with a divergence, its
     /// number of decisions).
@@ -718,6 +719,9 @@ where
     let start = restart(config, &init, &mut engine)?;
     engines.give_back(engine);
     if let Some(div) = start {
+        let mut ds = Vec::new();
+        init.decisions(&mut ds);
+        result.transitions = ds.len();
         result.divergence = Some((Vec::new(), div));
         return Ok(result);
     }
@@ -821,6 +825,8 @@ where
         if let Some((id, div)) = outcome.divergence {
             result.depth = shape.depth(id) - 1;
             result.states = id as usize + 1;
+            // Compared: the states up to the divergence, and their decisions.
+            result.transitions = decisions_at(&tree, &init, id + 1);
             result.divergence = Some((path_to(&tree, id), div));
             result.stopped = outcome.stopped.then(|| stop.reason());
             result.symmetry_not_exact =
@@ -886,6 +892,27 @@ fn expand(
             out
         })
         .collect()
+}
+
+/// The number of the model's decisions at the first `n` states of the
+/// search tree (in breadth-first order): those compared with the engine's
+/// when the first divergence is at state `n - 1`.
+fn decisions_at(tree: &Parents, root: &GameState, n: u32) -> usize {
+    let ids: Vec<u32> = (0..n).collect();
+    ids.par_chunks(CHUNK)
+        .map(|run| {
+            let mut models = Rebuilt::new(root.clone());
+            let mut ds = Vec::new();
+            run.iter()
+                .map(|&id| {
+                    models.state(tree, id).decisions(&mut ds);
+                    let n = ds.len();
+                    ds.clear();
+                    n
+                })
+                .sum::<usize>()
+        })
+        .sum()
 }
 
 /// The children of a run of expanded states: each state's count of

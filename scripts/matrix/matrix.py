@@ -55,13 +55,13 @@ SCENARIO_DIRS = ["engine/scenarios", f"{PHASE}/findings", f"{PHASE}/agrees"]
 NATIVE_DIR = f"{PHASE}/native"
 PRESETS = ["default", "deep", "duel", "copies", "mimic", "tiny", "table", "attack-left", "attack-right",
            "range-1", "two-headed-giant", "gobakhan", "zilortha", "reselect", "evasion", "deathtouch",
-           "double-strike"]
+           "double-strike", "damage-bonus"]
 # `battlecheck suite --preset deep` takes minutes (a full exploration): left out by default
 SUITE_PRESETS = [p for p in PRESETS if p != "deep"]
 # conform explores the whole model where the engine conforms: the presets
 # whose full exploration takes seconds on battlecheck's own engine
 CONFORM_PRESETS = ["tiny", "duel", "table", "copies", "zilortha", "evasion", "deathtouch",
-                   "double-strike"]
+                   "double-strike", "damage-bonus"]
 ENGINE_TIMEOUT = "60"
 RESULTS_VERSION = 1
 
@@ -141,7 +141,10 @@ def replay_cases(bc, eng, paths):
             msg = r["error"]
             msg = msg.split(": the engine failed: ", 1)[-1]
             c = clean(msg, eng)
-            out[f] = {"status": NE if declined(c) else ERR, "detail": c}
+            # a panic of the engine fails the scenario (F24): the game
+            # could not go on where the rules say it does
+            status = FAIL if "phase panicked" in c else NE if declined(c) else ERR
+            out[f] = {"status": status, "detail": c}
         elif r.get("skipped"):
             out[f] = {"status": NE, "detail": clean(str(r["skipped"]), eng)}
         elif r.get("failures"):

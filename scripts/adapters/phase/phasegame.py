@@ -1242,9 +1242,16 @@ class Decisions(RealCardDecisions):
             return
         self._rebuild(snap.anchor, snap.suffix, snap.tracker)
         # (phase cannot always load back a state saved while a choice is
-        # made mid-resolution: only priority windows are saved)
+        # made mid-resolution, nor every priority window: "persisted state
+        # has unsettled resolution ownership at priority"; only a priority
+        # window phase loads back is saved, else the replay stays)
         if len(snap.suffix) > self.MATERIALISE_AFTER and self._waiting()["type"] == "Priority":
-            snap.anchor = [json.dumps(self.game.state())]
+            state = json.dumps(self.game.state())
+            try:
+                self.engine.load_game(state)
+            except ValueError:
+                return
+            snap.anchor = [state]
             snap.suffix = ()
             self.anchor = snap.anchor
             self.suffix = []

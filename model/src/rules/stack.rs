@@ -217,7 +217,8 @@ impl GameState {
                     Kind::Siege { .. }
                     | Kind::Battle { .. }
                     | Kind::Creature { .. }
-                    | Kind::PortalMage => self.begin_enter(card, controller, None),
+                    | Kind::PortalMage
+                    | Kind::Amplifier { .. } => self.begin_enter(card, controller, None),
                     Kind::Clone => self.resolve_clone(card, controller),
                     Kind::Mirror => {
                         let battle = legal[0]

@@ -40,15 +40,6 @@ impl Game {
                 format!("{equipment} is a battle: a battle can't be attached to a permanent"),
             );
         }
-        // 301.5c: "An Equipment that's also a creature can't equip a
-        // creature unless that Equipment has reconfigure" (no card here
-        // has it); so none equips itself either.
-        if e.is_creature() {
-            return illegal(
-                "301.5c",
-                format!("{equipment} is a creature: an Equipment that's also a creature can't equip a creature"),
-            );
-        }
         let c = self.obj(creature);
         if !c.on_battlefield() || !c.is_creature() || c.controller != player {
             return illegal(
@@ -79,7 +70,11 @@ impl Game {
 
     /// The equip ability resolves: if the Equipment is still on the
     /// battlefield and its target is still a creature its controller
-    /// controls (608.2b), it becomes attached to it.
+    /// controls (608.2b), it becomes attached to it; but an Equipment that
+    /// is also a creature can't equip a creature (301.5c: no card here has
+    /// reconfigure), itself included, so it doesn't move (701.3b). Its
+    /// equip ability may still be activated targeting one (702.6a: "target
+    /// creature you control").
     pub(crate) fn resolve_equip(
         &mut self,
         source: CardId,
@@ -94,6 +89,9 @@ impl Game {
             && c.controller == controller;
         if !legal || !self.obj(source).on_battlefield() {
             self.emit(Event::Fizzled { source });
+            return;
+        }
+        if self.obj(source).is_creature() {
             return;
         }
         let e = self.obj_mut(source);

@@ -193,10 +193,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "no card of the model distributes counters: scenario c05-awaken-the-maelstrom covers it",
     ),
     (
-        ("refused", "301.5c"),
-        "the model has no Equipment: scenario b16-an-equipment-creature-cannot-equip-itself covers it",
-    ),
-    (
         ("refused", "305.1"),
         "the model has no lands: scenario c01-invasion-of-zendikar-paid-with-mana covers it",
     ),

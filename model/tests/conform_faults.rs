@@ -854,3 +854,27 @@ fn a_damage_bonus_that_leaves_out_battles_is_caught() {
         assert!(r.passed(), "{}", human_report(&r));
     }
 }
+
+/// A diverging run's headline counts the model's decisions at the states it
+/// compared, up to the divergence: fewer than the complete run's, and at
+/// least one at each state it passed on the way.
+#[test]
+fn a_diverging_run_counts_only_the_decisions_it_compared() {
+    let config = Config::preset("reselect").unwrap();
+    let opts = |faults| ConformOptions {
+        threads: 2,
+        engine_faults: faults,
+        ..ConformOptions::default()
+    };
+    let all = conform(config.clone(), &opts(vec![])).unwrap();
+    let cut = conform(config, &opts(vec![EngineFault::ReselectKeepsOldTarget])).unwrap();
+    assert!(all.passed() && cut.counterexample.is_some());
+    assert!(cut.states < all.states);
+    assert!(
+        cut.transitions < all.transitions && cut.transitions >= cut.states - 1,
+        "{} decisions at {} states, of {} in all",
+        cut.transitions,
+        cut.states,
+        all.transitions
+    );
+}

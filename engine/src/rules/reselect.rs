@@ -37,11 +37,6 @@ impl Game {
         }
     }
 
-    /// The defending player chosen for `attacker` (508.1b, 508.5).
-    fn chosen_defender(&self, attacker: CardId) -> Option<PlayerId> {
-        self.obj(attacker).combat.defender()
-    }
-
     /// May `attacker`'s attack be reselected onto `to` (508.7c–e)?
     fn check_reselect(&self, attacker: CardId, to: AttackTarget) -> Result<PlayerId, EngineError> {
         let o = self.obj(attacker);
@@ -85,7 +80,7 @@ impl Game {
             }
         };
         let controller = o.controller;
-        let chosen = self.chosen_defender(attacker).unwrap_or(defender);
+        let chosen = self.obj(attacker).combat.defender().unwrap_or(defender);
         let table = self.seating();
         if table.may_reselect(controller, chosen, defender)
             || (self.fault(EngineFault::ReselectOntoOwnBattle)
@@ -138,7 +133,7 @@ impl Game {
         }
         if let Some(to) = to {
             let defender = self.check_reselect(attacker, to)?;
-            let chosen = self.chosen_defender(attacker).unwrap_or(defender);
+            let chosen = self.obj(attacker).combat.defender().unwrap_or(defender);
             let battle = match to {
                 AttackTarget::Battle(c) | AttackTarget::Planeswalker(c) => {
                     Some(self.obj(c).snapshot())

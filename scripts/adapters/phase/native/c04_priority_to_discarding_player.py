@@ -20,21 +20,13 @@ phase: P2 receives priority (waiting_for Priority of seat 1).
 Control (same script): the same Siege with "target opponent loses 2 life."
 resolves with no choice by P2, and phase gives P1 priority.
 """
-from phasekit import BEARS, SIEGE_TEXT, Table, face, run, verdict
-
-
-def siege_with(name, text):
-    full = f"{name} // {name} Reborn"
-    return [face(full, ["Battle"], subtypes=["Siege"], defense=3, text=SIEGE_TEXT + "\n" + text,
-                 layout="transform", face_name=name, side="a"),
-            face(full, ["Creature"], layout="transform", face_name=f"{name} Reborn", side="b",
-                 cost=None, power=3, toughness=3)]
+from phasekit import BEARS, Table, run, siege, verdict
 
 
 def play(text):
     """Returns (the prompt after the trigger resolves, its seat, the active
     seat, whether P2 chose cards to discard)."""
-    s = siege_with("Pool Siege Discard", text)
+    s = siege("Pool Siege Discard", 3, "Pool Siege Discard Reborn", text=text)
     deck = ["Pool Siege Discard"] * 40
     t = Table([BEARS, s], [deck, ["Grizzly Bears"] * 40], need={0: ["Pool Siege Discard"]})
     t.pass_until("PreCombatMain", 1)

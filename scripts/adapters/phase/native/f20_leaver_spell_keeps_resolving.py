@@ -24,20 +24,8 @@ phase: it goes on waiting for P3's DiscardChoice, and P3 discards two cards.
 Control (same script): P2, a bystander, concedes instead; P3 still chooses
 and discards two cards, as the rules say.
 """
-from phasekit import BEARS, SIEGE_TEXT, Table, face, run, verdict
-
-# Mind Rot {2}{B}, sorcery (cost {0} here, as every card)
-MIND_ROT = [face("Mind Rot", ["Sorcery"], text="Target player discards two cards.")]
-_ELDRAINE = "Invasion of Eldraine // Prickle Faeries"
-# Invasion of Eldraine {3}{B}, Battle — Siege, defense 4
-INVASION_OF_ELDRAINE = [
-    face(_ELDRAINE, ["Battle"], subtypes=["Siege"], defense=4,
-         text=SIEGE_TEXT + "\nWhen this Siege enters, target opponent discards two cards.",
-         layout="transform", face_name="Invasion of Eldraine", side="a"),
-    face(_ELDRAINE, ["Creature"], subtypes=["Faerie"], power=2, toughness=2, keywords=["Flying"],
-         text=("Flying\nAt the beginning of each opponent's upkeep, if that player has two or fewer cards in "
-               "hand, this creature deals 2 damage to them."),
-         layout="transform", face_name="Prickle Faeries", side="b", cost=None)]
+from phasekit import BEARS, Table, run, verdict
+from realcards import INVASION_OF_ELDRAINE, MIND_ROT
 
 
 def play(card, leaver):

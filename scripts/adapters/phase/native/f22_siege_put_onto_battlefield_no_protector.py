@@ -35,27 +35,21 @@ Control (same script): Elvish Visionary ("When this creature enters, draw a
 card.") put onto the battlefield the same way has its trigger on the stack
 when P1 receives priority.
 """
-from phasekit import BEARS, SHOCK, SIEGE_TEXT, Table, face, run, verdict
-
-
-def _siege(name, defense, text, back, back_types, back_subtypes, back_text, **back_pt):
-    full = f"{name} // {back}"
-    return [face(full, ["Battle"], subtypes=["Siege"], defense=defense, text=SIEGE_TEXT + "\n" + text,
-                 layout="transform", face_name=name, side="a"),
-            face(full, back_types, subtypes=back_subtypes, text=back_text, layout="transform", face_name=back,
-                 side="b", cost=None, **back_pt)]
+from phasekit import BEARS, SHOCK, Table, face, run, siege, verdict
 
 
 # Invasion of Shandalar {3}{G}{G} and Invasion of Azgol {B}{R} (cost {0} here, as every card)
-SHANDALAR = _siege("Invasion of Shandalar", 4, ("When this Siege enters, return up to three target permanent cards "
-                                                "from your graveyard to your hand."),
-                   "Leyline Surge", ["Enchantment"], [],
-                   "At the beginning of your upkeep, you may put a permanent card from your hand onto the battlefield.")
-AZGOL = _siege("Invasion of Azgol", 4, ("When this Siege enters, target player sacrifices a creature or planeswalker "
-                                        "of their choice and loses 1 life."),
-               "Ashen Reaper", ["Creature"], ["Zombie", "Elemental"],
-               ("Menace\nAt the beginning of your end step, put a +1/+1 counter on this creature if a permanent was "
-                "put into a graveyard from the battlefield this turn."), power=2, toughness=1, keywords=["Menace"])
+SHANDALAR = siege("Invasion of Shandalar", 4, "Leyline Surge", ["Enchantment"],
+                  text=("When this Siege enters, return up to three target permanent cards from your graveyard to "
+                        "your hand."),
+                  back_text=("At the beginning of your upkeep, you may put a permanent card from your hand onto the "
+                             "battlefield."))
+AZGOL = siege("Invasion of Azgol", 4, "Ashen Reaper", ["Creature"], 2, 1,
+              text=("When this Siege enters, target player sacrifices a creature or planeswalker of their choice "
+                    "and loses 1 life."),
+              back_text=("Menace\nAt the beginning of your end step, put a +1/+1 counter on this creature if a "
+                         "permanent was put into a graveyard from the battlefield this turn."),
+              subtypes=["Zombie", "Elemental"], keywords=["Menace"])
 ELVISH_VISIONARY = [face("Elvish Visionary", ["Creature"], subtypes=["Elf", "Shaman"], power=1, toughness=1,
                          text="When this creature enters, draw a card.")]
 DECK = ["Invasion of Shandalar"] * 14 + ["Shock"] * 13 + ["Invasion of Azgol"] * 7 + ["Elvish Visionary"] * 6

@@ -27,27 +27,14 @@ DeclareBlockers prompt lists P2's Siege as a valid blocker and accepts it
 (it blocks and kills the Bears).
 Control (same game): the Bears, a creature that is not a battle, attack.
 """
-from phasekit import BEARS, SIEGE_TEXT, Table, face, run, verdict
+from phasekit import BEARS, Table, face, run, verdict
+from realcards import ENSOUL_ARTIFACT, INVASION_OF_KYLEM
 
-_KYLEM = "Invasion of Kylem // Valor's Reach Tag Team"
-# Invasion of Kylem {2}{R}{W}, Battle — Siege, defense 5 (cost {0} here, as every card)
-INVASION_OF_KYLEM = [
-    face(_KYLEM, ["Battle"], subtypes=["Siege"], defense=5,
-         text=SIEGE_TEXT + ("\nWhen this Siege enters, up to two target creatures each get +2/+0 and gain vigilance "
-                            "and haste until end of turn."),
-         layout="transform", face_name="Invasion of Kylem", side="a"),
-    face(_KYLEM, ["Sorcery"], text=("Create two 3/2 red and white Warrior creature tokens with \"Whenever this token "
-                                    "and at least one other creature token attack, put a +1/+1 counter on this "
-                                    "token.\""),
-         layout="transform", face_name="Valor's Reach Tag Team", side="b", cost=None)]
 # Mycosynth Lattice {6}, Ensoul Artifact {1}{U}
 MYCOSYNTH_LATTICE = [face("Mycosynth Lattice", ["Artifact"],
                           text=("All permanents are artifacts in addition to their other types.\nAll cards that aren't "
                                 "on the battlefield, spells, and permanents are colorless.\nPlayers may spend mana as "
                                 "though it were mana of any color."))]
-ENSOUL_ARTIFACT = [face("Ensoul Artifact", ["Enchantment"], subtypes=["Aura"], keywords=["Enchant"],
-                        text=("Enchant artifact\nEnchanted artifact is a creature with base power and toughness 5/5 "
-                              "in addition to its other types."))]
 DECK1 = ["Mycosynth Lattice"] * 10 + ["Invasion of Kylem"] * 10 + ["Ensoul Artifact"] * 10 + ["Grizzly Bears"] * 10
 DECK2 = ["Invasion of Kylem"] * 20 + ["Ensoul Artifact"] * 20
 

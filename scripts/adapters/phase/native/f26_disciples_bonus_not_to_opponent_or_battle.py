@@ -25,32 +25,9 @@ counters (5 to 3); only the Shock at the Vanguard (the control: a creature)
 deals 4. phase's card data for the Disciples restricts the replacement to
 damage dealt to creatures.
 """
-from phasekit import SHOCK, SIEGE_TEXT, Table, face, run, verdict
+from phasekit import SHOCK, Table, run, verdict
+from realcards import ELITE_VANGUARD, INVASION_OF_KYLEM, INVASION_OF_REGATHA
 
-_REGATHA = "Invasion of Regatha // Disciples of the Inferno"
-# Invasion of Regatha {2}{R}, Battle — Siege, defense 5; Invasion of Kylem {2}{R}{W}, defense 5
-# (cost {0} here, as every card)
-INVASION_OF_REGATHA = [
-    face(_REGATHA, ["Battle"], subtypes=["Siege"], defense=5,
-         text=SIEGE_TEXT + ("\nWhen this Siege enters, it deals 4 damage to another target battle or opponent and 1 "
-                            "damage to up to one target creature."),
-         layout="transform", face_name="Invasion of Regatha", side="a"),
-    face(_REGATHA, ["Creature"], subtypes=["Human", "Monk"], power=4, toughness=4, keywords=["Prowess"],
-         text=("Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)\nIf a "
-               "noncreature source you control would deal damage to a creature, battle, or opponent, it deals that "
-               "much damage plus 2 instead."),
-         layout="transform", face_name="Disciples of the Inferno", side="b", cost=None)]
-_KYLEM = "Invasion of Kylem // Valor's Reach Tag Team"
-INVASION_OF_KYLEM = [
-    face(_KYLEM, ["Battle"], subtypes=["Siege"], defense=5,
-         text=SIEGE_TEXT + ("\nWhen this Siege enters, up to two target creatures each get +2/+0 and gain vigilance "
-                            "and haste until end of turn."),
-         layout="transform", face_name="Invasion of Kylem", side="a"),
-    face(_KYLEM, ["Sorcery"], text=("Create two 3/2 red and white Warrior creature tokens with \"Whenever this token "
-                                    "and at least one other creature token attack, put a +1/+1 counter on this "
-                                    "token.\""),
-         layout="transform", face_name="Valor's Reach Tag Team", side="b", cost=None)]
-ELITE_VANGUARD = [face("Elite Vanguard", ["Creature"], subtypes=["Human", "Soldier"], power=2, toughness=1)]
 DECK1 = ["Invasion of Regatha"] * 9 + ["Shock"] * 31          # the opening hand: one Regatha, six Shocks
 DECK2 = ["Invasion of Kylem"] * 5 + ["Elite Vanguard"] * 35
 

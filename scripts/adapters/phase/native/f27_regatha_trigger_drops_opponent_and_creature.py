@@ -26,21 +26,9 @@ slot whose only legal target is the first Regatha (not P2) and asks for no
 creature: it removes 4 defense counters from the first Regatha (the
 control: the battle half works) and the Vanguard is dealt nothing.
 """
-from phasekit import SIEGE_TEXT, Table, face, run, verdict
+from phasekit import Table, run, verdict
+from realcards import ELITE_VANGUARD, INVASION_OF_REGATHA
 
-_REGATHA = "Invasion of Regatha // Disciples of the Inferno"
-# Invasion of Regatha {2}{R}, Battle — Siege, defense 5 (cost {0} here, as every card)
-INVASION_OF_REGATHA = [
-    face(_REGATHA, ["Battle"], subtypes=["Siege"], defense=5,
-         text=SIEGE_TEXT + ("\nWhen this Siege enters, it deals 4 damage to another target battle or opponent and 1 "
-                            "damage to up to one target creature."),
-         layout="transform", face_name="Invasion of Regatha", side="a"),
-    face(_REGATHA, ["Creature"], subtypes=["Human", "Monk"], power=4, toughness=4, keywords=["Prowess"],
-         text=("Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)\nIf a "
-               "noncreature source you control would deal damage to a creature, battle, or opponent, it deals that "
-               "much damage plus 2 instead."),
-         layout="transform", face_name="Disciples of the Inferno", side="b", cost=None)]
-ELITE_VANGUARD = [face("Elite Vanguard", ["Creature"], subtypes=["Human", "Soldier"], power=2, toughness=1)]
 DECK = ["Invasion of Regatha"] * 17 + ["Elite Vanguard"] * 23
 
 

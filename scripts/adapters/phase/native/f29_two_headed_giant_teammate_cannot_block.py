@@ -23,10 +23,8 @@ block and the Bears deal 2 damage to P4.
 Control (same script, a second game): the Bears attack P3, who is asked
 and may block with a Wall.
 """
-from phasekit import BEARS, Table, engine, face, run, verdict
-
-WALL_OF_WOOD = [face("Wall of Wood", ["Creature"], subtypes=["Wall"], power=0, toughness=3, text="Defender",
-                     keywords=["Defender"])]
+from phasekit import BEARS, Table, engine, run, verdict
+from realcards import WALL_OF_WOOD
 
 
 class TwoHeadedGiant(Table):

@@ -31,13 +31,11 @@ Control (a second game): Shuko equips the Bears before it is animated: the
 Bears are 3/2 with Shuko attached.
 """
 from phasekit import BEARS, Table, face, run, verdict
+from realcards import ENSOUL_ARTIFACT
 
 # Shuko {1}, Ensoul Artifact {1}{U} (cost {0} here, as every card; Shuko's equip cost is its own, {0})
 SHUKO = [face("Shuko", ["Artifact"], subtypes=["Equipment"], keywords=["Equip"],
               text="Equipped creature gets +1/+0.\nEquip {0}")]
-ENSOUL_ARTIFACT = [face("Ensoul Artifact", ["Enchantment"], subtypes=["Aura"], keywords=["Enchant"],
-                        text=("Enchant artifact\nEnchanted artifact is a creature with base power and toughness 5/5 "
-                              "in addition to its other types."))]
 DECK = ["Shuko"] * 11 + ["Ensoul Artifact"] * 8 + ["Grizzly Bears"] * 21
 
 

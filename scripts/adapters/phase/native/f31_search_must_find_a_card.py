@@ -28,19 +28,8 @@ shuffle.") with Ensoul Artifact (an Aura) in the library: phase's prompt
 allows a partial find and accepts the empty choice.
 """
 from phasekit import BEARS, SIEGE_TEXT, Table, face, run, verdict
+from realcards import ENSOUL_ARTIFACT, INVASION_OF_IKORIA
 
-_IKORIA = "Invasion of Ikoria // Zilortha, Apex of Ikoria"
-# Invasion of Ikoria {X}{G}{G}, defense 6; Invasion of Theros {2}{W}, defense 4 (cost {0} here, as every card)
-INVASION_OF_IKORIA = [
-    face(_IKORIA, ["Battle"], subtypes=["Siege"], defense=6,
-         text=SIEGE_TEXT + ("\nWhen this Siege enters, search your library and/or graveyard for a non-Human creature "
-                            "card with mana value X or less and put it onto the battlefield. If you search your "
-                            "library this way, shuffle."),
-         layout="transform", face_name="Invasion of Ikoria", side="a"),
-    face(_IKORIA, ["Creature"], subtypes=["Dinosaur"], power=8, toughness=8, keywords=["Reach", "Trample"],
-         text=("Reach, trample\nFor each non-Human creature you control, you may have that creature assign its "
-               "combat damage as though it weren't blocked."),
-         layout="transform", face_name="Zilortha, Apex of Ikoria", side="b", cost=None)]
 _THEROS = "Invasion of Theros // Ephara, Ever-Sheltering"
 INVASION_OF_THEROS = [
     face(_THEROS, ["Battle"], subtypes=["Siege"], defense=4,
@@ -51,9 +40,6 @@ INVASION_OF_THEROS = [
          text=("Ephara has lifelink and indestructible as long as you control at least three other enchantments.\n"
                "Whenever another enchantment you control enters, draw a card."),
          layout="transform", face_name="Ephara, Ever-Sheltering", side="b", cost=None)]
-ENSOUL_ARTIFACT = [face("Ensoul Artifact", ["Enchantment"], subtypes=["Aura"], keywords=["Enchant"],
-                        text=("Enchant artifact\nEnchanted artifact is a creature with base power and toughness 5/5 "
-                              "in addition to its other types."))]
 
 
 def search(siege, other):

@@ -29,14 +29,13 @@ Control (same game): when P2 concedes while P3 controls the Bears, they
 stay with P3 (800.4a ends only P2's effects).
 """
 from phasekit import BEARS, Table, face, run, verdict
+from realcards import CONFISCATE
 
 # Hostage Taker {2}{U}{B}, Confiscate {4}{U} (cost {0} here, as every card)
 HOSTAGE_TAKER = [face("Hostage Taker", ["Creature"], subtypes=["Human", "Pirate"], power=2, toughness=3,
                       text=("When Hostage Taker enters, exile another target artifact or creature until Hostage Taker "
                             "leaves the battlefield. You may cast that card for as long as it remains exiled, and you "
                             "may spend mana as though it were mana of any type to cast that spell."))]
-CONFISCATE = [face("Confiscate", ["Enchantment"], subtypes=["Aura"], keywords=["Enchant"],
-                   text="Enchant permanent\nYou control enchanted permanent.")]
 
 
 def main():

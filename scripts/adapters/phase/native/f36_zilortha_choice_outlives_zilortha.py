@@ -34,27 +34,10 @@ Dreadmaw deals all 6 to P2 (20 to 14) and the Wall is dealt nothing.
 Control (a second game): P3 concedes in the declare blockers step instead:
 the prompt then offers the Normal mode only.
 """
-from phasekit import SHOCK, SIEGE_TEXT, Table, creature, face, run, verdict
+from phasekit import SHOCK, Table, creature, run, verdict
+from realcards import CONFISCATE, INVASION_OF_IKORIA, WALL_OF_WOOD
 
-_IKORIA = "Invasion of Ikoria // Zilortha, Apex of Ikoria"
-# Invasion of Ikoria {X}{G}{G}, Colossal Dreadmaw {4}{G}{G}, Wall of Wood {G}, Confiscate {4}{U}
-# (cost {0} here, as every card)
-INVASION_OF_IKORIA = [
-    face(_IKORIA, ["Battle"], subtypes=["Siege"], defense=6,
-         text=SIEGE_TEXT + ("\nWhen this Siege enters, search your library and/or graveyard for a non-Human creature "
-                            "card with mana value X or less and put it onto the battlefield. If you search your "
-                            "library this way, shuffle."),
-         layout="transform", face_name="Invasion of Ikoria", side="a"),
-    face(_IKORIA, ["Creature"], subtypes=["Dinosaur"], power=8, toughness=8, keywords=["Reach", "Trample"],
-         text=("Reach, trample\nFor each non-Human creature you control, you may have that creature assign its "
-               "combat damage as though it weren't blocked."),
-         layout="transform", face_name="Zilortha, Apex of Ikoria", side="b", cost=None)]
-INVASION_OF_IKORIA[1]["supertypes"] = ["Legendary"]
 COLOSSAL_DREADMAW = creature("Colossal Dreadmaw", 6, 6, "Trample")
-WALL_OF_WOOD = [face("Wall of Wood", ["Creature"], subtypes=["Wall"], power=0, toughness=3, text="Defender",
-                     keywords=["Defender"])]
-CONFISCATE = [face("Confiscate", ["Enchantment"], subtypes=["Aura"], keywords=["Enchant"],
-                   text="Enchant permanent\nYou control enchanted permanent.")]
 DECKS = [["Colossal Dreadmaw"] * 20 + ["Confiscate"] * 20, ["Wall of Wood"] * 40,
          ["Invasion of Ikoria"] * 3 + ["Shock"] * 37]          # P3's opening hand: one Ikoria, six Shocks
 

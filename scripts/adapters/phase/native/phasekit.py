@@ -52,15 +52,18 @@ def instant(name, text):
     return [face(name, ["Instant"], text=text)]
 
 
-def siege(name, defense, back_name, back_types=("Creature",), power=3, toughness=3):
+def siege(name, defense, back_name, back_types=("Creature",), power=3, toughness=3, *, text="",
+          back_text="", **back):
     """A Siege (front) and its back face; both share an oracle id, which is
-    how phase links a transforming card's faces."""
+    how phase links a transforming card's faces. `text`: the front's text
+    after the Siege reminder; `back_text` and `back` (subtypes, keywords):
+    the back face's."""
     full = f"{name} // {back_name}"
     back_pt = {"power": power, "toughness": toughness} if "Creature" in back_types else {}
-    return [face(full, ["Battle"], subtypes=["Siege"], defense=defense, text=SIEGE_TEXT,
-                 layout="transform", face_name=name, side="a"),
-            face(full, list(back_types), layout="transform", face_name=back_name, side="b",
-                 cost=None, **back_pt)]
+    return [face(full, ["Battle"], subtypes=["Siege"], defense=defense,
+                 text=SIEGE_TEXT + ("\n" + text if text else ""), layout="transform", face_name=name, side="a"),
+            face(full, list(back_types), text=back_text, layout="transform", face_name=back_name, side="b",
+                 cost=None, **back_pt, **back)]
 
 
 BEARS = creature("Grizzly Bears", 2, 2)

@@ -63,24 +63,11 @@ def play(card):
               need={0: ["Invasion of Shandalar", "Shock", "Invasion of Azgol", "Elvish Visionary"]})
     t.pass_until("PreCombatMain", 1)
     s = t.card("Invasion of Shandalar", 0, "hand")
-
-    def drive():
-        for _ in range(30):
-            p = t.prompt
-            if p == "NamedChoice":
-                t.choose_protector(1)
-            elif p == "OptionalEffectChoice":        # cast it transformed: yes
-                t.do(t.actor, "DecideOptionalEffect", accept=True)
-            elif p == "Priority" and t.g.stack():
-                t.pass_()
-            else:
-                return
-
     t.cast(0, s)
-    drive()
+    t.settle(1)
     for _ in range(2):
         t.cast(0, t.card("Shock", 0, "hand"), s)
-        drive()
+        t.settle(1)
     assert t.obj(s)["name"] == "Leyline Surge" and t.obj(s)["zone"] == "Battlefield", t.where()
     t.pass_until("Upkeep", 3)
     asked, oid = False, t.card(card, 0, "hand")

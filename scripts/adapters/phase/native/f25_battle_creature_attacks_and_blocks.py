@@ -44,35 +44,23 @@ def main():
               need={0: ["Mycosynth Lattice", "Invasion of Kylem", "Ensoul Artifact", "Grizzly Bears"],
                     1: ["Invasion of Kylem", "Ensoul Artifact"]})
 
-    def drive():
-        for _ in range(20):
-            p = t.prompt
-            if p == "NamedChoice":                   # the Siege's protector: the opponent
-                t.choose_protector(1 - t.actor)
-            elif p == "TriggerTargetSelection":      # Kylem's "up to two target creatures": none
-                t.do(t.actor, "ChooseTarget", target=None)
-            elif p == "Priority" and t.g.stack():
-                t.pass_()
-            else:
-                return
-
     t.pass_until("PreCombatMain", 1)
     t.cast(0, t.card("Mycosynth Lattice", 0, "hand"))
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, cast_transformed=False, limit=20)
     mine = t.card("Invasion of Kylem", 0, "hand")
     t.cast(0, mine)
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, cast_transformed=False, limit=20)
     t.cast(0, t.card("Ensoul Artifact", 0, "hand"), mine)
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, cast_transformed=False, limit=20)
     bears = t.card("Grizzly Bears", 0, "hand")
     t.cast(0, bears)
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, cast_transformed=False, limit=20)
     t.pass_until("PreCombatMain", 2)
     theirs = t.card("Invasion of Kylem", 1, "hand")
     t.cast(1, theirs)
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, cast_transformed=False, limit=20)
     t.cast(1, t.card("Ensoul Artifact", 1, "hand"), theirs)
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, cast_transformed=False, limit=20)
     for oid in (mine, theirs):
         o = t.obj(oid)
         types = o["card_types"]["core_types"]

@@ -36,43 +36,29 @@ def main():
     t = Table([INVASION_OF_REGATHA, INVASION_OF_KYLEM, ELITE_VANGUARD, SHOCK], [DECK1, DECK2],
               need={0: ["Invasion of Regatha", "Shock"], 1: ["Invasion of Kylem", "Elite Vanguard"]})
 
-    def drive():
-        for _ in range(20):
-            p = t.prompt
-            if p == "NamedChoice":                   # a Siege's protector: the opponent
-                t.choose_protector(1 - t.actor)
-            elif p == "TriggerTargetSelection":      # Kylem's "up to two target creatures": none
-                t.do(t.actor, "ChooseTarget", target=None)
-            elif p == "OptionalEffectChoice":        # cast it transformed: yes
-                t.do(t.actor, "DecideOptionalEffect", accept=True)
-            elif p == "Priority" and t.g.stack():
-                t.pass_()
-            else:
-                return
-
     t.pass_until("PreCombatMain", 1)
     regatha = t.card("Invasion of Regatha", 0, "hand")
     t.cast(0, regatha)
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, limit=20)
     for _ in range(3):
         t.cast(0, t.card("Shock", 0, "hand"), regatha)
-        drive()
+        t.settle(lambda seat: 1 - seat, no_trigger_targets=True, limit=20)
     o = t.obj(regatha)
     assert o["name"] == "Disciples of the Inferno" and o["zone"] == "Battlefield", t.where()
     t.pass_until("PreCombatMain", 2)
     vanguard = t.card("Elite Vanguard", 1, "hand")
     t.cast(1, vanguard)
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, limit=20)
     kylem = t.card("Invasion of Kylem", 1, "hand")
     t.cast(1, kylem)
-    drive()
+    t.settle(lambda seat: 1 - seat, no_trigger_targets=True, limit=20)
     assert t.obj(kylem)["counters"].get("defense") == 5, t.where()
 
     def shock(target):
         """P1 Shocks `target`: the damage it is dealt."""
         n = len(t.events)
         t.cast(0, t.card("Shock", 0, "hand"), target)
-        drive()
+        t.settle(lambda seat: 1 - seat, no_trigger_targets=True, limit=20)
         want = {"Player": target[1]} if isinstance(target, tuple) else {"Object": target}
         return sum(e["data"]["amount"] for e in t.events[n:]
                    if e["type"] == "DamageDealt" and e["data"]["target"] == want)

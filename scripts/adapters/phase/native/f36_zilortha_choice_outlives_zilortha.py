@@ -48,37 +48,25 @@ def play(concede_in_damage_step):
     t = Table([INVASION_OF_IKORIA, SHOCK, COLOSSAL_DREADMAW, WALL_OF_WOOD, CONFISCATE], DECKS,
               need={0: ["Colossal Dreadmaw", "Confiscate"], 1: ["Wall of Wood"], 2: ["Invasion of Ikoria", "Shock"]})
 
-    def drive():
-        for _ in range(30):
-            p = t.prompt
-            if p == "NamedChoice":                   # the Siege's protector: P1
-                t.choose_protector(0)
-            elif p == "OptionalEffectChoice":        # cast it transformed: yes
-                t.do(t.actor, "DecideOptionalEffect", accept=True)
-            elif p == "Priority" and t.g.stack():
-                t.pass_()
-            else:
-                return
-
     t.pass_until("PreCombatMain", 1)
     dreadmaw = t.card("Colossal Dreadmaw", 0, "hand")
     t.cast(0, dreadmaw)
-    drive()
+    t.settle(0)
     t.pass_until("PreCombatMain", 2)
     wall = t.card("Wall of Wood", 1, "hand")
     t.cast(1, wall)
-    drive()
+    t.settle(0)
     t.pass_until("PreCombatMain", 3)
     ikoria = t.card("Invasion of Ikoria", 2, "hand")
     t.cast(2, ikoria)
-    drive()
+    t.settle(0)
     for _ in range(3):
         t.cast(2, t.card("Shock", 2, "hand"), ikoria)
-        drive()
+        t.settle(0)
     assert t.obj(ikoria)["name"] == "Zilortha, Apex of Ikoria" and t.obj(ikoria)["zone"] == "Battlefield", t.where()
     t.pass_until("PreCombatMain", 4)
     t.cast(0, t.card("Confiscate", 0, "hand"), ikoria)
-    drive()
+    t.settle(0)
     assert t.obj(ikoria)["controller"] == 0, t.where()
     t.until_prompt("DeclareAttackers")
     t.attack(0, [(dreadmaw, ("player", 1))])

@@ -217,6 +217,26 @@ class Table:
         if got != [t]:    # phase picks a single legal target itself
             raise RuntimeError(f"the spell targets {got}, not {t}")
 
+    def settle(self, protector, *, no_trigger_targets=False, cast_transformed=True, limit=30):
+        """Answer the prompts until a player holds priority with an empty
+        stack, or a prompt not answered here comes: everyone passes while
+        the stack holds something; an entering Siege's protector is seat
+        `protector` (or `protector(chooser)`); with `no_trigger_targets` an
+        "up to" trigger target is none; with `cast_transformed` a defeat
+        trigger's cast is accepted."""
+        for _ in range(limit):
+            p = self.prompt
+            if p == "NamedChoice":
+                self.choose_protector(protector(self.actor) if callable(protector) else protector)
+            elif p == "TriggerTargetSelection" and no_trigger_targets:
+                self.do(self.actor, "ChooseTarget", target=None)
+            elif p == "OptionalEffectChoice" and cast_transformed:
+                self.do(self.actor, "DecideOptionalEffect", accept=True)
+            elif p == "Priority" and self.g.stack():
+                self.pass_()
+            else:
+                return
+
     def choose_protector(self, seat):
         """Answers phase's protector prompt for an entering Siege."""
         assert self.prompt == "NamedChoice", self.where()

@@ -360,10 +360,14 @@ pub enum EngineFault {
     /// opponent" (Disciples of the Inferno's, Pool Amplifier's) leaves out
     /// battles. Caught by `conform` on the damage-bonus preset.
     DamageBonusNotToBattles,
+    /// 702.11b and 102.3 broken: hexproof keeps a permanent from being the
+    /// target of its controller's teammate's spells, as if every other
+    /// player were an opponent. Caught by `conform` on the hexproof preset.
+    HexproofAgainstTeammates,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 87] = [
+    pub const ALL: [EngineFault; 88] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -451,5 +455,6 @@ impl EngineFault {
         EngineFault::DoubleStrikeOnce,
         EngineFault::ReselectKeepsOldTarget,
         EngineFault::DamageBonusNotToBattles,
+        EngineFault::HexproofAgainstTeammates,
     ];
 }

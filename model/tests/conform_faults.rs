@@ -855,6 +855,57 @@ fn a_damage_bonus_that_leaves_out_battles_is_caught() {
     }
 }
 
+/// Hexproof in a team game (702.11b, 102.3) on the hexproof preset: an
+/// engine that takes a teammate for an opponent refuses the bolt of the
+/// Scout's controller's teammate, which the model allows, and one that
+/// ignores hexproof lets the Siege's protector bolt the Scout attacking
+/// it; the model with teammates taken for opponents is caught alike.
+#[test]
+fn hexproof_in_a_team_game_is_caught() {
+    use battlecheck::{BattleModel, Fault};
+    use battlecheck_properties::{Decision, Target};
+    use stateright::Model;
+    let preset = Config::preset("hexproof").unwrap();
+    let start = BattleModel::new(preset.clone())
+        .unwrap()
+        .init_states()
+        .remove(0);
+    let variant = preset.variant;
+    let team = |p: battlecheck_properties::PlayerId| variant.team(p);
+    // Is `d` a cast at a permanent by a player of its controller's team
+    // (`same`: true) or of the other team (false)?
+    let cast_at = |d: &Decision, same: bool| match d {
+        Decision::Cast {
+            player, targets, ..
+        } => targets.iter().any(|t| match *t {
+            Target::Permanent(c) => (team(start.obj(c).controller) == team(*player)) == same,
+            _ => false,
+        }),
+        _ => false,
+    };
+    let teammates = caught(preset.clone(), EngineFault::HexproofAgainstTeammates);
+    let d = &teammates.divergence;
+    assert!(
+        d.engine_only.is_empty() && !d.model_only.is_empty(),
+        "{d:?}"
+    );
+    assert!(d.model_only.iter().all(|x| cast_at(x, true)), "{d:?}");
+    let ignored = caught(preset.clone(), EngineFault::HexproofIgnored);
+    let d = &ignored.divergence;
+    assert!(
+        d.model_only.is_empty() && !d.engine_only.is_empty(),
+        "{d:?}"
+    );
+    assert!(d.engine_only.iter().all(|x| cast_at(x, false)), "{d:?}");
+    let model = model_caught(preset, Fault::HexproofAgainstTeammates);
+    let d = &model.divergence;
+    assert!(
+        d.model_only.is_empty() && !d.engine_only.is_empty(),
+        "{d:?}"
+    );
+    assert!(d.engine_only.iter().all(|x| cast_at(x, true)), "{d:?}");
+}
+
 /// A diverging run's headline counts the model's decisions at the states it
 /// compared, up to the divergence: fewer than the complete run's, and at
 /// least one at each state it passed on the way.

@@ -9,13 +9,15 @@
 use battlecheck::check::search::fingerprint;
 use battlecheck::conform::suite;
 use battlecheck::rules::cards::Keyword;
+use battlecheck::rules::faults::Fault;
 use battlecheck::rules::state::{Combat, GameState};
 use battlecheck::{BattleModel, Config};
-use battlecheck_properties::{AttackTarget, CardId, Decision, Step, Zone};
+use battlecheck_properties::seating::Variant;
+use battlecheck_properties::{AttackTarget, CardId, Decision, Step, Target, Zone};
 use stateright::Model;
 use std::collections::{BTreeMap, HashSet};
 
-const KEYWORDS: [Keyword; 9] = [
+const KEYWORDS: [Keyword; 10] = [
     Keyword::FirstStrike,
     Keyword::Trample,
     Keyword::Flying,
@@ -25,6 +27,7 @@ const KEYWORDS: [Keyword; 9] = [
     Keyword::Deathtouch,
     Keyword::Defender,
     Keyword::DoubleStrike,
+    Keyword::Hexproof,
 ];
 
 /// Does the decision `d`, taken in `s` and leading to `next`, show
@@ -110,6 +113,20 @@ fn shows(keyword: Keyword, s: &GameState, d: &Decision, next: &GameState) -> boo
                     has(a, Keyword::DoubleStrike) && alone && hit
                 })
         }
+        // 702.11b, 102.3: a spell cast at a permanent with hexproof by a
+        // teammate of its controller, who is no opponent.
+        Keyword::Hexproof => match d {
+            Decision::Cast {
+                player, targets, ..
+            } => targets.iter().any(|t| match *t {
+                Target::Permanent(c) => {
+                    let controller = s.obj(c).controller;
+                    has(c, Keyword::Hexproof) && controller != *player
+                }
+                _ => false,
+            }),
+            _ => false,
+        },
         // 702.3b: attackers declared while a creature with defender could
         // otherwise attack.
         Keyword::Defender => {
@@ -170,7 +187,8 @@ fn every_keyword_is_played_in_a_ci_configuration() {
 /// given to nobody, flying and reach are not found, and with the menace
 /// creature and the lifelink creature left out, neither are they; in the
 /// deathtouch preset without the Rats, deathtouch is not found, and
-/// without P1's Wall, defender is not; nor double strike without the Ace.
+/// without P1's Wall, defender is not; nor double strike without the Ace;
+/// nor hexproof where no teammate may target the Scout.
 #[test]
 fn a_preset_without_the_creature_does_not_show_its_keyword() {
     use battlecheck::rules::cards::CardName::{Bear, Drake, Rats, Trampler, Wall};
@@ -207,4 +225,20 @@ fn a_preset_without_the_creature_does_not_show_its_keyword() {
     let mut found = BTreeMap::new();
     explore(&c, &mut found);
     assert!(found.is_empty(), "{found:?}");
+    // Hexproof is shown only where a player other than the controller may
+    // target the Scout: not at the same table without teams (every other
+    // player an opponent), nor with teammates taken for opponents.
+    let mut c = Config::preset("hexproof").unwrap();
+    c.variant = Variant::default();
+    let mut found = BTreeMap::new();
+    explore(&c, &mut found);
+    assert!(!found.contains_key(&Keyword::Hexproof), "{found:?}");
+    let mut c = Config::preset("hexproof").unwrap();
+    c.faults = vec![Fault::HexproofAgainstTeammates];
+    let mut found = BTreeMap::new();
+    explore(&c, &mut found);
+    assert!(!found.contains_key(&Keyword::Hexproof), "{found:?}");
+    let mut found = BTreeMap::new();
+    explore(&Config::preset("hexproof").unwrap(), &mut found);
+    assert!(found.contains_key(&Keyword::Hexproof), "{found:?}");
 }

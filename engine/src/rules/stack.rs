@@ -332,7 +332,12 @@ impl Game {
                 }
                 let name = &o.face().name;
                 let theirs = self.variant.opponents(caster, o.controller);
-                if theirs
+                let hexproof_applies = if self.fault(EngineFault::HexproofAgainstTeammates) {
+                    caster != o.controller
+                } else {
+                    theirs
+                };
+                if hexproof_applies
                     && self.has_keyword(c, Keyword::Hexproof)
                     && !self.fault(EngineFault::HexproofIgnored)
                 {

@@ -8,7 +8,9 @@
 //! (which opponents may protect, and who may attack whom, differ from three
 //! seats up); `tiny` at four seats; the presets of the multiplayer options
 //! (attack left and right, a range of influence of one seat, each at a
-//! defense and life of its own); the Two-Headed Giant preset (810); the
+//! defense and life of its own); the Two-Headed Giant preset (810) and
+//! `hexproof` in it (a teammate's spell may target a creature with
+//! hexproof, an opponent's may not: 702.11b, 102.3); the
 //! `reselect` preset (Portal Mage reselecting an attack, 508.7); the
 //! `gobakhan` preset (a card its owner casts from exile, C02); Invasion of
 //! Ikoria cast from a hand and cast transformed ([`ikoria`]); `reselect`
@@ -35,13 +37,15 @@ const VARIED: [&str; 9] = [
 ];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant
-/// (810), of reselecting an attack (508.7) and of a card cast from exile by
-/// its owner (Invasion of Gobakhan, C02).
-const VARIANTS: [&str; 6] = [
+/// (810) and hexproof in it (702.11b, 102.3), of reselecting an attack
+/// (508.7) and of a card cast from exile by its owner (Invasion of
+/// Gobakhan, C02).
+const VARIANTS: [&str; 7] = [
     "attack-left",
     "attack-right",
     "range-1",
     "two-headed-giant",
+    "hexproof",
     "reselect",
     "gobakhan",
 ];

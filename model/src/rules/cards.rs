@@ -73,6 +73,10 @@ pub enum Keyword {
     /// 702.4b: deals both first-strike and regular combat damage (510.4),
     /// to a battle too, unless the first defeated it and it left combat.
     DoubleStrike,
+    /// 702.11b: can't be the target of spells or abilities its
+    /// controller's opponents control; in a team game a teammate is no
+    /// opponent (102.3), so a teammate's spell may target it.
+    Hexproof,
 }
 
 impl Keywords {
@@ -195,6 +199,8 @@ pub enum CardName {
     /// would deal damage to a creature, battle, or opponent, it deals that
     /// much damage plus 2 instead."
     Amplifier,
+    /// Gladecover Scout ({G}, Creature — Elf Scout, 1/1): "Hexproof".
+    Scout,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -217,7 +223,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 27] = [
+    pub const ALL: [CardName; 28] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -245,6 +251,7 @@ impl CardName {
         CardName::Wall,
         CardName::Ace,
         CardName::Amplifier,
+        CardName::Scout,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -280,6 +287,7 @@ impl CardName {
             CardName::Wall => "Wall of Wood".into(),
             CardName::Ace => "Fencing Ace".into(),
             CardName::Amplifier => "Pool Amplifier".into(),
+            CardName::Scout => "Gladecover Scout".into(),
         }
     }
 
@@ -312,6 +320,7 @@ impl CardName {
             CardName::Wall => "wall",
             CardName::Ace => "ace",
             CardName::Amplifier => "amplifier",
+            CardName::Scout => "scout",
         }
     }
 
@@ -402,6 +411,12 @@ impl CardName {
                 toughness: 1,
                 keywords: Keywords::of(&[Keyword::DoubleStrike]),
                 human: true,
+            },
+            CardName::Scout => Kind::Creature {
+                power: 1,
+                toughness: 1,
+                keywords: Keywords::of(&[Keyword::Hexproof]),
+                human: false,
             },
             CardName::Amplifier => Kind::Amplifier { bonus: 2 },
             CardName::Bolt => Kind::Burn { amount: 2 },

@@ -99,6 +99,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("evasion", "2 players, 1 turn, defense 3, life 7: P1 attacks a Siege P2 protects, or P2, with a 2/2 flier (Wind Drake), a 3/2 with menace (Boggart Brute) and a 2/1 with lifelink (Child of Night); P2 blocks with a 2/4 with reach (Giant Spider) and a 2/2, which cannot block the flier (702.9b, 702.17b) and blocks the menace creature only together (702.111b); lifelink gains the damage dealt, to the Siege too (702.15b)"),
     ("double-strike", "2 players, 1 turn, defense 2: P1 attacks a Siege P2 protects, or P2, with a 1/1 with double strike (Fencing Ace) and a 2/2; P2 blocks with a 2/2 and a 1/1: the Ace deals damage in both combat damage steps (702.4b, 510.4), so it defeats a Siege of defense 2 alone, in the regular step, and one of defense 1 in the first, after which it attacks nothing (506.4c)"),
     ("damage-bonus", "2 players, 1 turn, defense 3: P1 controls Pool Amplifier (\"If a noncreature source you control would deal damage to a creature, battle, or opponent, it deals that much damage plus 2 instead\", 614.1a) and casts a Siege P2 protects; each player holds a 2-damage bolt: P1's deals 4 to a creature, the Siege or P2 (120.3h: 4 defense counters) and 2 to P1, P2's deals 2"),
+    ("hexproof", "4 players in two teams (810), 1 turn, defense 3, team life 5: P1 and P3, one of each team, control Gladecover Scout (1/1, hexproof: it can't be the target of spells its controller's opponents control, 702.11b); P1 casts a Siege the other team protects and attacks it with the Scout; P2, P3 and P4 each hold a 2-damage bolt, which may target the Scout of the caster's teammate (102.3: a teammate is no opponent) and never the other team's Scout: the Siege's protector can't bolt the Scout attacking it, the attacker's teammate can"),
     ("deathtouch", "2 players, 1 turn, defense 3: P1 attacks a Siege P2 protects, or P2, with a 1/1 with deathtouch (Typhoid Rats) and a 3/3 trampler, not with a 0/3 with defender (Wall of Wood; 702.3b); P2 blocks with the same Rats and Wall: a creature dealt damage by the Rats is destroyed (702.2b, 704.5h), the Siege only loses that many counters"),
 ];
 
@@ -249,6 +250,16 @@ impl Config {
                 2,
                 vec![seat(&[Siege], &[Ace, Bear]), seat(&[], &[Bear, Cadet])],
             ),
+            "hexproof" => (
+                1,
+                3,
+                vec![
+                    seat(&[Siege], &[Scout]),
+                    seat(&[Bolt], &[]),
+                    seat(&[Bolt], &[Scout]),
+                    seat(&[Bolt], &[]),
+                ],
+            ),
             "deathtouch" => (
                 1,
                 3,
@@ -269,7 +280,7 @@ impl Config {
             "attack-left" => (20, Variant::attack(AttackOption::Left)),
             "attack-right" => (20, Variant::attack(AttackOption::Right)),
             "range-1" => (3, Variant::range(1)),
-            "two-headed-giant" => (5, Variant::two_headed_giant()),
+            "two-headed-giant" | "hexproof" => (5, Variant::two_headed_giant()),
             "evasion" => (7, Variant::default()),
             _ => (20, Variant::default()),
         };

@@ -92,12 +92,14 @@ faults! {
         "702.4b broken: a creature with double strike deals no regular combat damage",
     DamageBonusNotToBattles = "damage-bonus-not-to-battles":
         "614.1a broken: a damage replacement for \"a creature, battle, or opponent\" leaves out battles",
+    HexproofAgainstTeammates = "hexproof-against-teammates":
+        "702.11b and 102.3 broken: hexproof keeps a permanent from being the target of a spell its controller's teammate controls, as if every other player were an opponent",
 }
 
 impl Fault {
     /// Does some property of the catalogue judge the rule this fault
     /// breaks, so that `check` can catch it? The keyword rules (702.9b,
-    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b) and the damage
+    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b, 702.11b) and the damage
     /// replacement (614.1a) are judged only by comparing the model with an
     /// engine in lockstep (`conform`): the observation the properties read
     /// shows no abilities.
@@ -111,6 +113,7 @@ impl Fault {
                 | Fault::DefenderIgnored
                 | Fault::DoubleStrikeOnce
                 | Fault::DamageBonusNotToBattles
+                | Fault::HexproofAgainstTeammates
         )
     }
 }

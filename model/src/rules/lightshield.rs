@@ -8,7 +8,7 @@
 use crate::rules::cards::CardName;
 use crate::rules::state::{GameState, StackItem, Then};
 use arrayvec::ArrayVec;
-use battlecheck_properties::{CardId, PlayerId, Target, Zone};
+use battlecheck_properties::{CardId, PlayerId, Zone};
 
 impl GameState {
     /// Is `id` a Lightshield Array on the battlefield: the Gobakhan card
@@ -54,19 +54,6 @@ impl GameState {
             }
         }
         self.settle(Then::Priority);
-    }
-
-    /// 702.11b: a permanent with hexproof can't be the target of spells or
-    /// abilities its controller's opponents control. Is `t` such a target
-    /// for `caster`?
-    pub(crate) fn hexproof_against(&self, t: Target, caster: PlayerId) -> bool {
-        match t {
-            Target::Permanent(c) => {
-                let o = self.obj(c);
-                o.shielded && !self.teammates(caster, o.controller)
-            }
-            _ => false,
-        }
     }
 
     /// At the beginning of the active player's end step (513.1a), each

@@ -2,7 +2,7 @@
 //! permanent spells entering the battlefield (310.2, 310.4b, 310.9a) and the
 //! instants of the pool.
 
-use crate::rules::cards::Kind;
+use crate::rules::cards::{Keyword, Kind};
 use crate::rules::config::MAX_PLAYERS;
 use crate::rules::faults::Fault;
 use crate::rules::state::{bump, Ability, Chars, GameState, Pending, StackItem, Then};
@@ -49,6 +49,24 @@ impl GameState {
         let o = self.obj(c);
         let protector = self.chars(c).battle.then_some(o.protector).flatten();
         table.object_in_range(p, o.controller, protector)
+    }
+
+    /// 702.11b: a permanent with hexproof (Gladecover Scout's, or gained
+    /// from Lightshield Array) can't be the target of spells or abilities
+    /// its controller's opponents control: the controller's, not the
+    /// owner's, and in a team game not a teammate's (102.3). Is `t` such a
+    /// target for `caster`?
+    fn hexproof_against(&self, t: Target, caster: PlayerId) -> bool {
+        let Target::Permanent(c) = t else {
+            return false;
+        };
+        let o = self.obj(c);
+        let opponent = if self.setup().fault(Fault::HexproofAgainstTeammates) {
+            caster != o.controller
+        } else {
+            !self.teammates(caster, o.controller)
+        };
+        (o.shielded || self.chars(c).keywords.has(Keyword::Hexproof)) && opponent
     }
 
     /// Is `t` of the kind target number `index` of a spell of `kind` names?

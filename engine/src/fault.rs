@@ -364,10 +364,14 @@ pub enum EngineFault {
     /// target of its controller's teammate's spells, as if every other
     /// player were an opponent. Caught by `conform` on the hexproof preset.
     HexproofAgainstTeammates,
+    /// 702.21a and 102.3 broken: ward triggers when a spell of the
+    /// permanent's controller's teammate targets it, as if every other
+    /// player were an opponent. Caught by `conform` on the ward preset.
+    WardAgainstTeammates,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 88] = [
+    pub const ALL: [EngineFault; 89] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -456,5 +460,6 @@ impl EngineFault {
         EngineFault::ReselectKeepsOldTarget,
         EngineFault::DamageBonusNotToBattles,
         EngineFault::HexproofAgainstTeammates,
+        EngineFault::WardAgainstTeammates,
     ];
 }

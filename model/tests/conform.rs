@@ -118,7 +118,7 @@ fn the_ci_suite_reaches_every_witness() {
 
 /// Every kind of decision but `equip`, which is the engine's alone: the
 /// model's pool has no Equipment.
-const KINDS: [&str; 9] = [
+const KINDS: [&str; 10] = [
     "pass_all",
     "cast",
     "concede",
@@ -128,6 +128,7 @@ const KINDS: [&str; 9] = [
     "declare_blockers",
     "assign_trample",
     "cast_transformed",
+    "pay_unless",
 ];
 
 /// Every kind of decision the model offers is offered (and so compared

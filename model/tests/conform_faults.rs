@@ -906,6 +906,29 @@ fn hexproof_in_a_team_game_is_caught() {
     assert!(d.engine_only.iter().all(|x| cast_at(x, true)), "{d:?}");
 }
 
+/// Ward in a team game (702.21a, 102.3) on the ward preset: an engine
+/// that ignores ward, or triggers it for a teammate's spell, shows a
+/// stack other than the model's right after the bolt is cast; so does the
+/// model with teammates taken for opponents.
+#[test]
+fn ward_in_a_team_game_is_caught() {
+    use battlecheck::Fault;
+    let preset = Config::preset("ward").unwrap();
+    let stack_differs = |c: &Counterexample| {
+        c.steps.len() == 1
+            && c.divergence
+                .fields
+                .iter()
+                .any(|f| f.field.ends_with("stack"))
+    };
+    for fault in [EngineFault::WardIgnored, EngineFault::WardAgainstTeammates] {
+        let c = caught(preset.clone(), fault);
+        assert!(stack_differs(&c), "{fault:?}: {:?}", c.divergence);
+    }
+    let c = model_caught(preset, Fault::WardAgainstTeammates);
+    assert!(stack_differs(&c), "{:?}", c.divergence);
+}
+
 /// A diverging run's headline counts the model's decisions at the states it
 /// compared, up to the divergence: fewer than the complete run's, and at
 /// least one at each state it passed on the way.

@@ -17,7 +17,7 @@ use battlecheck_properties::{AttackTarget, CardId, Decision, Step, Target, Zone}
 use stateright::Model;
 use std::collections::{BTreeMap, HashSet};
 
-const KEYWORDS: [Keyword; 10] = [
+const KEYWORDS: [Keyword; 11] = [
     Keyword::FirstStrike,
     Keyword::Trample,
     Keyword::Flying,
@@ -28,6 +28,7 @@ const KEYWORDS: [Keyword; 10] = [
     Keyword::Defender,
     Keyword::DoubleStrike,
     Keyword::Hexproof,
+    Keyword::Ward,
 ];
 
 /// Does the decision `d`, taken in `s` and leading to `next`, show
@@ -127,6 +128,10 @@ fn shows(keyword: Keyword, s: &GameState, d: &Decision, next: &GameState) -> boo
             }),
             _ => false,
         },
+        // 702.21a: a ward trigger's cost paid or not by the controller of
+        // the spell that targeted the creature, necessarily an opponent
+        // of its controller.
+        Keyword::Ward => matches!(d, Decision::PayUnless { .. }),
         // 702.3b: attackers declared while a creature with defender could
         // otherwise attack.
         Keyword::Defender => {
@@ -188,7 +193,8 @@ fn every_keyword_is_played_in_a_ci_configuration() {
 /// creature and the lifelink creature left out, neither are they; in the
 /// deathtouch preset without the Rats, deathtouch is not found, and
 /// without P1's Wall, defender is not; nor double strike without the Ace;
-/// nor hexproof where no teammate may target the Scout.
+/// nor hexproof where no teammate may target the Scout, nor ward without
+/// a creature with ward.
 #[test]
 fn a_preset_without_the_creature_does_not_show_its_keyword() {
     use battlecheck::rules::cards::CardName::{Bear, Drake, Rats, Trampler, Wall};
@@ -241,4 +247,12 @@ fn a_preset_without_the_creature_does_not_show_its_keyword() {
     let mut found = BTreeMap::new();
     explore(&Config::preset("hexproof").unwrap(), &mut found);
     assert!(found.contains_key(&Keyword::Hexproof), "{found:?}");
+    // Nor ward in the ward preset with its Wardens given to nobody.
+    let mut c = Config::preset("ward").unwrap();
+    for seat in &mut c.seats {
+        seat.battlefield.clear();
+    }
+    let mut found = BTreeMap::new();
+    explore(&c, &mut found);
+    assert!(!found.contains_key(&Keyword::Ward), "{found:?}");
 }

@@ -32,7 +32,8 @@ pub enum Happened {
     Life { player: PlayerId },
     /// An effect other than damage dealt to `player` made them gain or lose
     /// life (119.3): an instruction ("you gain N life", "target player
-    /// loses N life") or lifelink (702.15b, 120.3f).
+    /// loses N life") or lifelink (702.15b, 120.3f); or they paid life as a
+    /// cost (119.4: a ward cost, 702.21a).
     LifeByInstruction { player: PlayerId },
     /// `protector` was chosen to protect `battle`, controlled by
     /// `controller`; `siege`: the battle is a Siege (310.9a, 310.12a,

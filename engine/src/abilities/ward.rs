@@ -24,10 +24,12 @@ impl Game {
         for &t in targets {
             let Target::Permanent(c) = t else { continue };
             let o = self.obj(c);
-            if !o.on_battlefield()
-                || !self.variant.opponents(o.controller, controller)
-                || self.fault(EngineFault::WardIgnored)
-            {
+            let opponent = if self.fault(EngineFault::WardAgainstTeammates) {
+                o.controller != controller
+            } else {
+                self.variant.opponents(o.controller, controller)
+            };
+            if !o.on_battlefield() || !opponent || self.fault(EngineFault::WardIgnored) {
                 continue;
             }
             // Its own ward and each granted one: each triggers (702.21a).

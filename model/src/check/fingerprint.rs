@@ -287,7 +287,7 @@ pub(crate) fn waiting(w: &Waiting) -> [u8; 3] {
         controller,
         ability,
     } = *w;
-    [source.0, incarnation, controller.0 | (ability as u8) << 6]
+    [source.0, incarnation, controller.0 | (ability as u8) << 5]
 }
 
 pub(crate) fn pending(p: Pending) -> [u8; 3] {
@@ -307,6 +307,7 @@ pub(crate) fn pending(p: Pending) -> [u8; 3] {
             [10, source.0, matches!(then, Then::EndTurn) as u8]
         }
         Pending::ReselectAttack { attacker, player } => [11, attacker.0, player.0],
+        Pending::PayUnless { source, spell } => [14, source.0, spell.0],
         Pending::ChooseCards {
             source,
             player,
@@ -577,6 +578,7 @@ mod tests {
             crate::rules::state::Ability::Reselect,
             crate::rules::state::Ability::ExileFromHand,
             crate::rules::state::Ability::SearchForCreature,
+            crate::rules::state::Ability::Ward,
         ];
         let waiting_triggers = cards().flat_map(|source| {
             players().flat_map(move |controller| {
@@ -609,6 +611,7 @@ mod tests {
                 Pending::ChooseCopy { card: c },
                 Pending::DivideDamage { attacker: c },
             ];
+            let paying = cards().map(move |spell| Pending::PayUnless { source: c, spell });
             let entering = optional(cards()).map(move |copy_of| Pending::EnterProtector {
                 entering: c,
                 copy_of,
@@ -631,6 +634,7 @@ mod tests {
                 .chain(choosing)
             });
             one.into_iter()
+                .chain(paying)
                 .chain(entering)
                 .chain(targeting)
                 .chain(by_player)

@@ -309,6 +309,10 @@ fn renamed_pending(pending: Pending, r: &Renaming) -> Pending {
             source: c(source),
             then,
         },
+        Pending::PayUnless { source, spell } => Pending::PayUnless {
+            source: c(source),
+            spell: c(spell),
+        },
         Pending::ReselectAttack { attacker, player } => Pending::ReselectAttack {
             attacker: c(attacker),
             player: p(player),

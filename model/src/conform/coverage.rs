@@ -43,16 +43,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "no card of the model removes all counters: scenario c05-marchesa-resolute-monarch covers it",
     ),
     (
-        ("triggered", "702.21a"),
-        "no card of the model has ward: scenarios c05-refraction-elemental and \
-         c05-bloomwielder-dryads cover it",
-    ),
-    (
-        ("countered", "701.6a"),
-        "the model counters only triggered abilities, with a spell (trigger_countered): \
-         scenarios c05-refraction-elemental and c05-bloomwielder-dryads cover it",
-    ),
-    (
         ("modes_chosen", "603.3c"),
         "no card of the model has a modal ability: scenario c05-invasion-of-fiora covers it",
     ),
@@ -107,10 +97,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         ("triggered", "510.3a"),
         "no creature of the model has a combat damage trigger: scenario c05-rooftop-saboteurs \
          covers it",
-    ),
-    (
-        ("lost_life", "119.3"),
-        "no card of the model makes a player lose life: scenario c05-invasion-of-azgol covers it",
     ),
     (
         ("discarded", "701.9a"),
@@ -326,7 +312,7 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
     ),
     (
         ("refused", "702.21a"),
-        "no card of the model has ward: scenario c05-refraction-elemental covers it",
+        "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a ward cost paid by another player than the spell's controller, or when none is asked): scenario c05-refraction-elemental covers it",
     ),
     (
         ("refused", "702.51a"),

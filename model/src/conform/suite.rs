@@ -9,8 +9,9 @@
 //! seats up); `tiny` at four seats; the presets of the multiplayer options
 //! (attack left and right, a range of influence of one seat, each at a
 //! defense and life of its own); the Two-Headed Giant preset (810) and
-//! `hexproof` in it (a teammate's spell may target a creature with
-//! hexproof, an opponent's may not: 702.11b, 102.3); the
+//! `hexproof` and `ward` in it (a teammate's spell may target a creature
+//! with hexproof, an opponent's may not; an opponent's spell triggers
+//! ward, a teammate's does not: 702.11b, 702.21a, 102.3); the
 //! `reselect` preset (Portal Mage reselecting an attack, 508.7); the
 //! `gobakhan` preset (a card its owner casts from exile, C02); Invasion of
 //! Ikoria cast from a hand and cast transformed ([`ikoria`]); `reselect`
@@ -37,15 +38,17 @@ const VARIED: [&str; 9] = [
 ];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant
-/// (810) and hexproof in it (702.11b, 102.3), of reselecting an attack
+/// (810) and hexproof and ward in it (702.11b, 702.21a, 102.3), of
+/// reselecting an attack
 /// (508.7) and of a card cast from exile by its owner (Invasion of
 /// Gobakhan, C02).
-const VARIANTS: [&str; 7] = [
+const VARIANTS: [&str; 8] = [
     "attack-left",
     "attack-right",
     "range-1",
     "two-headed-giant",
     "hexproof",
+    "ward",
     "reselect",
     "gobakhan",
 ];

@@ -651,6 +651,11 @@ impl GameState {
             Pending::ChooseCards { player, whose, .. } => {
                 format!("{player} to exile a card from {whose}'s hand or not")
             }
+            Pending::PayUnless { source, spell } => format!(
+                "the controller of {} to pay 2 life for the ward of {}, or it is countered",
+                self.card_name(spell),
+                self.card_name(source)
+            ),
             Pending::GameOver => "nothing: the game is over".into(),
         }
     }

@@ -77,6 +77,11 @@ pub enum Keyword {
     /// controller's opponents control; in a team game a teammate is no
     /// opponent (102.3), so a teammate's spell may target it.
     Hexproof,
+    /// 702.21a: "Ward—Pay 2 life", the pool's only ward: whenever it
+    /// becomes the target of a spell an opponent of its controller
+    /// controls, that spell is countered unless that player pays 2 life
+    /// (`ward`).
+    Ward,
 }
 
 impl Keywords {
@@ -201,6 +206,10 @@ pub enum CardName {
     Amplifier,
     /// Gladecover Scout ({G}, Creature — Elf Scout, 1/1): "Hexproof".
     Scout,
+    /// Pool Warden ({1}{W}, Creature — Soldier, 2/2), a synthetic card with
+    /// the ward of Refraction Elemental (the back face of Invasion of
+    /// Karsus) alone: "Ward—Pay 2 life."
+    Warden,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -223,7 +232,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 28] = [
+    pub const ALL: [CardName; 29] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -252,6 +261,7 @@ impl CardName {
         CardName::Ace,
         CardName::Amplifier,
         CardName::Scout,
+        CardName::Warden,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -288,6 +298,7 @@ impl CardName {
             CardName::Ace => "Fencing Ace".into(),
             CardName::Amplifier => "Pool Amplifier".into(),
             CardName::Scout => "Gladecover Scout".into(),
+            CardName::Warden => "Pool Warden".into(),
         }
     }
 
@@ -321,6 +332,7 @@ impl CardName {
             CardName::Ace => "ace",
             CardName::Amplifier => "amplifier",
             CardName::Scout => "scout",
+            CardName::Warden => "warden",
         }
     }
 
@@ -416,6 +428,12 @@ impl CardName {
                 power: 1,
                 toughness: 1,
                 keywords: Keywords::of(&[Keyword::Hexproof]),
+                human: false,
+            },
+            CardName::Warden => Kind::Creature {
+                power: 2,
+                toughness: 2,
+                keywords: Keywords::of(&[Keyword::Ward]),
                 human: false,
             },
             CardName::Amplifier => Kind::Amplifier { bonus: 2 },

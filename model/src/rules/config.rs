@@ -100,6 +100,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("double-strike", "2 players, 1 turn, defense 2: P1 attacks a Siege P2 protects, or P2, with a 1/1 with double strike (Fencing Ace) and a 2/2; P2 blocks with a 2/2 and a 1/1: the Ace deals damage in both combat damage steps (702.4b, 510.4), so it defeats a Siege of defense 2 alone, in the regular step, and one of defense 1 in the first, after which it attacks nothing (506.4c)"),
     ("damage-bonus", "2 players, 1 turn, defense 3: P1 controls Pool Amplifier (\"If a noncreature source you control would deal damage to a creature, battle, or opponent, it deals that much damage plus 2 instead\", 614.1a) and casts a Siege P2 protects; each player holds a 2-damage bolt: P1's deals 4 to a creature, the Siege or P2 (120.3h: 4 defense counters) and 2 to P1, P2's deals 2"),
     ("hexproof", "4 players in two teams (810), 1 turn, defense 3, team life 5: P1 and P3, one of each team, control Gladecover Scout (1/1, hexproof: it can't be the target of spells its controller's opponents control, 702.11b); P1 casts a Siege the other team protects and attacks it with the Scout; P2, P3 and P4 each hold a 2-damage bolt, which may target the Scout of the caster's teammate (102.3: a teammate is no opponent) and never the other team's Scout: the Siege's protector can't bolt the Scout attacking it, the attacker's teammate can"),
+    ("ward", "4 players in two teams (810), 1 turn, defense 3, team life 3: P1 and P3, one of each team, control Pool Warden (2/2, \"Ward—Pay 2 life\", 702.21a); P1 casts a Siege the other team protects and attacks it with the Warden; P2, P3 and P4 each hold a 2-damage bolt: a bolt at the other team's Warden triggers its ward, and its caster pays 2 of the team's life (119.4, 810.9: not with 1 left) or the bolt is countered; a bolt at a teammate's Warden does not (102.3)"),
     ("deathtouch", "2 players, 1 turn, defense 3: P1 attacks a Siege P2 protects, or P2, with a 1/1 with deathtouch (Typhoid Rats) and a 3/3 trampler, not with a 0/3 with defender (Wall of Wood; 702.3b); P2 blocks with the same Rats and Wall: a creature dealt damage by the Rats is destroyed (702.2b, 704.5h), the Siege only loses that many counters"),
 ];
 
@@ -260,6 +261,16 @@ impl Config {
                     seat(&[Bolt], &[]),
                 ],
             ),
+            "ward" => (
+                1,
+                3,
+                vec![
+                    seat(&[Siege], &[Warden]),
+                    seat(&[Bolt], &[]),
+                    seat(&[Bolt], &[Warden]),
+                    seat(&[Bolt], &[]),
+                ],
+            ),
             "deathtouch" => (
                 1,
                 3,
@@ -281,6 +292,7 @@ impl Config {
             "attack-right" => (20, Variant::attack(AttackOption::Right)),
             "range-1" => (3, Variant::range(1)),
             "two-headed-giant" | "hexproof" => (5, Variant::two_headed_giant()),
+            "ward" => (3, Variant::two_headed_giant()),
             "evasion" => (7, Variant::default()),
             _ => (20, Variant::default()),
         };
@@ -356,6 +368,19 @@ impl Config {
         }
         if let Err(e) = self.variant.validate() {
             return err(format!("variant: {e}"));
+        }
+        // Ward triggers are put on the stack as a spell is cast (`ward`);
+        // the model does not trigger them for Portal Mage's trigger, its
+        // only ability that targets a creature.
+        let cards = self.cards();
+        let warded = cards.iter().any(|c| {
+            matches!(c.kind(self.defense), Kind::Creature { keywords, .. } if keywords.has(Keyword::Ward))
+        });
+        if warded && cards.contains(&PortalMage) {
+            return err(
+                "a creature with ward and Portal Mage in one configuration: the model triggers ward for spells only, not for Portal Mage's trigger, which targets an attacking creature"
+                    .into(),
+            );
         }
         if self.variant.two_headed_giant && self.players() != 4 {
             return err(format!(
@@ -440,12 +465,25 @@ impl Config {
         let gobakhans = cards().filter(|c| **c == Gobakhan).count();
         let copies = cards().filter(|c| matches!(c, Mirror | Clone)).count();
         let enters = if gobakhans > 0 { gobakhans + copies } else { 0 };
+        // A ward trigger (702.21a) for each creature with ward a spell in
+        // a hand targets: one target each, two for a Mimic. They go on
+        // the stack at once and never wait (`ward`).
+        let wards = cards()
+            .filter(|c| matches!(c.kind(self.defense), Kind::Creature { keywords, .. } if keywords.has(Keyword::Ward)))
+            .count();
+        let ward_triggers: usize = self
+            .seats
+            .iter()
+            .flat_map(|s| &s.hand)
+            .map(|c| c.kind(self.defense).target_count().min(wards))
+            .sum();
         let triggers = can_be_battles + bounces + enters;
-        if in_hands + triggers > MAX_STACK || triggers > MAX_WAITING {
+        if in_hands + triggers + ward_triggers > MAX_STACK || triggers > MAX_WAITING {
             return Err(ConfigError(format!(
-                "too many cards for the model's stack: {in_hands} cards in hands and {triggers} possible triggers \
-                 ({can_be_battles} objects that can be battles, {bounces} bounces, {enters} enters triggers) could be on it at once; \
-                 the stack holds {MAX_STACK} items and at most {MAX_WAITING} triggers may wait"
+                "too many cards for the model's stack: {in_hands} cards in hands and {} possible triggers \
+                 ({can_be_battles} objects that can be battles, {bounces} bounces, {enters} enters triggers, {ward_triggers} ward triggers) could be on it at once; \
+                 the stack holds {MAX_STACK} items and at most {MAX_WAITING} triggers may wait",
+                triggers + ward_triggers
             )));
         }
         Ok(())

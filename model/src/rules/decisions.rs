@@ -219,6 +219,17 @@ impl GameState {
                     });
                 }
             }
+            Pending::PayUnless { source, spell } => {
+                if let Some((_, player)) = self.on_stack(spell) {
+                    for pay in [true, false] {
+                        out.push(Decision::PayUnless {
+                            player,
+                            source,
+                            pay,
+                        });
+                    }
+                }
+            }
             Pending::GameOver => {}
         }
     }
@@ -387,6 +398,9 @@ impl GameState {
             }
             (Pending::ReselectAttack { attacker, .. }, Decision::ReselectAttack { to, .. }) => {
                 self.reselect(attacker, *to)
+            }
+            (Pending::PayUnless { spell, .. }, Decision::PayUnless { pay, .. }) => {
+                self.pay_unless(spell, *pay)
             }
             (pending, d) => {
                 unreachable!("decision {d:?} is not offered while waiting for {pending:?}")

@@ -92,6 +92,8 @@ faults! {
         "702.4b broken: a creature with double strike deals no regular combat damage",
     DamageBonusNotToBattles = "damage-bonus-not-to-battles":
         "614.1a broken: a damage replacement for \"a creature, battle, or opponent\" leaves out battles",
+    WardAgainstTeammates = "ward-against-teammates":
+        "702.21a and 102.3 broken: ward triggers when a spell its controller's teammate controls targets the permanent, as if every other player were an opponent",
     HexproofAgainstTeammates = "hexproof-against-teammates":
         "702.11b and 102.3 broken: hexproof keeps a permanent from being the target of a spell its controller's teammate controls, as if every other player were an opponent",
 }
@@ -99,7 +101,7 @@ faults! {
 impl Fault {
     /// Does some property of the catalogue judge the rule this fault
     /// breaks, so that `check` can catch it? The keyword rules (702.9b,
-    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b, 702.11b) and the damage
+    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b, 702.11b, 702.21a) and the damage
     /// replacement (614.1a) are judged only by comparing the model with an
     /// engine in lockstep (`conform`): the observation the properties read
     /// shows no abilities.
@@ -114,6 +116,7 @@ impl Fault {
                 | Fault::DoubleStrikeOnce
                 | Fault::DamageBonusNotToBattles
                 | Fault::HexproofAgainstTeammates
+                | Fault::WardAgainstTeammates
         )
     }
 }

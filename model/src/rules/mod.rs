@@ -26,4 +26,5 @@ pub mod state;
 pub mod trigger_targets;
 pub mod turn;
 pub mod view;
+pub mod ward;
 pub mod zones;

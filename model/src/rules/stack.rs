@@ -139,6 +139,7 @@ impl GameState {
             transformed: false,
             targets: refs,
         });
+        self.ward_triggers(card, player, targets);
         self.settle(Then::Priority);
     }
 
@@ -177,6 +178,15 @@ impl GameState {
             } => {
                 self.stack.pop();
                 self.resolve_exile_trigger(source, controller, target);
+            }
+            StackItem::Trigger {
+                source,
+                ability: Ability::Ward,
+                target,
+                ..
+            } => {
+                self.stack.pop();
+                self.resolve_ward_trigger(source, target);
             }
             // Invasion of Ikoria's search finds nothing here: X is 0 and
             // no card of the pool has mana value 0; no library to shuffle.

@@ -146,8 +146,9 @@ pub enum StackItem {
         targets: [Option<TargetRef>; 2],
     },
     /// A triggered ability and the object it triggered from: a Siege's
-    /// defeat trigger (310.12b), or Portal Mage's enters trigger with its
-    /// target (`None` until chosen, 603.3d).
+    /// defeat trigger (310.12b), Portal Mage's enters trigger with its
+    /// target (`None` until chosen, 603.3d), or a ward trigger with the
+    /// spell it counters (`ward`).
     Trigger {
         source: CardId,
         incarnation: u8,
@@ -187,6 +188,11 @@ pub enum Ability {
     /// a hand X is 0, no card of the pool has mana value 0, and there is no
     /// library.
     SearchForCreature,
+    /// Ward (702.21a): "Whenever this permanent becomes the target of a
+    /// spell or ability an opponent controls, counter that spell or
+    /// ability unless that player pays [cost]" (`ward`). The trigger's
+    /// `target` is the spell it counters, which it does not target.
+    Ward,
 }
 
 impl Ability {
@@ -197,6 +203,7 @@ impl Ability {
             Ability::Reselect => "reselect trigger",
             Ability::ExileFromHand => "exile-from-hand trigger",
             Ability::SearchForCreature => "search trigger",
+            Ability::Ward => "ward trigger",
         }
     }
 }
@@ -276,6 +283,12 @@ pub enum Pending {
     ReselectAttack {
         attacker: CardId,
         player: PlayerId,
+    },
+    /// The ward trigger of `source` is resolving: the controller of
+    /// `spell`, which it counters, pays its cost or not (702.21a).
+    PayUnless {
+        source: CardId,
+        spell: CardId,
     },
     GameOver,
 }
@@ -622,6 +635,13 @@ impl GameState {
     /// their life total (120.3a).
     pub fn lose_life(&mut self, p: PlayerId, n: u8) {
         self.change_life(p, -(n as i8), |player| Happened::Life { player });
+    }
+
+    /// `p` pays `n` life (119.4), as a ward cost (702.21a).
+    pub fn pay_life(&mut self, p: PlayerId, n: u8) {
+        self.change_life(p, -(n as i8), |player| Happened::LifeByInstruction {
+            player,
+        });
     }
 
     /// `p` gains `n` life (119.3) from lifelink (702.15b, 120.3f).

@@ -15,7 +15,8 @@ impl GameState {
         controller: PlayerId,
     ) -> ArrayVec<Target, 32> {
         match ability {
-            Ability::Defeat | Ability::SearchForCreature => ArrayVec::new(),
+            // A ward trigger targets nothing: it names the spell it counters.
+            Ability::Defeat | Ability::SearchForCreature | Ability::Ward => ArrayVec::new(),
             Ability::Reselect => self
                 .attacking_targets(controller)
                 .into_iter()

@@ -36,6 +36,7 @@ impl GameView for GameState {
             P::CastTransformed { .. } => Pending::CastTransformed,
             P::TargetTrigger { .. } => Pending::TargetTrigger,
             P::ReselectAttack { .. } => Pending::ReselectAttack,
+            P::PayUnless { .. } => Pending::PayUnless,
             P::ChooseCards { .. } => Pending::ChooseCards,
             P::GameOver => Pending::GameOver,
         }
@@ -80,7 +81,11 @@ impl GameView for GameState {
             StackItem::Trigger {
                 source,
                 controller,
-                ability: Ability::Reselect | Ability::ExileFromHand | Ability::SearchForCreature,
+                ability:
+                    Ability::Reselect
+                    | Ability::ExileFromHand
+                    | Ability::SearchForCreature
+                    | Ability::Ward,
                 ..
             } => StackObs::TriggeredAbility { source, controller },
             StackItem::Activated { source, controller } => StackObs::Ability { source, controller },

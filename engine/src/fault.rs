@@ -368,10 +368,14 @@ pub enum EngineFault {
     /// permanent's controller's teammate targets it, as if every other
     /// player were an opponent. Caught by `conform` on the ward preset.
     WardAgainstTeammates,
+    /// 506.2 and 508.1b broken: a creature may attack a planeswalker its
+    /// controller controls, as a Siege's controller may attack the Siege
+    /// (310.9b). Caught by `conform` on the planeswalker preset.
+    OwnPlaneswalkerAttackable,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 89] = [
+    pub const ALL: [EngineFault; 90] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -461,5 +465,6 @@ impl EngineFault {
         EngineFault::DamageBonusNotToBattles,
         EngineFault::HexproofAgainstTeammates,
         EngineFault::WardAgainstTeammates,
+        EngineFault::OwnPlaneswalkerAttackable,
     ];
 }

@@ -952,3 +952,67 @@ fn a_diverging_run_counts_only_the_decisions_it_compared() {
         all.transitions
     );
 }
+
+/// Planeswalkers beside battles (506.2, 508.1b, 120.3c) on the
+/// planeswalker preset: an engine that lets a creature attack its
+/// controller's own planeswalker (as it may attack its controller's
+/// Siege, 310.9b) offers attacks the model does not; one that lets any
+/// defending player block for a planeswalker offers blocks by a player
+/// who does not control it; one whose damage leaves loyalty alone shows
+/// another loyalty count; the model with the first fault is caught alike.
+#[test]
+fn planeswalkers_beside_battles_are_caught() {
+    use battlecheck::{BattleModel, Fault};
+    use battlecheck_properties::{AttackTarget, Decision};
+    use stateright::Model;
+    let preset = Config::preset("planeswalker").unwrap();
+    let start = BattleModel::new(preset.clone())
+        .unwrap()
+        .init_states()
+        .remove(0);
+    let controller = |c| start.obj(c).controller;
+    // Does `d` declare an attack by a creature on a planeswalker its own
+    // controller controls?
+    let attacks_own = |d: &Decision| match d {
+        Decision::DeclareAttackers { attacks } => attacks.iter().any(
+            |&(a, t)| matches!(t, AttackTarget::Planeswalker(w) if controller(w) == controller(a)),
+        ),
+        _ => false,
+    };
+    let own = caught(preset.clone(), EngineFault::OwnPlaneswalkerAttackable);
+    let d = &own.divergence;
+    assert!(
+        d.model_only.is_empty() && !d.engine_only.is_empty(),
+        "{d:?}"
+    );
+    assert!(d.engine_only.iter().all(attacks_own), "{d:?}");
+    let model = model_caught(preset.clone(), Fault::OwnPlaneswalkerAttackable);
+    let d = &model.divergence;
+    assert!(
+        d.engine_only.is_empty() && !d.model_only.is_empty(),
+        "{d:?}"
+    );
+    assert!(d.model_only.iter().all(attacks_own), "{d:?}");
+    let anyone = caught(preset.clone(), EngineFault::AnyoneBlocksForPlaneswalkers);
+    let d = &anyone.divergence;
+    assert!(
+        d.model_only.is_empty() && !d.engine_only.is_empty(),
+        "{d:?}"
+    );
+    assert!(
+        d.engine_only
+            .iter()
+            .all(|x| matches!(x, Decision::DeclareBlockers { .. })),
+        "{d:?}"
+    );
+    let ignored = caught(preset, EngineFault::PlaneswalkerDamageIgnored);
+    assert!(
+        ignored
+            .divergence
+            .fields
+            .iter()
+            .any(|f| f.field.ends_with("loyalty")),
+        "{:?}",
+        ignored.divergence
+    );
+}

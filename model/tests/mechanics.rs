@@ -108,8 +108,7 @@ fn shows(keyword: Keyword, s: &GameState, d: &Decision, next: &GameState) -> boo
                             next.players[p.0 as usize].life < s.players[p.0 as usize].life
                         }
                         AttackTarget::Battle(b) => next.obj(b).counters < s.obj(b).counters,
-                        // (the model has no planeswalkers)
-                        AttackTarget::Planeswalker(_) => false,
+                        AttackTarget::Planeswalker(w) => next.obj(w).loyalty < s.obj(w).loyalty,
                     };
                     has(a, Keyword::DoubleStrike) && alone && hit
                 })
@@ -255,4 +254,124 @@ fn a_preset_without_the_creature_does_not_show_its_keyword() {
     let mut found = BTreeMap::new();
     explore(&c, &mut found);
     assert!(!found.contains_key(&Keyword::Ward), "{found:?}");
+}
+
+/// What a planeswalker beside battles shows in a game (506.2, 508.1b,
+/// 120.3c, 704.5i, 506.4c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum WalkerPlay {
+    /// Attackers declared on a planeswalker while a battle is on the
+    /// battlefield (508.1b: a player, planeswalker or battle).
+    AttackedBesideABattle,
+    /// Combat damage removes loyalty counters (120.3c).
+    LoyaltyRemovedByCombat,
+    /// A planeswalker at 0 loyalty goes to the graveyard (704.5i).
+    PutIntoTheGraveyard,
+    /// A creature attacking a planeswalker attacks nothing once that
+    /// planeswalker is removed from combat (506.4, 506.4c).
+    AttackerLeftAttackingNothing,
+}
+
+const WALKER_PLAYS: [WalkerPlay; 4] = [
+    WalkerPlay::AttackedBesideABattle,
+    WalkerPlay::LoyaltyRemovedByCombat,
+    WalkerPlay::PutIntoTheGraveyard,
+    WalkerPlay::AttackerLeftAttackingNothing,
+];
+
+fn shows_walker(play: WalkerPlay, s: &GameState, d: &Decision, next: &GameState) -> bool {
+    let walker = |c: CardId| s.chars(c).planeswalker && s.obj(c).zone == Zone::Battlefield;
+    match play {
+        WalkerPlay::AttackedBesideABattle => match d {
+            Decision::DeclareAttackers { attacks } => {
+                attacks
+                    .iter()
+                    .any(|(_, t)| matches!(t, AttackTarget::Planeswalker(_)))
+                    && s.on_battlefield().any(|b| s.chars(b).battle)
+            }
+            _ => false,
+        },
+        // With nothing on the stack to resolve, a planeswalker attacked
+        // loses loyalty: combat damage (it dies at 0 and is a new object
+        // with none, 400.7, so that counts too).
+        WalkerPlay::LoyaltyRemovedByCombat => {
+            s.stack.is_empty()
+                && s.on_battlefield().any(|a| match s.obj(a).combat {
+                    Combat::Attacking {
+                        target: Some(AttackTarget::Planeswalker(w)),
+                        ..
+                    } => next.obj(w).loyalty < s.obj(w).loyalty,
+                    _ => false,
+                })
+        }
+        WalkerPlay::PutIntoTheGraveyard => s
+            .on_battlefield()
+            .any(|w| walker(w) && next.obj(w).zone == Zone::Graveyard),
+        WalkerPlay::AttackerLeftAttackingNothing => s.on_battlefield().any(|a| {
+            matches!(
+                s.obj(a).combat,
+                Combat::Attacking {
+                    target: Some(AttackTarget::Planeswalker(_)),
+                    ..
+                }
+            ) && matches!(next.obj(a).combat, Combat::Attacking { target: None, .. })
+        }),
+    }
+}
+
+/// The plays of [`WALKER_PLAYS`] `config` reaches, exhaustively explored.
+fn walker_plays(config: &Config) -> Vec<WalkerPlay> {
+    let model = BattleModel::new(config.clone()).unwrap();
+    let init = model.init_states().remove(0);
+    let mut seen = HashSet::from([fingerprint(&init)]);
+    let mut queue = vec![init];
+    let mut ds = Vec::new();
+    let mut found = Vec::new();
+    while let Some(s) = queue.pop() {
+        ds.clear();
+        s.decisions(&mut ds);
+        for d in &ds {
+            let mut next = s.clone();
+            next.apply(d);
+            for p in WALKER_PLAYS {
+                if !found.contains(&p) && shows_walker(p, &s, d, &next) {
+                    found.push(p);
+                }
+            }
+            if seen.insert(fingerprint(&next)) {
+                queue.push(next);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Planeswalkers beside battles are played where CI holds the engine to
+/// the model: a CI configuration with Pool Walker attacks one while a
+/// battle is on the battlefield, removes loyalty with combat damage, puts
+/// one at 0 loyalty into the graveyard and takes an attacked one out of
+/// combat. Not vacuous: with the planeswalkers given to nobody, none of it
+/// happens.
+#[test]
+fn planeswalkers_are_played_beside_battles_in_a_ci_configuration() {
+    use battlecheck::rules::cards::CardName::Walker;
+    let configs: Vec<Config> = suite::ci()
+        .unwrap()
+        .into_iter()
+        .filter(|c| c.seats.iter().any(|s| s.battlefield.contains(&Walker)))
+        .collect();
+    assert!(
+        !configs.is_empty(),
+        "no CI configuration has a planeswalker"
+    );
+    let mut found: Vec<WalkerPlay> = configs.iter().flat_map(walker_plays).collect();
+    found.sort();
+    found.dedup();
+    assert_eq!(found, WALKER_PLAYS);
+    let mut none = configs[0].clone();
+    for seat in &mut none.seats {
+        seat.battlefield.retain(|&c| c != Walker);
+    }
+    assert!(walker_plays(&none).is_empty());
 }

@@ -677,6 +677,8 @@ struct CardEntry {
     #[serde(default)]
     defense: Option<u8>,
     #[serde(default)]
+    loyalty: Option<u8>,
+    #[serde(default)]
     keywords: Vec<Keyword>,
     #[serde(default)]
     effect: Option<Effect>,
@@ -705,7 +707,7 @@ impl From<CardEntry> for Card {
                 power: e.power,
                 toughness: e.toughness,
                 defense: e.defense,
-                loyalty: None,
+                loyalty: e.loyalty,
                 colors: Vec::new(),
                 all_colors: false,
                 keywords: e.keywords.into(),

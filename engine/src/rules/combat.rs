@@ -249,7 +249,9 @@ impl Game {
             );
         }
         let p = o.controller;
-        if !defenders.contains(&p) {
+        let own =
+            p == controller && self.fault(crate::fault::EngineFault::OwnPlaneswalkerAttackable);
+        if !defenders.contains(&p) && !own {
             return illegal(
                 self.why_not_attackable(controller, p),
                 format!(

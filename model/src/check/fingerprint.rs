@@ -113,7 +113,7 @@ fn history(h: History, attacked: bool, shielded: bool) -> [u8; 8] {
 // object per state, it is the checker's hottest function (a separate call
 // cost about 4% of `check`'s time).
 #[inline(always)]
-pub(crate) fn obj(o: &Obj) -> [u8; 30] {
+pub(crate) fn obj(o: &Obj) -> [u8; 31] {
     let Obj {
         zone,
         incarnation,
@@ -123,6 +123,7 @@ pub(crate) fn obj(o: &Obj) -> [u8; 30] {
         protector,
         protector_origin,
         counters,
+        loyalty,
         damage,
         deathtouched,
         tapped,
@@ -180,6 +181,7 @@ pub(crate) fn obj(o: &Obj) -> [u8; 30] {
         h6,
         h7,
         plus_one,
+        loyalty,
     ]
 }
 
@@ -200,7 +202,7 @@ pub(crate) fn words<const N: usize, const W: usize>(bytes: &[u8; N]) -> [u64; W]
 /// the least renaming (`symmetry`) take it.
 #[inline(always)]
 pub(crate) fn obj_words(o: &Obj) -> [u64; 4] {
-    words::<30, 4>(&obj(o))
+    words::<31, 4>(&obj(o))
 }
 
 /// The objects' layouts as words ([`obj_words`]), in number order.

@@ -560,6 +560,7 @@ mod tests {
         o.trample_assigned = (below(2) == 0).then(|| below(10));
         o.share = (below(2) == 0).then(|| below(10));
         o.plus_one = below(3);
+        o.loyalty = below(5);
         o
     }
 

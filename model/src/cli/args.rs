@@ -22,9 +22,8 @@ pub enum Format {
 /// The game configuration: a preset, optionally changed by flags.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Preset to start from (default, deep, duel, copies, mimic, tiny, table,
-    /// attack-left, attack-right, range-1, two-headed-giant, gobakhan,
-    /// zilortha, reselect).
+    /// Preset to start from (docs/check.md describes each; an unknown name
+    /// is answered with the list of them all).
     #[arg(long, default_value = "default")]
     pub preset: String,
     /// Number of players, 2 to 6 (extra seats copy the last seat).

@@ -12,7 +12,8 @@
 //! `hexproof` and `ward` in it (a teammate's spell may target a creature
 //! with hexproof, an opponent's may not; an opponent's spell triggers
 //! ward, a teammate's does not: 702.11b, 702.21a, 102.3); the
-//! `reselect` preset (Portal Mage reselecting an attack, 508.7); the
+//! `planeswalker` preset (planeswalkers attacked beside players and a
+//! battle, 506.2, 508.1b, 120.3c, 704.5i); the `reselect` preset (Portal Mage reselecting an attack, 508.7); the
 //! `gobakhan` preset (a card its owner casts from exile, C02); Invasion of
 //! Ikoria cast from a hand and cast transformed ([`ikoria`]); `reselect`
 //! with attack left and with a range of influence
@@ -39,16 +40,17 @@ const VARIED: [&str; 9] = [
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant
 /// (810) and hexproof and ward in it (702.11b, 702.21a, 102.3), of
-/// reselecting an attack
+/// planeswalkers beside battles (506.2, 508.1b), of reselecting an attack
 /// (508.7) and of a card cast from exile by its owner (Invasion of
 /// Gobakhan, C02).
-const VARIANTS: [&str; 8] = [
+const VARIANTS: [&str; 9] = [
     "attack-left",
     "attack-right",
     "range-1",
     "two-headed-giant",
     "hexproof",
     "ward",
+    "planeswalker",
     "reselect",
     "gobakhan",
 ];

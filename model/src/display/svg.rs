@@ -213,6 +213,12 @@ impl GameState {
             if c.battle {
                 let _ = write!(line2, "defense {}", o.counters);
             }
+            if c.planeswalker {
+                if !line2.is_empty() {
+                    line2.push_str(", ");
+                }
+                let _ = write!(line2, "loyalty {}", o.loyalty);
+            }
             if c.creature {
                 if !line2.is_empty() {
                     line2.push_str(", ");

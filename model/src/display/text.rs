@@ -681,7 +681,13 @@ impl GameState {
         if c.creature {
             tags.push(format!("{}/{} creature", c.power, c.toughness));
         }
+        if c.planeswalker {
+            tags.push("planeswalker".into());
+        }
         if o.zone == Zone::Battlefield {
+            if c.planeswalker {
+                tags.push(format!("{} loyalty", o.loyalty));
+            }
             if c.battle {
                 tags.push(format!("{} defense", o.counters));
                 match o.protector {

@@ -148,6 +148,12 @@ pub enum Kind {
     /// to a creature, battle, or opponent, it deals that much damage plus
     /// `bonus` instead" (614.1a; `replacement`).
     Amplifier { bonus: u8 },
+    /// A planeswalker with no loyalty abilities: it enters with `loyalty`
+    /// loyalty counters (306.5b), loses one per damage dealt to it (120.3c,
+    /// 306.8) and is put into its owner's graveyard at 0 (704.5i). It may
+    /// be attacked by its controller's opponents, never by its controller
+    /// (506.2, 508.1b), unlike a Siege (310.9b).
+    Planeswalker { loyalty: u8 },
 }
 
 /// Named cards the configuration refers to. `defense` in names like
@@ -210,6 +216,10 @@ pub enum CardName {
     /// the ward of Refraction Elemental (the back face of Invasion of
     /// Karsus) alone: "Ward—Pay 2 life."
     Warden,
+    /// Pool Walker ({2}{W}, Planeswalker — Pool, loyalty 3), a synthetic
+    /// planeswalker with no abilities: something to attack beside players
+    /// and battles (508.1b), whose loyalty damage removes (120.3c).
+    Walker,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -232,7 +242,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 29] = [
+    pub const ALL: [CardName; 30] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -262,6 +272,7 @@ impl CardName {
         CardName::Amplifier,
         CardName::Scout,
         CardName::Warden,
+        CardName::Walker,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -299,6 +310,7 @@ impl CardName {
             CardName::Amplifier => "Pool Amplifier".into(),
             CardName::Scout => "Gladecover Scout".into(),
             CardName::Warden => "Pool Warden".into(),
+            CardName::Walker => "Pool Walker".into(),
         }
     }
 
@@ -333,6 +345,7 @@ impl CardName {
             CardName::Amplifier => "amplifier",
             CardName::Scout => "scout",
             CardName::Warden => "warden",
+            CardName::Walker => "walker",
         }
     }
 
@@ -437,6 +450,7 @@ impl CardName {
                 human: false,
             },
             CardName::Amplifier => Kind::Amplifier { bonus: 2 },
+            CardName::Walker => Kind::Planeswalker { loyalty: 3 },
             CardName::Bolt => Kind::Burn { amount: 2 },
             CardName::Erode => Kind::Erode { amount: 2 },
             CardName::Steal => Kind::Steal,
@@ -511,6 +525,7 @@ impl Kind {
                 | Kind::Clone
                 | Kind::PortalMage
                 | Kind::Amplifier { .. }
+                | Kind::Planeswalker { .. }
         )
     }
 

@@ -37,8 +37,9 @@ impl GameState {
     /// What an attacker may attack (508.1b): each player the active player
     /// may attack under the game's options — every opponent in the game
     /// (802.2), only those within range of influence (801.3), only the
-    /// nearest on one side (803.1a–b) — and each battle such a player
-    /// protects; never a battle the active player protects (310.9b).
+    /// nearest on one side (803.1a–b) — each battle such a player
+    /// protects, never a battle the active player protects (310.9b), and
+    /// each planeswalker such a player controls (506.2).
     pub fn attack_targets(&self) -> ArrayVec<AttackTarget, 32> {
         let ap = self.active;
         let table = if self.setup().fault(Fault::AttackIgnoresOptions) {
@@ -70,7 +71,8 @@ impl GameState {
                     || (p == ap && self.setup().fault(Fault::ProtectorMayAttack)))
                 .then_some(AttackTarget::Battle(b))
             });
-        players.chain(battles).collect()
+        let planeswalkers = self.attackable_planeswalkers(&table);
+        players.chain(battles).chain(planeswalkers).collect()
     }
 
     /// The defending player relative to a creature attacking `target`
@@ -486,6 +488,11 @@ impl GameState {
                                     trampled.push(b);
                                 }
                             }
+                            Some(AttackTarget::Planeswalker(w))
+                                if self.obj(w).zone == Zone::Battlefield =>
+                            {
+                                assigned.push((id, Target::Permanent(w), to_attacked))
+                            }
                             // 510.1b, 800.4e: attacking nothing, or a player who left.
                             _ => {}
                         }
@@ -545,6 +552,9 @@ impl GameState {
                             let o = self.obj_mut(id);
                             o.damage = o.damage.saturating_add(n);
                             o.deathtouched |= deathtouch;
+                        }
+                        if c.planeswalker {
+                            self.damage_planeswalker(id, n);
                         }
                         if c.battle {
                             match to_battles.iter_mut().find(|(b, ..)| *b == id) {

@@ -101,6 +101,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("damage-bonus", "2 players, 1 turn, defense 3: P1 controls Pool Amplifier (\"If a noncreature source you control would deal damage to a creature, battle, or opponent, it deals that much damage plus 2 instead\", 614.1a) and casts a Siege P2 protects; each player holds a 2-damage bolt: P1's deals 4 to a creature, the Siege or P2 (120.3h: 4 defense counters) and 2 to P1, P2's deals 2"),
     ("hexproof", "4 players in two teams (810), 1 turn, defense 3, team life 5: P1 and P3, one of each team, control Gladecover Scout (1/1, hexproof: it can't be the target of spells its controller's opponents control, 702.11b); P1 casts a Siege the other team protects and attacks it with the Scout; P2, P3 and P4 each hold a 2-damage bolt, which may target the Scout of the caster's teammate (102.3: a teammate is no opponent) and never the other team's Scout: the Siege's protector can't bolt the Scout attacking it, the attacker's teammate can"),
     ("ward", "4 players in two teams (810), 1 turn, defense 3, team life 3: P1 and P3, one of each team, control Pool Warden (2/2, \"Ward—Pay 2 life\", 702.21a); P1 casts a Siege the other team protects and attacks it with the Warden; P2, P3 and P4 each hold a 2-damage bolt: a bolt at the other team's Warden triggers its ward, and its caster pays 2 of the team's life (119.4, 810.9: not with 1 left) or the bolt is countered; a bolt at a teammate's Warden does not (102.3)"),
+    ("planeswalker", "3 players, 1 turn, defense 2: each player controls Pool Walker (a planeswalker with loyalty 3 and no abilities) and a 2/2; P1, with a 3/3 trampler too, casts a Siege and attacks players, the Siege and the other players' planeswalkers, never its own (506.2, 508.1b; a Siege's controller may attack it, 310.9b); only a planeswalker's controller blocks for it (506.2, 509.1a); damage removes loyalty (120.3c), a trampler's excess too (702.19b), and a planeswalker at 0 loyalty goes to the graveyard (704.5i); P2 holds a 2-damage bolt (any target, 115.4), P3 a Threaten the Gates, which gains control of an attacked planeswalker and removes it from combat (506.4, 506.4c)"),
     ("deathtouch", "2 players, 1 turn, defense 3: P1 attacks a Siege P2 protects, or P2, with a 1/1 with deathtouch (Typhoid Rats) and a 3/3 trampler, not with a 0/3 with defender (Wall of Wood; 702.3b); P2 blocks with the same Rats and Wall: a creature dealt damage by the Rats is destroyed (702.2b, 704.5h), the Siege only loses that many counters"),
 ];
 
@@ -269,6 +270,15 @@ impl Config {
                     seat(&[Bolt], &[]),
                     seat(&[Bolt], &[Warden]),
                     seat(&[Bolt], &[]),
+                ],
+            ),
+            "planeswalker" => (
+                1,
+                2,
+                vec![
+                    seat(&[Siege], &[Walker, Bear, Trampler]),
+                    seat(&[Bolt], &[Walker, Bear]),
+                    seat(&[Steal], &[Walker, Bear]),
                 ],
             ),
             "deathtouch" => (

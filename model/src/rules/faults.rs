@@ -94,6 +94,8 @@ faults! {
         "614.1a broken: a damage replacement for \"a creature, battle, or opponent\" leaves out battles",
     WardAgainstTeammates = "ward-against-teammates":
         "702.21a and 102.3 broken: ward triggers when a spell its controller's teammate controls targets the permanent, as if every other player were an opponent",
+    OwnPlaneswalkerAttackable = "own-planeswalker-attackable":
+        "506.2 and 508.1b broken: a creature may attack a planeswalker its controller controls, as a Siege's controller may attack the Siege (310.9b)",
     HexproofAgainstTeammates = "hexproof-against-teammates":
         "702.11b and 102.3 broken: hexproof keeps a permanent from being the target of a spell its controller's teammate controls, as if every other player were an opponent",
 }
@@ -117,6 +119,7 @@ impl Fault {
                 | Fault::DamageBonusNotToBattles
                 | Fault::HexproofAgainstTeammates
                 | Fault::WardAgainstTeammates
+                | Fault::OwnPlaneswalkerAttackable
         )
     }
 }

@@ -15,6 +15,7 @@ pub mod enters;
 pub mod faults;
 pub mod leave;
 pub mod lightshield;
+pub mod planeswalker;
 pub mod play_from_exile;
 pub mod protector;
 pub mod replacement;

@@ -79,8 +79,14 @@ impl GameState {
                 let p = self.obj(b).protector?;
                 allowed(p).then_some(AttackTarget::Battle(b))
             });
+        // 508.7c: "or permanent": a planeswalker such a player controls too.
+        let planeswalkers = self
+            .on_battlefield()
+            .filter(|&w| self.chars(w).planeswalker && allowed(self.obj(w).controller))
+            .map(AttackTarget::Planeswalker);
         players
             .chain(battles)
+            .chain(planeswalkers)
             .filter(|&t| Some(t) != target)
             .collect()
     }

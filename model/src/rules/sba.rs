@@ -50,7 +50,8 @@ impl GameState {
                     self.setup().def(id).token && z != Zone::Battlefield && z != Zone::Outside
                 })
                 .collect();
-            // 704.5f–h (creatures), 704.5v–w (battles at 0 defense): to the graveyard.
+            // 704.5f–h (creatures), 704.5i (planeswalkers at 0 loyalty),
+            // 704.5v–w (battles at 0 defense): to the graveyard.
             let dying: ArrayVec<CardId, 24> = self
                 .on_battlefield()
                 .filter(|&id| self.sba_dies(id))
@@ -121,8 +122,8 @@ impl GameState {
         }
     }
 
-    /// Does state-based action 704.5f, 704.5g, 704.5h, 704.5v or 704.5w put
-    /// this permanent into its owner's graveyard?
+    /// Does state-based action 704.5f, 704.5g, 704.5h, 704.5i, 704.5v or
+    /// 704.5w put this permanent into its owner's graveyard?
     fn sba_dies(&self, id: CardId) -> bool {
         let c = self.chars(id);
         let o = self.obj(id);
@@ -141,7 +142,7 @@ impl GameState {
                 // 310.8, 704.5w: no exception.
                 !self.setup().fault(Fault::NonSiegeBattleStays)
             };
-        creature_dies || battle_dies
+        creature_dies || battle_dies || self.planeswalker_dies(id)
     }
 
     /// Battles on the battlefield whose protector must be chosen now, in

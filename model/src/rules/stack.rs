@@ -78,7 +78,7 @@ impl GameState {
             // 115.4: any target is a player, creature, planeswalker or battle.
             (Kind::Burn { .. }, 0, Target::Player(p)) => self.in_game(p),
             (Kind::Burn { .. }, 0, Target::Permanent(c)) => {
-                permanent(c, |ch| ch.creature || ch.battle)
+                permanent(c, |ch| ch.creature || ch.planeswalker || ch.battle)
             }
             (Kind::Erode { .. } | Kind::Mirror, 0, Target::Permanent(c)) => {
                 permanent(c, |ch| ch.battle)
@@ -339,7 +339,8 @@ impl GameState {
     }
 
     /// Damage from a spell to a permanent: marked on a creature (120.3e),
-    /// removing defense counters from a battle (120.3h); both if it is both.
+    /// removing loyalty counters from a planeswalker (120.3c) and defense
+    /// counters from a battle (120.3h); each that applies.
     fn deal_noncombat_damage(&mut self, source: CardId, id: CardId, amount: u8) {
         self.record(Happened::Damage {
             source,
@@ -351,6 +352,9 @@ impl GameState {
             let o = self.obj_mut(id);
             o.damage = o.damage.saturating_add(amount);
         }
+        if c.planeswalker {
+            self.damage_planeswalker(id, amount);
+        }
         if c.battle {
             self.remove_counters(id, amount, 1, false);
         }
@@ -358,7 +362,8 @@ impl GameState {
 
     /// `id` becomes a copy of `original` (707.2). Counters, protector and
     /// status are not copied and stay (310.9g). An attacking or blocking
-    /// creature that becomes a battle or stops being a creature is removed
+    /// creature that becomes a battle or stops being a creature, and an
+    /// attacked battle or planeswalker that stops being one, is removed
     /// from combat (506.4).
     fn become_copy(&mut self, id: CardId, original: CardId) {
         let before = self.chars(id);
@@ -375,7 +380,7 @@ impl GameState {
         if fighting && before.creature && (after.battle || !after.creature) {
             self.remove_from_combat(id);
         }
-        if before.battle && !after.battle {
+        if (before.battle && !after.battle) || (before.planeswalker && !after.planeswalker) {
             self.remove_from_combat(id);
         }
     }
@@ -491,6 +496,10 @@ impl GameState {
             o.counters = c.printed_defense + extra;
             o.protector = protector;
             o.protector_origin = ProtectorOrigin::Entered;
+        }
+        // 306.5b: with loyalty counters equal to its printed loyalty.
+        if c.planeswalker {
+            o.loyalty = c.printed_loyalty;
         }
         if c.siege && copy_of.is_some() {
             o.history.was_siege_copy = true;

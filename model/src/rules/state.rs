@@ -89,6 +89,8 @@ pub struct Obj {
     pub protector_origin: ProtectorOrigin,
     /// Defense counters (310.4c).
     pub counters: u8,
+    /// Loyalty counters (306.5b; damage removes them, 120.3c).
+    pub loyalty: u8,
     /// Damage marked (120.3e).
     pub damage: u8,
     /// Dealt damage by a source with deathtouch since state-based actions
@@ -408,6 +410,8 @@ pub struct Chars {
     pub toughness: u8,
     pub keywords: Keywords,
     pub printed_defense: u8,
+    pub planeswalker: bool,
+    pub printed_loyalty: u8,
     pub sorcery: bool,
     /// Its creature types include Human (205.3m).
     pub human: bool,
@@ -481,6 +485,10 @@ impl Chars {
             }
             (Kind::Clone, _) => c.creature = true,
             (Kind::Amplifier { bonus }, _) => c.noncreature_damage_bonus = bonus,
+            (Kind::Planeswalker { loyalty }, _) => {
+                c.planeswalker = true;
+                c.printed_loyalty = loyalty;
+            }
             // Portal Mage is a Human Wizard.
             (Kind::PortalMage, _) => {
                 c.creature = true;
@@ -532,6 +540,7 @@ impl Obj {
             protector: None,
             protector_origin: ProtectorOrigin::Entered,
             counters: 0,
+            loyalty: 0,
             damage: 0,
             deathtouched: false,
             tapped: false,
@@ -606,6 +615,11 @@ impl GameState {
                 if d.start == Zone::Battlefield && d.name.starts_transformed() {
                     o.back_face = true;
                     o.history = TRANSFORMED_HISTORY;
+                }
+                // 306.5b: a planeswalker is on the battlefield with its
+                // printed loyalty.
+                if d.start == Zone::Battlefield {
+                    o.loyalty = d.front.printed_loyalty;
                 }
                 o
             })

@@ -177,7 +177,11 @@ impl GameState {
             ) && !def.token,
             siege_copy: copy_root_siege && o.zone == Zone::Battlefield,
             defense: o.counters.into(),
-            loyalty: 0,
+            loyalty: if o.zone == Zone::Battlefield && c.planeswalker {
+                o.loyalty.into()
+            } else {
+                0
+            },
             printed_defense: c.printed_defense.into(),
             protector: o.protector,
             protector_origin: o.protector_origin,

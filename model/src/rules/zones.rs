@@ -26,16 +26,19 @@ impl GameState {
         *self.obj_mut(id) = new;
     }
 
-    /// 506.4: the permanent is removed from combat. A battle being attacked
-    /// stops being attacked: creatures attacking it keep attacking, but
-    /// attack nothing (506.4c).
+    /// 506.4: the permanent is removed from combat. A battle or planeswalker
+    /// being attacked stops being attacked: creatures attacking it keep
+    /// attacking, but attack nothing (506.4c).
     pub fn remove_from_combat(&mut self, id: CardId) {
         self.obj_mut(id).combat = Combat::None;
         for other in 0..self.objs.len() as u8 {
             let other = CardId(other);
             let attacks_it = matches!(
                 self.obj(other).combat,
-                Combat::Attacking { target: Some(AttackTarget::Battle(b)), .. } if b == id
+                Combat::Attacking {
+                    target: Some(AttackTarget::Battle(b) | AttackTarget::Planeswalker(b)),
+                    ..
+                } if b == id
             );
             if attacks_it {
                 if let Combat::Attacking { target, .. } = &mut self.obj_mut(other).combat {

@@ -147,9 +147,10 @@ fn shows(keyword: Keyword, s: &GameState, d: &Decision, next: &GameState) -> boo
     }
 }
 
-/// Explore `config` exhaustively, noting in `found` the configuration that
-/// first shows each keyword; stop once every keyword is found.
-fn explore(config: &Config, found: &mut BTreeMap<Keyword, String>) {
+/// Explore `config` exhaustively, giving `visit` every decision with the
+/// state it is taken in and the state it leads to, until `visit` says
+/// to stop.
+fn walk(config: &Config, mut visit: impl FnMut(&GameState, &Decision, &GameState) -> bool) {
     let model = BattleModel::new(config.clone()).unwrap();
     let init = model.init_states().remove(0);
     let mut seen = HashSet::from([fingerprint(&init)]);
@@ -161,12 +162,7 @@ fn explore(config: &Config, found: &mut BTreeMap<Keyword, String>) {
         for d in &ds {
             let mut next = s.clone();
             next.apply(d);
-            for k in KEYWORDS {
-                if !found.contains_key(&k) && shows(k, &s, d, &next) {
-                    found.insert(k, config.name.clone());
-                }
-            }
-            if found.len() == KEYWORDS.len() {
+            if visit(&s, d, &next) {
                 return;
             }
             if seen.insert(fingerprint(&next)) {
@@ -174,6 +170,19 @@ fn explore(config: &Config, found: &mut BTreeMap<Keyword, String>) {
             }
         }
     }
+}
+
+/// Explore `config`, noting in `found` the configuration that first shows
+/// each keyword; stop once every keyword is found.
+fn explore(config: &Config, found: &mut BTreeMap<Keyword, String>) {
+    walk(config, |s, d, next| {
+        for k in KEYWORDS {
+            if !found.contains_key(&k) && shows(k, s, d, next) {
+                found.insert(k, config.name.clone());
+            }
+        }
+        found.len() == KEYWORDS.len()
+    });
 }
 
 #[test]
@@ -321,28 +330,15 @@ fn shows_walker(play: WalkerPlay, s: &GameState, d: &Decision, next: &GameState)
 
 /// The plays of [`WALKER_PLAYS`] `config` reaches, exhaustively explored.
 fn walker_plays(config: &Config) -> Vec<WalkerPlay> {
-    let model = BattleModel::new(config.clone()).unwrap();
-    let init = model.init_states().remove(0);
-    let mut seen = HashSet::from([fingerprint(&init)]);
-    let mut queue = vec![init];
-    let mut ds = Vec::new();
     let mut found = Vec::new();
-    while let Some(s) = queue.pop() {
-        ds.clear();
-        s.decisions(&mut ds);
-        for d in &ds {
-            let mut next = s.clone();
-            next.apply(d);
-            for p in WALKER_PLAYS {
-                if !found.contains(&p) && shows_walker(p, &s, d, &next) {
-                    found.push(p);
-                }
-            }
-            if seen.insert(fingerprint(&next)) {
-                queue.push(next);
+    walk(config, |s, d, next| {
+        for p in WALKER_PLAYS {
+            if !found.contains(&p) && shows_walker(p, s, d, next) {
+                found.push(p);
             }
         }
-    }
+        found.len() == WALKER_PLAYS.len()
+    });
     found.sort();
     found
 }

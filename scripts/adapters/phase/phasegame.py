@@ -1651,12 +1651,6 @@ class PhaseSession(Decisions):
                     raise SetupError(f"setup: phase refuses to set up {a['type']}: {e}")
             S = g.state()
             st = S["state"]
-            for o in st["objects"].values():
-                # a planeswalker set up on the battlefield has its loyalty
-                # as loyalty counters (306.5b), which phase's costs remove
-                if o.get("zone") == "Battlefield" and "Planeswalker" in (o.get("card_types") or {}).get("core_types", []) \
-                        and "loyalty" not in (o.get("counters") or {}) and o.get("loyalty") is not None:
-                    o.setdefault("counters", {})["loyalty"] = int(o["loyalty"])
             for oid, want in loyalty_of:
                 # phase keeps a planeswalker's loyalty in its `loyalty`
                 o = st["objects"][str(oid)]
@@ -1665,6 +1659,13 @@ class PhaseSession(Decisions):
             if "concede-sba" not in self.masks:
                 st["debug_mode"] = False
                 st["format_config"]["allow_debug_actions"] = False
+        for o in st["objects"].values():
+            # a planeswalker set up on the battlefield has its loyalty as
+            # loyalty counters (306.5b), which phase's damage (120.3c) and
+            # costs remove; with none, damage removes nothing
+            if o.get("zone") == "Battlefield" and "Planeswalker" in (o.get("card_types") or {}).get("core_types", []) \
+                    and "loyalty" not in (o.get("counters") or {}) and o.get("loyalty") is not None:
+                o.setdefault("counters", {})["loyalty"] = int(o["loyalty"])
         if "concede-sba" in self.masks:
             st["debug_mode"] = True
             st["format_config"]["allow_debug_actions"] = True

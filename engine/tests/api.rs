@@ -1020,3 +1020,137 @@ fn a_target_out_of_range_is_named() {
         "{said}"
     );
 }
+
+/// The actions offered to the player with priority in a game that pays
+/// mana include playing a land card from their own hand (305.1) and
+/// activating the mana ability of a land they control (605.3a, 602.2);
+/// another player's land cards and lands are not offered to them.
+#[test]
+fn legal_actions_offer_the_players_own_land_plays_and_mana_abilities() {
+    let text = r#"{
+  "name": "lands",
+  "players": 2,
+  "mana": true,
+  "cards": [
+    {"id": "forest", "card": "Forest", "owner": "P1", "zone": "battlefield"},
+    {"id": "plains", "card": "Plains", "owner": "P1", "zone": "hand"},
+    {"id": "theirs", "card": "Forest", "owner": "P2", "zone": "battlefield"},
+    {"id": "theirplains", "card": "Plains", "owner": "P2", "zone": "hand"}
+  ],
+  "steps": []
+}"#;
+    let g = build_game(Path::new("s.json"), text, &Catalogue::bundled().unwrap()).unwrap();
+    assert_eq!(g.to_act(), Some(PlayerId(0)));
+    let legal = g.legal_actions();
+    let mana_from = |source: CardId| {
+        legal.iter().any(|a| {
+            matches!(a, Action::ActivateMana { player: PlayerId(0), source: s, .. } if *s == source)
+        })
+    };
+    assert!(mana_from(CardId(0)), "{legal:?}");
+    assert!(!mana_from(CardId(2)), "{legal:?}");
+    let plays = |card: CardId| {
+        legal.iter().any(|a| {
+            matches!(a, Action::PlayLand { player: PlayerId(0), card: c, back_face: false } if *c == card)
+        })
+    };
+    assert!(plays(CardId(1)), "{legal:?}");
+    assert!(!plays(CardId(3)), "{legal:?}");
+}
+
+/// A card type listed twice in a card file is still a type of the face
+/// (205.2a: the card types an object has), not one the repetition cancels.
+#[test]
+fn a_card_type_listed_twice_is_still_the_faces_type() {
+    use battlecheck_engine::cards::card::{CardType, Listed};
+    let types = Listed::from(vec![
+        CardType::Artifact,
+        CardType::Creature,
+        CardType::Artifact,
+    ]);
+    assert!(types.contains(CardType::Artifact));
+    assert!(types.contains(CardType::Creature));
+    assert!(!types.contains(CardType::Land));
+    let mut c = Catalogue::default();
+    let text = r#"{"cards": [{"name": "Twice Bear", "types": ["creature", "creature"], "power": 2, "toughness": 2}]}"#;
+    c.add_text(Path::new("cards/twice.json"), text).unwrap();
+    let card = c.get("Twice Bear").unwrap();
+    assert!(card.front().is(CardType::Creature));
+}
+
+/// The actions offered include casting a creature spell from one's hand in
+/// one's main phase (307.1, here as a permanent spell: 601.2) and, for a
+/// defending player, blocking with a creature they control (509.1a).
+#[test]
+fn legal_actions_offer_a_cast_and_a_block_with_ones_own_creature() {
+    let text = r#"{
+  "name": "cast",
+  "players": 2,
+  "cards": [
+    {"id": "bears", "card": "Grizzly Bears", "owner": "P1", "zone": "hand"}
+  ],
+  "steps": []
+}"#;
+    let g = build_game(Path::new("s.json"), text, &Catalogue::bundled().unwrap()).unwrap();
+    let cast = Action::Cast {
+        player: PlayerId(0),
+        card: CardId(0),
+        targets: vec![],
+        x: None,
+        convoke: Vec::new(),
+    };
+    assert!(g.legal_actions().contains(&cast), "{:?}", g.legal_actions());
+
+    let mut g = game(false);
+    g.apply(&Action::DeclareAttackers {
+        player: PlayerId(0),
+        attacks: vec![(CardId(2), AttackTarget::Player(PlayerId(1)))],
+    })
+    .unwrap();
+    g.apply_decision(&Decision::PassAll).unwrap();
+    let block = Action::DeclareBlockers {
+        player: PlayerId(1),
+        blocks: vec![(CardId(1), CardId(2))],
+    };
+    assert!(
+        g.legal_actions().contains(&block),
+        "{:?}",
+        g.legal_actions()
+    );
+}
+
+/// 310.9g: a battle that stops being a battle keeps its protector, so a
+/// position may give a protector to a card with a battle face that is not
+/// a battle now (a Siege back face up), but not to a card that never was a
+/// battle (310.9).
+#[test]
+fn a_position_gives_a_protector_only_to_a_card_with_a_battle_face() {
+    let cards = Catalogue::bundled().unwrap();
+    let position = |card: &str, back_face: bool| {
+        let history = if back_face {
+            r#", "history": {"defeats": 1, "triggers": 1, "trigger_exiles": 1, "transformed_casts": 1}"#
+        } else {
+            ""
+        };
+        format!(
+            r#"{{"name": "p", "players": 2, "cards": [{{"id": "x", "card": "{card}", "owner": "P1", "zone": "battlefield", "back_face": {back_face}, "protector": "P2"{history}}}], "steps": []}}"#
+        )
+    };
+    build_game(
+        Path::new("s.json"),
+        &position("Invasion of Regatha", true),
+        &cards,
+    )
+    .unwrap();
+    let err = build_game(
+        Path::new("s.json"),
+        &position("Grizzly Bears", false),
+        &cards,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("Grizzly Bears is not a battle: only a battle has a protector (310.9)"),
+        "{err}"
+    );
+}

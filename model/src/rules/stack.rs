@@ -246,7 +246,8 @@ impl GameState {
                     | Kind::Battle { .. }
                     | Kind::Creature { .. }
                     | Kind::PortalMage
-                    | Kind::Amplifier { .. } => self.begin_enter(card, controller, None),
+                    | Kind::Amplifier { .. }
+                    | Kind::Planeswalker { .. } => self.begin_enter(card, controller, None),
                     Kind::Clone => self.resolve_clone(card, controller),
                     Kind::Mirror => {
                         let battle = legal[0]

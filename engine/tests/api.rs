@@ -84,9 +84,9 @@ fn another_players_creature_cannot_be_declared_as_an_attacker() {
     assert!(err.to_string().contains("P1 does not control #1"), "{err}");
 }
 
-/// A defending player blocks only with creatures they control (802.4a).
-#[test]
-fn another_players_creature_cannot_be_declared_as_a_blocker() {
+/// The game of [`game`] with P1's #2 attacking P2, waiting for P2's
+/// blockers.
+fn at_blocks() -> Game {
     let mut g = game(false);
     g.apply(&Action::DeclareAttackers {
         player: PlayerId(0),
@@ -94,6 +94,13 @@ fn another_players_creature_cannot_be_declared_as_a_blocker() {
     })
     .unwrap();
     g.apply_decision(&Decision::PassAll).unwrap();
+    g
+}
+
+/// A defending player blocks only with creatures they control (802.4a).
+#[test]
+fn another_players_creature_cannot_be_declared_as_a_blocker() {
+    let mut g = at_blocks();
     let block = Action::DeclareBlockers {
         player: PlayerId(1),
         blocks: vec![(CardId(2), CardId(2))],
@@ -1101,13 +1108,7 @@ fn legal_actions_offer_a_cast_and_a_block_with_ones_own_creature() {
     };
     assert!(g.legal_actions().contains(&cast), "{:?}", g.legal_actions());
 
-    let mut g = game(false);
-    g.apply(&Action::DeclareAttackers {
-        player: PlayerId(0),
-        attacks: vec![(CardId(2), AttackTarget::Player(PlayerId(1)))],
-    })
-    .unwrap();
-    g.apply_decision(&Decision::PassAll).unwrap();
+    let g = at_blocks();
     let block = Action::DeclareBlockers {
         player: PlayerId(1),
         blocks: vec![(CardId(1), CardId(2))],

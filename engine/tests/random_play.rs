@@ -150,10 +150,20 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let files = scenario_files();
     let (mut judged, mut refused, mut attacks, mut blocks, mut protectors) = (0, 0, 0, 0, 0);
     let mut damage = 0;
-    for (i, file) in files.iter().enumerate() {
+    for (file, seed) in files.iter().flat_map(|f| (1..=3).map(move |s| (f, s))) {
         let text = std::fs::read_to_string(file).unwrap();
         let mut game = build_game(file, &text, &cards).unwrap();
-        let mut rng = Lcg(i as u64 + 1);
+        // Three games a file, seeded by the file's name, so that a
+        // scenario added elsewhere leaves every other file's games as
+        // they were.
+        let mut rng = Lcg(file
+            .file_name()
+            .unwrap()
+            .as_encoded_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325_u64 ^ seed, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            }));
         for step in 0..40 {
             // Now and then the priority holder passes alone (an action
             // through `Game::apply`, not a decision), so that decisions are

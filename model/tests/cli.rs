@@ -268,7 +268,7 @@ fn coverage_lists_the_branches_and_the_gaps() {
         "{said}"
     );
     assert!(
-        said.contains("state_based (704.5i): the model has no planeswalkers"),
+        said.contains("emblem_created (114.2): the model's planeswalker has no loyalty abilities"),
         "{said}"
     );
     let o = battlecheck(&["coverage", "--preset", "tiny", "--format", "json"]);

@@ -5,7 +5,8 @@
 # (lockstep exploration of the small presets, the injected engine bugs it
 # must catch, random lockstep games), with the engine's own tests of the same
 # behaviour: the scenario replays (every counterexample kept as a scenario),
-# random play through the engine's action API, and its API errors. The
+# random play through the engine's action API, its API errors, bad scenario
+# files and the scenario format's schema and reference. The
 # `--test` filters pick them out of the workspace. A mutant survives when
 # they all still pass.
 #
@@ -75,7 +76,7 @@ export CARGO_PROFILE_DEV_DEBUG=0
 # check (conform) compares with the model's on the same presets, so it
 # cannot catch a mutant that conform misses, and it took half the time.
 tests=()
-for t in conform conform_faults proptest_lockstep scenarios random_play api; do
+for t in conform conform_faults proptest_lockstep scenarios random_play api bad_input scenario_schema; do
     tests+=(-C "--test=$t")
 done
 judged=(--test-package battlecheck --test-package battlecheck-engine)
@@ -83,7 +84,8 @@ jobs=1
 timeout=120
 
 # --fast: the first stage of a whole-engine run. Only the engine package's
-# tests judge (its unit tests, every scenario replayed, its API tests), so
+# tests judge (its unit tests, every scenario replayed, its API tests, bad
+# scenario files and the scenario format's schema and reference), so
 # a mutant rebuilds the engine alone; without optimisation that takes about
 # 1.5 s instead of 6.5 s, and the tests about a second (20 s timeout). Two
 # mutants at a time on two cores. The survivors are judged again by the
@@ -91,7 +93,7 @@ timeout=120
 if [ "${1:-}" = "--fast" ]; then
     shift
     export CARGO_PROFILE_DEV_OPT_LEVEL=0
-    tests=(-C --lib -C --test=scenarios -C --test=api)
+    tests=(-C --lib -C --test=scenarios -C --test=api -C --test=bad_input -C --test=scenario_schema)
     judged=(--test-package battlecheck-engine)
     jobs=2
     timeout=20

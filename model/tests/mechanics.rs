@@ -347,8 +347,8 @@ fn walker_plays(config: &Config) -> Vec<WalkerPlay> {
 /// the model: a CI configuration with Pool Walker attacks one while a
 /// battle is on the battlefield, removes loyalty with combat damage, puts
 /// one at 0 loyalty into the graveyard and takes an attacked one out of
-/// combat. Not vacuous: with the planeswalkers given to nobody, none of it
-/// happens.
+/// combat. Not vacuous: with the planeswalkers given to nobody (neither
+/// on the battlefield nor in a hand), none of it happens.
 #[test]
 fn planeswalkers_are_played_beside_battles_in_a_ci_configuration() {
     use battlecheck::rules::cards::CardName::Walker;
@@ -368,6 +368,7 @@ fn planeswalkers_are_played_beside_battles_in_a_ci_configuration() {
     let mut none = configs[0].clone();
     for seat in &mut none.seats {
         seat.battlefield.retain(|&c| c != Walker);
+        seat.hand.retain(|&c| c != Walker);
     }
     assert!(walker_plays(&none).is_empty());
 }

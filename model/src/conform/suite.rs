@@ -13,7 +13,8 @@
 //! with hexproof, an opponent's may not; an opponent's spell triggers
 //! ward, a teammate's does not: 702.11b, 702.21a, 102.3); the
 //! `planeswalker` preset (planeswalkers attacked beside players and a
-//! battle, 506.2, 508.1b, 120.3c, 704.5i); the `reselect` preset (Portal Mage reselecting an attack, 508.7); the
+//! battle, 506.2, 508.1b, 120.3c, 704.5i); the `reselect` preset (Portal
+//! Mage reselecting an attack, 508.7); the
 //! `gobakhan` preset (a card its owner casts from exile, C02); Invasion of
 //! Ikoria cast from a hand and cast transformed ([`ikoria`]); `reselect`
 //! with attack left and with a range of influence

@@ -80,10 +80,7 @@ impl GameState {
                 allowed(p).then_some(AttackTarget::Battle(b))
             });
         // 508.7c: "or permanent": a planeswalker such a player controls too.
-        let planeswalkers = self
-            .on_battlefield()
-            .filter(|&w| self.chars(w).planeswalker && allowed(self.obj(w).controller))
-            .map(AttackTarget::Planeswalker);
+        let planeswalkers = self.planeswalkers_of(allowed);
         players
             .chain(battles)
             .chain(planeswalkers)

@@ -142,7 +142,9 @@ impl GameState {
                 // 310.8, 704.5w: no exception.
                 !self.setup().fault(Fault::NonSiegeBattleStays)
             };
-        creature_dies || battle_dies || self.planeswalker_dies(id)
+        // 704.5i: a planeswalker with loyalty 0.
+        let planeswalker_dies = c.planeswalker && o.loyalty == 0;
+        creature_dies || battle_dies || planeswalker_dies
     }
 
     /// Battles on the battlefield whose protector must be chosen now, in

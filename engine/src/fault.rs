@@ -372,10 +372,14 @@ pub enum EngineFault {
     /// controller controls, as a Siege's controller may attack the Siege
     /// (310.9b). Caught by `conform` on the planeswalker preset.
     OwnPlaneswalkerAttackable,
+    /// 615.1a broken: "prevent all combat damage" (Fog's) prevents none
+    /// of the damage dealt to battles, as if it read "to creatures and
+    /// players". Caught by `conform` on the prevention preset.
+    PreventionMissesBattles,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 90] = [
+    pub const ALL: [EngineFault; 91] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -466,5 +470,6 @@ impl EngineFault {
         EngineFault::HexproofAgainstTeammates,
         EngineFault::WardAgainstTeammates,
         EngineFault::OwnPlaneswalkerAttackable,
+        EngineFault::PreventionMissesBattles,
     ];
 }

@@ -855,6 +855,47 @@ fn a_damage_bonus_that_leaves_out_battles_is_caught() {
     }
 }
 
+/// "Prevent all combat damage that would be dealt this turn" (Fog,
+/// 615.1a) that spares battles is caught on the prevention preset at every
+/// defense of the CI suite, in the engine and in the model: after P2's Fog
+/// resolves, an attacker's damage to the Siege removes no counter (615.6,
+/// 120.3h), so the correct side keeps its printed defense and the broken
+/// one does not, and the lifelink damage it dealt gains P1 nothing.
+#[test]
+fn prevention_that_spares_battles_is_caught() {
+    use battlecheck::Fault;
+    for defense in 1..=4 {
+        let mut preset = Config::preset("prevention").unwrap();
+        preset.defense = defense;
+        let printed = defense.to_string();
+        let fields = |c: &Counterexample, intact: &dyn Fn(&str, &str) -> bool| {
+            let battle = c.divergence.fields.iter().any(|f| {
+                f.field.ends_with(".defense") && intact(f.expected.as_str(), f.actual.as_str())
+            });
+            let life = c
+                .divergence
+                .fields
+                .iter()
+                .any(|f| f.field == "players[P1].life");
+            battle && life
+        };
+        let engine = caught(preset.clone(), EngineFault::PreventionMissesBattles);
+        assert!(
+            fields(&engine, &|model, engine| model == printed
+                && engine != printed),
+            "{:?}",
+            engine.divergence.fields
+        );
+        let model = model_caught(preset, Fault::PreventionMissesBattles);
+        assert!(
+            fields(&model, &|model, engine| model != printed
+                && engine == printed),
+            "{:?}",
+            model.divergence.fields
+        );
+    }
+}
+
 /// Hexproof in a team game (702.11b, 102.3) on the hexproof preset: an
 /// engine that takes a teammate for an opponent refuses the bolt of the
 /// Scout's controller's teammate, which the model allows, and one that

@@ -372,3 +372,62 @@ fn planeswalkers_are_played_beside_battles_in_a_ci_configuration() {
     }
     assert!(walker_plays(&none).is_empty());
 }
+
+/// Does the decision `d`, taken in `s` and leading to `next`, deal the
+/// combat damage of a step (the game waits for priority in the combat
+/// damage step afterwards, not before) in which an unblocked attacker with
+/// power attacks a battle that keeps every defense counter: damage to a
+/// battle prevented (615.1a, 615.6, 120.3h)?
+fn shows_prevention(s: &GameState, _: &Decision, next: &GameState) -> bool {
+    use battlecheck::rules::state::Pending;
+    let dealt_now = next.step == Step::CombatDamage
+        && next.pending == Pending::Priority
+        && !(s.step == Step::CombatDamage && s.pending == Pending::Priority);
+    dealt_now
+        && s.on_battlefield().any(|a| match s.obj(a).combat {
+            Combat::Attacking {
+                target: Some(AttackTarget::Battle(b)),
+                blocked: false,
+                ..
+            } => {
+                s.chars(a).power > 0
+                    && next.obj(b).zone == Zone::Battlefield
+                    && next.obj(b).counters == s.obj(b).counters
+            }
+            _ => false,
+        })
+}
+
+fn prevents(config: &Config) -> bool {
+    let mut found = false;
+    walk(config, |s, d, next| {
+        found = shows_prevention(s, d, next);
+        found
+    });
+    found
+}
+
+/// Prevention (615) is played where CI holds the engine to the model: a
+/// CI configuration with Fog has an unblocked attacker deal a battle
+/// combat damage that removes no counter. Not vacuous: with Fog given to
+/// nobody, and with the model's prevention sparing battles, it never
+/// happens.
+#[test]
+fn prevention_is_played_beside_battles_in_a_ci_configuration() {
+    use battlecheck::rules::cards::CardName::Fog;
+    let configs: Vec<Config> = suite::ci()
+        .unwrap()
+        .into_iter()
+        .filter(|c| c.seats.iter().any(|s| s.hand.contains(&Fog)))
+        .collect();
+    assert!(!configs.is_empty(), "no CI configuration has a Fog");
+    assert!(configs.iter().all(prevents));
+    let mut none = configs[0].clone();
+    for seat in &mut none.seats {
+        seat.hand.retain(|&c| c != Fog);
+    }
+    assert!(!prevents(&none));
+    let mut spared = configs[0].clone();
+    spared.faults = vec![Fault::PreventionMissesBattles];
+    assert!(!prevents(&spared));
+}

@@ -258,6 +258,9 @@ pub enum Effect {
     /// "Target permanent becomes a P/T creature in addition to its other
     /// types" (no duration: the effect lasts while the object stays).
     Animate { power: i8, toughness: i8 },
+    /// "Prevent all combat damage that would be dealt this turn" (615.1a):
+    /// no targets.
+    PreventCombatDamage,
 }
 
 /// One instance of the word "target" in an ability (115.3): what each of
@@ -417,6 +420,7 @@ impl Effect {
             }
             Effect::BecomeCopyOfSiege => &[TargetKind::Permanent, TargetKind::Siege],
             Effect::CounterTriggeredAbility => &[TargetKind::TriggeredAbility],
+            Effect::PreventCombatDamage => &[],
         }
     }
 

@@ -966,6 +966,13 @@ impl Game {
     /// (life loss; none to a player who left, 800.4e), creatures (marked) and
     /// battles (defense counters removed, 120.3h), each battle once.
     pub(crate) fn deal_damage(&mut self, dealt: &[(CardId, Target, u32)], combat: bool) {
+        let not_prevented;
+        let dealt = if combat && self.combat_damage_prevented {
+            not_prevented = self.prevent_combat_damage(dealt);
+            &not_prevented[..]
+        } else {
+            dealt
+        };
         if combat {
             self.combat_damage_triggers(dealt);
         }

@@ -12,6 +12,7 @@
 //! | [`combat`] | 506–511, 702.7, 702.19, 802.4: attacks, blocks, combat damage |
 //! | [`reselect`] | 508.7: an attack's target chosen again (Portal Mage) |
 //! | [`as_unblocked`] | 510.1b–c: damage as though not blocked (Zilortha, C04) |
+//! | [`prevention`] | 615: prevention effects (Fog) |
 //! | [`sba`] | 704: state-based actions |
 //! | [`protector`] | 310.9, 310.11, 704.5x–y: a battle's protector |
 //! | [`siege`] | 310.6, 310.12b, 712: defense counters, the defeat trigger, casting transformed |
@@ -32,6 +33,7 @@ pub mod leave;
 pub mod legend;
 pub mod library;
 pub mod planeswalker;
+pub mod prevention;
 pub mod priority;
 pub mod protector;
 pub mod reselect;

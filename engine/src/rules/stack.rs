@@ -991,6 +991,7 @@ impl Game {
                     self.move_to(c, Zone::Hand);
                 }
             }
+            Effect::PreventCombatDamage => self.combat_damage_prevented = true,
             Effect::Animate { power, toughness } => {
                 if let Some(c) = perm(0) {
                     self.obj_mut(c).animated = Some((power, toughness));

@@ -122,6 +122,7 @@ impl Game {
         let crew_never_ends = self.fault(EngineFault::CrewNeverEnds);
         // 514.2: "until end of turn" effects end.
         self.gained_until_end_of_turn.clear();
+        self.combat_damage_prevented = false;
         self.lost_abilities.clear();
         self.end_exile_permissions();
         for o in self.objects.iter_mut() {

@@ -328,6 +328,7 @@ impl Run {
             pays_mana: s.mana,
             ward: None,
             to_graveyard_this_turn: false,
+            combat_damage_prevented: false,
             shuffle_state: s.seed,
             faults: s.faults.clone(),
         };

@@ -168,6 +168,13 @@ pub enum Event {
         to: Target,
         amount: u32,
     },
+    /// Combat damage that would have been dealt was prevented (615.1a):
+    /// it never happens (615.6).
+    DamagePrevented {
+        source: CardId,
+        to: Target,
+        amount: u32,
+    },
     /// Defense counters were removed (120.3h, 310.6).
     DefenseRemoved {
         battle: CardId,
@@ -326,6 +333,7 @@ impl Event {
                 ..
             } => ("damage", "120.3a"),
             Event::Damage { .. } => ("damage", "120.3"),
+            Event::DamagePrevented { .. } => ("damage_prevented", "615.1a"),
             Event::DefenseRemoved { .. } => ("defense_removed", "310.6"),
             Event::Life { .. } => ("life", "119.3"),
             Event::GainedLife { .. } => ("gained_life", "119.3"),
@@ -408,6 +416,7 @@ impl Event {
         ("damage", "120.3a"),
         ("damage", "120.3"),
         ("defense_removed", "310.6"),
+        ("damage_prevented", "615.1a"),
         ("life", "119.3"),
         ("gained_life", "119.3"),
         ("lost_life", "119.3"),

@@ -676,6 +676,10 @@ pub struct Game {
     pub variant: Variant,
     /// A permanent was put into a graveyard from the battlefield this turn.
     pub to_graveyard_this_turn: bool,
+    /// A spell said "Prevent all combat damage that would be dealt this
+    /// turn" (Fog, 615.1a): until the cleanup step (514.2), see
+    /// [`crate::rules::prevention`].
+    pub combat_damage_prevented: bool,
     /// Creatures dealt damage by a source with deathtouch since state-based
     /// actions were last checked (704.5h), as long as they stay the same
     /// objects (400.7).
@@ -738,6 +742,7 @@ clone_by_field!(Game {
     entry,
     variant,
     to_graveyard_this_turn,
+    combat_damage_prevented,
     deathtouched,
     attacked_this_turn,
     gained_until_end_of_turn,

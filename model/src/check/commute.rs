@@ -95,6 +95,7 @@ impl GameState {
             && after.waiting.is_empty()
             && (after.turn, after.active, after.step, after.broken)
                 == (self.turn, self.active, self.step, self.broken)
+            && after.combat_damage_prevented == self.combat_damage_prevented
     }
 
     /// What the concession of `seat` from `self` to `after` wrote, if it

@@ -357,6 +357,7 @@ impl Hash for GameState {
             objs,
             stack,
             waiting,
+            combat_damage_prevented: _,
             broken,
             journal: _,
         } = self;
@@ -407,7 +408,9 @@ impl GameState {
                 b2,
                 self.turn,
                 self.active.0,
-                self.step as u8,
+                // The step's number, and Fog's prevention (615.1a) in the
+                // high bit.
+                self.step as u8 | (self.combat_damage_prevented as u8) << 7,
                 p0,
                 p1,
                 p2,

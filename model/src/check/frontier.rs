@@ -96,6 +96,7 @@ struct Stored {
     objs: ArrayVec<[Obj; MAX_OBJECTS]>,
     stack: ArrayVec<[StackItem; MAX_STACK]>,
     waiting: ArrayVec<[Waiting; MAX_WAITING]>,
+    combat_damage_prevented: bool,
     broken: Option<StepBreak>,
 }
 
@@ -113,6 +114,7 @@ impl Stored {
             objs,
             stack,
             waiting,
+            combat_damage_prevented,
             broken,
             journal: _,
         } = s;
@@ -125,6 +127,7 @@ impl Stored {
             objs: *objs,
             stack: *stack,
             waiting: *waiting,
+            combat_damage_prevented: *combat_damage_prevented,
             broken: *broken,
         }
     }
@@ -140,6 +143,7 @@ impl Stored {
             objs: self.objs,
             stack: self.stack,
             waiting: self.waiting,
+            combat_damage_prevented: self.combat_damage_prevented,
             broken: self.broken,
             journal: Journal::default(),
         }

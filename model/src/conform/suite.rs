@@ -4,7 +4,8 @@
 //! power 1, 2 and 3 and two-counter spells meet battles they defeat with
 //! damage to spare, exactly, or not at all (a counter too many or too few
 //! shows, and so does lifelink or deathtouch damage treated as more than it
-//! is, or a damage bonus not applied to a battle); the four-seat `table`
+//! is, a damage bonus not applied to a battle, or combat damage to one
+//! not prevented); the four-seat `table`
 //! (which opponents may protect, and who may attack whom, differ from three
 //! seats up); `tiny` at four seats; the presets of the multiplayer options
 //! (attack left and right, a range of influence of one seat, each at a
@@ -27,7 +28,7 @@ use crate::rules::cards::CardName;
 use crate::rules::config::{Config, ConfigError};
 
 /// The small presets CI varies over printed defenses.
-const VARIED: [&str; 9] = [
+const VARIED: [&str; 10] = [
     "tiny",
     "duel",
     "copies",
@@ -37,6 +38,7 @@ const VARIED: [&str; 9] = [
     "deathtouch",
     "double-strike",
     "damage-bonus",
+    "prevention",
 ];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant

@@ -154,6 +154,9 @@ pub enum Kind {
     /// be attacked by its controller's opponents, never by its controller
     /// (506.2, 508.1b), unlike a Siege (310.9b).
     Planeswalker { loyalty: u8 },
+    /// Instant: "Prevent all combat damage that would be dealt this turn"
+    /// (615.1a; `prevention`). No targets.
+    Fog,
 }
 
 /// Named cards the configuration refers to. `defense` in names like
@@ -220,6 +223,9 @@ pub enum CardName {
     /// planeswalker with no abilities: something to attack beside players
     /// and battles (508.1b), whose loyalty damage removes (120.3c).
     Walker,
+    /// Fog ({G}, Instant), a real card: "Prevent all combat damage that
+    /// would be dealt this turn."
+    Fog,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -242,7 +248,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 30] = [
+    pub const ALL: [CardName; 31] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -273,6 +279,7 @@ impl CardName {
         CardName::Scout,
         CardName::Warden,
         CardName::Walker,
+        CardName::Fog,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -311,6 +318,7 @@ impl CardName {
             CardName::Scout => "Gladecover Scout".into(),
             CardName::Warden => "Pool Warden".into(),
             CardName::Walker => "Pool Walker".into(),
+            CardName::Fog => "Fog".into(),
         }
     }
 
@@ -346,6 +354,7 @@ impl CardName {
             CardName::Scout => "scout",
             CardName::Warden => "warden",
             CardName::Walker => "walker",
+            CardName::Fog => "fog",
         }
     }
 
@@ -451,6 +460,7 @@ impl CardName {
             },
             CardName::Amplifier => Kind::Amplifier { bonus: 2 },
             CardName::Walker => Kind::Planeswalker { loyalty: 3 },
+            CardName::Fog => Kind::Fog,
             CardName::Bolt => Kind::Burn { amount: 2 },
             CardName::Erode => Kind::Erode { amount: 2 },
             CardName::Steal => Kind::Steal,
@@ -506,6 +516,7 @@ impl Kind {
                 | Kind::Stifle
                 | Kind::Bounce
                 | Kind::Animate
+                | Kind::Fog
         )
     }
 
@@ -538,6 +549,7 @@ impl Kind {
     pub fn target_count(self) -> usize {
         match self {
             Kind::Mimic => 2,
+            Kind::Fog => 0,
             k if k.is_instant() => 1,
             _ => 0,
         }

@@ -517,6 +517,10 @@ impl GameState {
         // dealt (510.2: with all combat damage, after it).
         let mut lifelink: ArrayVec<(PlayerId, u8), 16> = ArrayVec::new();
         for &(source, to, n) in &assigned {
+            // 615.6: damage prevented is never dealt (`prevention`).
+            if self.combat_damage_prevented_to(to) {
+                continue;
+            }
             let battle = matches!(to, Target::Permanent(b) if self.chars(b).battle);
             let times = if battle && self.setup().fault(Fault::BattleDamageTwice) {
                 2

@@ -103,6 +103,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("ward", "4 players in two teams (810), 1 turn, defense 3, team life 3: P1 and P3, one of each team, control Pool Warden (2/2, \"Ward—Pay 2 life\", 702.21a); P1 casts a Siege the other team protects and attacks it with the Warden; P2, P3 and P4 each hold a 2-damage bolt: a bolt at the other team's Warden triggers its ward, and its caster pays 2 of the team's life (119.4, 810.9: not with 1 left) or the bolt is countered; a bolt at a teammate's Warden does not (102.3)"),
     ("planeswalker", "3 players, 1 turn, defense 2: P2 and P3 each control Pool Walker (a planeswalker with loyalty 3 and no abilities) and a 2/2; P1, with a 2/2 and a 3/3 trampler, casts a Pool Walker of its own (it enters with 3 loyalty counters, 306.5b) and a Siege, and attacks players, the Siege and the other players' planeswalkers, never its own (506.2, 508.1b; a Siege's controller may attack it, 310.9b); only a planeswalker's controller blocks for it (506.2, 509.1a); damage removes loyalty (120.3c), a trampler's excess too (702.19b), and a planeswalker at 0 loyalty goes to the graveyard (704.5i); P2 holds a 2-damage bolt (any target, 115.4), P3 a Threaten the Gates, which gains control of an attacked planeswalker and removes it from combat (506.4, 506.4c)"),
     ("deathtouch", "2 players, 1 turn, defense 3: P1 attacks a Siege P2 protects, or P2, with a 1/1 with deathtouch (Typhoid Rats) and a 3/3 trampler, not with a 0/3 with defender (Wall of Wood; 702.3b); P2 blocks with the same Rats and Wall: a creature dealt damage by the Rats is destroyed (702.2b, 704.5h), the Siege only loses that many counters"),
+    ("prevention", "2 players, 1 turn, defense 3, life 6: P1 casts a Siege P2 protects and attacks it, or P2, with a 2/1 with lifelink (Child of Night) and a 3/3 trampler, and holds a 2-damage bolt; P2 blocks with a 2/2 and holds Fog (\"Prevent all combat damage that would be dealt this turn\", 615.1a): after it resolves no combat damage is dealt, to the Siege (no defense counters removed, 120.3h, so no defeat), to creatures or to players, and lifelink gains nothing (615.6, 702.15b); the bolt's damage is not combat damage and is still dealt; the effect ends with the turn (514.2)"),
 ];
 
 impl Config {
@@ -289,6 +290,14 @@ impl Config {
                     seat(&[], &[Rats, Wall]),
                 ],
             ),
+            "prevention" => (
+                1,
+                3,
+                vec![
+                    seat(&[Siege, Bolt], &[Lifelinker, Trampler]),
+                    seat(&[Fog], &[Bear]),
+                ],
+            ),
             other => {
                 let names: Vec<_> = PRESETS.iter().map(|p| p.0).collect();
                 return Err(ConfigError(format!(
@@ -304,6 +313,7 @@ impl Config {
             "two-headed-giant" | "hexproof" => (5, Variant::two_headed_giant()),
             "ward" => (3, Variant::two_headed_giant()),
             "evasion" => (7, Variant::default()),
+            "prevention" => (6, Variant::default()),
             _ => (20, Variant::default()),
         };
         Ok(Config {

@@ -96,6 +96,8 @@ faults! {
         "702.21a and 102.3 broken: ward triggers when a spell its controller's teammate controls targets the permanent, as if every other player were an opponent",
     OwnPlaneswalkerAttackable = "own-planeswalker-attackable":
         "506.2 and 508.1b broken: a creature may attack a planeswalker its controller controls, as a Siege's controller may attack the Siege (310.9b)",
+    PreventionMissesBattles = "prevention-misses-battles":
+        "615.1a broken: \"prevent all combat damage\" prevents none of the damage dealt to battles (as if it read \"to creatures and players\")",
     HexproofAgainstTeammates = "hexproof-against-teammates":
         "702.11b and 102.3 broken: hexproof keeps a permanent from being the target of a spell its controller's teammate controls, as if every other player were an opponent",
 }
@@ -103,8 +105,8 @@ faults! {
 impl Fault {
     /// Does some property of the catalogue judge the rule this fault
     /// breaks, so that `check` can catch it? The keyword rules (702.9b,
-    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b, 702.11b, 702.21a) and the damage
-    /// replacement (614.1a) are judged only by comparing the model with an
+    /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b, 702.11b, 702.21a), the damage
+    /// replacement (614.1a) and prevention (615.1a) are judged only by comparing the model with an
     /// engine in lockstep (`conform`): the observation the properties read
     /// shows no abilities.
     pub fn judged_by_properties(self) -> bool {
@@ -120,6 +122,7 @@ impl Fault {
                 | Fault::HexproofAgainstTeammates
                 | Fault::WardAgainstTeammates
                 | Fault::OwnPlaneswalkerAttackable
+                | Fault::PreventionMissesBattles
         )
     }
 }

@@ -17,6 +17,7 @@ pub mod leave;
 pub mod lightshield;
 pub mod planeswalker;
 pub mod play_from_exile;
+pub mod prevention;
 pub mod protector;
 pub mod replacement;
 pub mod reselect;

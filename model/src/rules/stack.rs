@@ -335,6 +335,7 @@ impl GameState {
             }
             (Kind::Bounce, Some(Target::Permanent(c))) => self.move_to(c, Zone::Hand),
             (Kind::Animate, Some(Target::Permanent(c))) => self.obj_mut(c).animated = true,
+            (Kind::Fog, _) => self.prevent_combat_damage_this_turn(),
             _ => {}
         }
     }

@@ -307,6 +307,10 @@ pub struct GameState {
     pub objs: ArrayVec<[Obj; MAX_OBJECTS]>,
     pub stack: ArrayVec<[StackItem; MAX_STACK]>,
     pub waiting: ArrayVec<[Waiting; MAX_WAITING]>,
+    /// A Fog resolved this turn: all combat damage that would be dealt is
+    /// prevented until the turn's cleanup step (615.1a, 514.2;
+    /// `prevention`).
+    pub combat_damage_prevented: bool,
     /// The first rule of what one decision may do that a decision on the
     /// way here broke (`battlecheck_properties::step`); `None` in every
     /// state of a correct model, so it adds no states.
@@ -332,6 +336,7 @@ impl Clone for GameState {
             objs: self.objs,
             stack: self.stack,
             waiting: self.waiting,
+            combat_damage_prevented: self.combat_damage_prevented,
             broken: self.broken,
             journal: self.journal.clone(),
         }
@@ -350,6 +355,7 @@ impl Clone for GameState {
             objs,
             stack,
             waiting,
+            combat_damage_prevented,
             broken,
             journal,
         } = source;
@@ -362,6 +368,7 @@ impl Clone for GameState {
         self.objs.clone_from(objs);
         self.stack = *stack;
         self.waiting = *waiting;
+        self.combat_damage_prevented = *combat_damage_prevented;
         self.broken = *broken;
         self.journal.clone_from(journal);
     }
@@ -634,6 +641,7 @@ impl GameState {
             objs,
             stack: ArrayVec::new(),
             waiting: ArrayVec::new(),
+            combat_damage_prevented: false,
             broken: None,
             journal: Journal::default(),
         }

@@ -35,6 +35,7 @@ impl GameState {
             o.attacked = false;
             o.shielded = false;
         }
+        self.combat_damage_prevented = false;
         self.turn += 1;
         if self.turn >= self.setup().config.turns {
             self.pending = Pending::GameOver;

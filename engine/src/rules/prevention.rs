@@ -7,7 +7,10 @@
 //! Fog's effect covers combat damage dealt to anything, battles included,
 //! and no other damage. It lasts until the cleanup step (514.2,
 //! [`crate::rules::turn`]); it is no control effect, so its controller
-//! leaving the game does not end it (800.4a).
+//! leaving the game does not end it (800.4a). It prevents all of the
+//! damage, so the order in which it and a replacement effect that
+//! increases damage apply (616.1, the affected player's or controller's
+//! choice) changes nothing: it is applied first, and no choice is asked.
 
 use crate::fault::EngineFault;
 use crate::state::event::Event;

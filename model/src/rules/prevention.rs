@@ -8,7 +8,10 @@
 //! included, and to no other damage (a bolt still deals its damage); it
 //! ends in the turn's cleanup step (514.2, `turn`). Its controller leaving
 //! the game does not end it: 800.4a ends only the effects that give that
-//! player control of something.
+//! player control of something. It prevents all of the damage, so the
+//! order in which it and a damage-increasing replacement apply (616.1)
+//! changes nothing, and no choice is asked (the model's only such
+//! replacement, Pool Amplifier's, applies to noncombat damage anyway).
 
 use crate::rules::faults::Fault;
 use crate::rules::state::GameState;

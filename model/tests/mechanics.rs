@@ -8,7 +8,7 @@
 
 use battlecheck::check::search::fingerprint;
 use battlecheck::conform::suite;
-use battlecheck::rules::cards::Keyword;
+use battlecheck::rules::cards::{CardName, Keyword};
 use battlecheck::rules::faults::Fault;
 use battlecheck::rules::state::{Combat, GameState};
 use battlecheck::{BattleModel, Config};
@@ -265,6 +265,30 @@ fn a_preset_without_the_creature_does_not_show_its_keyword() {
     assert!(!found.contains_key(&Keyword::Ward), "{found:?}");
 }
 
+/// The configurations of the CI suite that deal `card`, in a hand or on
+/// a battlefield.
+fn ci_configs_dealing(card: CardName) -> Vec<Config> {
+    suite::ci()
+        .unwrap()
+        .into_iter()
+        .filter(|c| {
+            c.seats
+                .iter()
+                .any(|s| s.hand.contains(&card) || s.battlefield.contains(&card))
+        })
+        .collect()
+}
+
+/// `config` with `card` given to nobody.
+fn without(config: &Config, card: CardName) -> Config {
+    let mut c = config.clone();
+    for seat in &mut c.seats {
+        seat.hand.retain(|&x| x != card);
+        seat.battlefield.retain(|&x| x != card);
+    }
+    c
+}
+
 /// What a planeswalker beside battles shows in a game (506.2, 508.1b,
 /// 120.3c, 704.5i, 506.4c).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -352,11 +376,7 @@ fn walker_plays(config: &Config) -> Vec<WalkerPlay> {
 #[test]
 fn planeswalkers_are_played_beside_battles_in_a_ci_configuration() {
     use battlecheck::rules::cards::CardName::Walker;
-    let configs: Vec<Config> = suite::ci()
-        .unwrap()
-        .into_iter()
-        .filter(|c| c.seats.iter().any(|s| s.battlefield.contains(&Walker)))
-        .collect();
+    let configs = ci_configs_dealing(Walker);
     assert!(
         !configs.is_empty(),
         "no CI configuration has a planeswalker"
@@ -365,12 +385,7 @@ fn planeswalkers_are_played_beside_battles_in_a_ci_configuration() {
     found.sort();
     found.dedup();
     assert_eq!(found, WALKER_PLAYS);
-    let mut none = configs[0].clone();
-    for seat in &mut none.seats {
-        seat.battlefield.retain(|&c| c != Walker);
-        seat.hand.retain(|&c| c != Walker);
-    }
-    assert!(walker_plays(&none).is_empty());
+    assert!(walker_plays(&without(&configs[0], Walker)).is_empty());
 }
 
 /// Does the decision `d`, taken in `s` and leading to `next`, deal the
@@ -415,18 +430,10 @@ fn prevents(config: &Config) -> bool {
 #[test]
 fn prevention_is_played_beside_battles_in_a_ci_configuration() {
     use battlecheck::rules::cards::CardName::Fog;
-    let configs: Vec<Config> = suite::ci()
-        .unwrap()
-        .into_iter()
-        .filter(|c| c.seats.iter().any(|s| s.hand.contains(&Fog)))
-        .collect();
+    let configs = ci_configs_dealing(Fog);
     assert!(!configs.is_empty(), "no CI configuration has a Fog");
     assert!(configs.iter().all(prevents));
-    let mut none = configs[0].clone();
-    for seat in &mut none.seats {
-        seat.hand.retain(|&c| c != Fog);
-    }
-    assert!(!prevents(&none));
+    assert!(!prevents(&without(&configs[0], Fog)));
     let mut spared = configs[0].clone();
     spared.faults = vec![Fault::PreventionMissesBattles];
     assert!(!prevents(&spared));

@@ -376,10 +376,19 @@ pub enum EngineFault {
     /// of the damage dealt to battles, as if it read "to creatures and
     /// players". Caught by `conform` on the prevention preset.
     PreventionMissesBattles,
+    /// 613.4c and 120.3h broken: an equipped creature's combat damage to
+    /// a battle leaves out its Equipment's bonus (Bonesplitter's +2/+0),
+    /// as if the battle saw its printed power. Caught by `conform` on the
+    /// equipment preset.
+    EquipmentBonusMissesBattles,
+    /// 310.10 broken: a battle that is also an Equipment may activate its
+    /// equip ability (the state-based actions then unattach it, 704.5p).
+    /// Caught by `conform` on the equipment preset.
+    BattleEquips,
 }
 
 impl EngineFault {
-    pub const ALL: [EngineFault; 91] = [
+    pub const ALL: [EngineFault; 93] = [
         EngineFault::OptionalTrigger,
         EngineFault::NonSiegeWaits,
         EngineFault::ProtectorRechosenWhileAttacked,
@@ -471,5 +480,7 @@ impl EngineFault {
         EngineFault::WardAgainstTeammates,
         EngineFault::OwnPlaneswalkerAttackable,
         EngineFault::PreventionMissesBattles,
+        EngineFault::EquipmentBonusMissesBattles,
+        EngineFault::BattleEquips,
     ];
 }

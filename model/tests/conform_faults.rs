@@ -1057,3 +1057,60 @@ fn planeswalkers_beside_battles_are_caught() {
         ignored.divergence
     );
 }
+
+/// Equipment beside battles on the equipment preset, at every defense of
+/// the CI suite, in the engine and in the model. An equipped creature's
+/// combat damage that leaves out Bonesplitter's +2/+0 when it is dealt to
+/// a battle (613.4c, 120.3h) leaves the Siege (defense 3 and 4) or the
+/// stolen Armored Bastion (defense 4, whatever the Siege's) with a counter
+/// the correct side removed. A battle that is also an Equipment offered
+/// its equip ability (310.10) is caught as soon as Armored Bastion is on
+/// the battlefield, on the side that offers it.
+#[test]
+fn equipment_beside_battles_is_caught() {
+    use battlecheck::Fault;
+    use battlecheck_properties::Decision;
+    for defense in 1..=4 {
+        let mut preset = Config::preset("equipment").unwrap();
+        preset.defense = defense;
+        let fewer_counters_removed = |c: &Counterexample, broken_is_engine: bool| {
+            c.divergence.fields.iter().any(|f| {
+                let (Ok(model), Ok(engine)) = (f.expected.parse::<u32>(), f.actual.parse::<u32>())
+                else {
+                    return false;
+                };
+                let (correct, broken) = if broken_is_engine {
+                    (model, engine)
+                } else {
+                    (engine, model)
+                };
+                f.field.ends_with(".defense") && broken > correct
+            })
+        };
+        let engine = caught(preset.clone(), EngineFault::EquipmentBonusMissesBattles);
+        assert!(
+            fewer_counters_removed(&engine, true),
+            "defense {defense}: {:?}",
+            engine.divergence.fields
+        );
+        let model = model_caught(preset.clone(), Fault::EquipmentBonusMissesBattles);
+        assert!(
+            fewer_counters_removed(&model, false),
+            "defense {defense}: {:?}",
+            model.divergence.fields
+        );
+        let equip = |ds: &[Decision]| ds.iter().any(|d| matches!(d, Decision::Equip { .. }));
+        let engine = caught(preset.clone(), EngineFault::BattleEquips);
+        assert!(
+            equip(&engine.divergence.engine_only),
+            "defense {defense}: {:?}",
+            engine.divergence
+        );
+        let model = model_caught(preset, Fault::BattleEquips);
+        assert!(
+            equip(&model.divergence.model_only),
+            "defense {defense}: {:?}",
+            model.divergence
+        );
+    }
+}

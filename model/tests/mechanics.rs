@@ -438,3 +438,125 @@ fn prevention_is_played_beside_battles_in_a_ci_configuration() {
     spared.faults = vec![Fault::PreventionMissesBattles];
     assert!(!prevents(&spared));
 }
+
+/// What Equipment beside battles shows in a game (301.5, 702.6a, 613.4c,
+/// 704.5n, 310.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum EquipPlay {
+    /// An equipped attacker's combat damage removes more defense counters
+    /// from a battle than its card's printed power (613.4c, 120.3h).
+    BonusDealtToABattle,
+    /// The equipped creature leaves the battlefield; the Equipment stays,
+    /// attached to nothing (704.5n).
+    UnattachedAsTheCreatureLeaves,
+    /// An attached Equipment becomes a copy of a Siege: a battle, never
+    /// attached (310.10, 704.5p), put into the graveyard with no defense
+    /// counters (704.5v).
+    AttachedEquipmentBecomesABattle,
+    /// The equipped creature changes control; the Equipment stays on it
+    /// (301.5d).
+    StaysOnAStolenCreature,
+    /// An equip ability whose target changed control resolves without
+    /// attaching (608.2b, 301.5b).
+    TargetTakenBeforeItResolves,
+}
+
+const EQUIP_PLAYS: [EquipPlay; 5] = [
+    EquipPlay::BonusDealtToABattle,
+    EquipPlay::UnattachedAsTheCreatureLeaves,
+    EquipPlay::AttachedEquipmentBecomesABattle,
+    EquipPlay::StaysOnAStolenCreature,
+    EquipPlay::TargetTakenBeforeItResolves,
+];
+
+fn shows_equip(play: EquipPlay, s: &GameState, d: &Decision, next: &GameState) -> bool {
+    use battlecheck::rules::state::StackItem;
+    let attached = |e: CardId| s.obj(e).attached_to;
+    let equipments = || s.on_battlefield().filter(move |&e| attached(e).is_some());
+    match play {
+        EquipPlay::BonusDealtToABattle => {
+            s.stack.is_empty()
+                && s.on_battlefield().any(|a| match s.obj(a).combat {
+                    Combat::Attacking {
+                        target: Some(AttackTarget::Battle(b)),
+                        ..
+                    } => {
+                        let removed = s.obj(b).counters.saturating_sub(next.obj(b).counters);
+                        equipments().any(|e| attached(e) == Some(a))
+                            && next.obj(b).zone == Zone::Battlefield
+                            && removed > s.setup().def(a).front.power
+                    }
+                    _ => false,
+                })
+        }
+        EquipPlay::UnattachedAsTheCreatureLeaves => equipments().any(|e| {
+            let c = attached(e).unwrap();
+            next.obj(c).zone != Zone::Battlefield
+                && next.obj(e).zone == Zone::Battlefield
+                && next.obj(e).attached_to.is_none()
+        }),
+        EquipPlay::AttachedEquipmentBecomesABattle => equipments()
+            .any(|e| next.obj(e).zone == Zone::Graveyard && next.obj(e).history.was_siege_copy),
+        EquipPlay::StaysOnAStolenCreature => equipments().any(|e| {
+            let c = attached(e).unwrap();
+            next.obj(c).zone == Zone::Battlefield
+                && next.obj(c).controller != s.obj(c).controller
+                && next.obj(e).attached_to == Some(c)
+        }),
+        EquipPlay::TargetTakenBeforeItResolves => {
+            *d == Decision::PassAll
+                && match s.stack.last() {
+                    Some(StackItem::Activated {
+                        source,
+                        controller,
+                        equip: Some(t),
+                    }) => match t.target {
+                        Target::Permanent(c) => {
+                            s.obj(c).zone == Zone::Battlefield
+                                && s.obj(c).controller != *controller
+                                && next.obj(*source).attached_to != Some(c)
+                        }
+                        _ => false,
+                    },
+                    _ => false,
+                }
+        }
+    }
+}
+
+/// The plays of [`EQUIP_PLAYS`] `config` reaches, exhaustively explored.
+fn equip_plays(config: &Config) -> Vec<EquipPlay> {
+    let mut found = Vec::new();
+    walk(config, |s, d, next| {
+        for p in EQUIP_PLAYS {
+            if !found.contains(&p) && shows_equip(p, s, d, next) {
+                found.push(p);
+            }
+        }
+        found.len() == EQUIP_PLAYS.len()
+    });
+    found.sort();
+    found
+}
+
+/// Equipment beside battles is played where CI holds the engine to the
+/// model: a CI configuration with Bonesplitter deals its bonus to a
+/// battle, leaves it unattached as its creature dies, makes it a battle
+/// while attached, keeps it on a stolen creature and has an equip ability
+/// lose its target to a steal. Not vacuous: with Bonesplitter given to
+/// nobody none of it happens, and with the model leaving its bonus out of
+/// damage to battles, no bonus reaches one.
+#[test]
+fn equipment_is_played_beside_battles_in_a_ci_configuration() {
+    use battlecheck::rules::cards::CardName::Bonesplitter;
+    let configs = ci_configs_dealing(Bonesplitter);
+    assert!(!configs.is_empty(), "no CI configuration has an Equipment");
+    let mut found: Vec<EquipPlay> = configs.iter().flat_map(equip_plays).collect();
+    found.sort();
+    found.dedup();
+    assert_eq!(found, EQUIP_PLAYS);
+    assert!(equip_plays(&without(&configs[0], Bonesplitter)).is_empty());
+    let mut missing = configs[0].clone();
+    missing.faults = vec![Fault::EquipmentBonusMissesBattles];
+    assert!(!equip_plays(&missing).contains(&EquipPlay::BonusDealtToABattle));
+}

@@ -67,6 +67,7 @@ fn about(s: &GameState, d: &Decision) -> String {
         TargetTrigger { source, .. } | ChooseCards { source, .. } | Activate { source, .. } => {
             Some(*source)
         }
+        Equip { equipment, .. } => Some(*equipment),
         AssignAsUnblocked { attacker, .. }
         | ReselectAttack { attacker, .. }
         | AssignTrample { attacker, .. }

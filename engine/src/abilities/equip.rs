@@ -4,6 +4,7 @@
 //! activated and attaches the Equipment as it resolves.
 
 use crate::cards::card::Keyword;
+use crate::fault::EngineFault;
 use crate::state::error::{illegal, EngineError};
 use crate::state::event::Event;
 use crate::state::game::{Game, StackItem};
@@ -34,7 +35,7 @@ impl Game {
                 format!("{player} controls no Equipment {equipment}"),
             );
         }
-        if e.is_battle() {
+        if e.is_battle() && !self.fault(EngineFault::BattleEquips) {
             return illegal(
                 "310.10",
                 format!("{equipment} is a battle: a battle can't be attached to a permanent"),

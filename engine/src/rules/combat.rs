@@ -3,6 +3,8 @@
 //! 702.7b), trample (702.19b) and removal from combat (506.4, 506.4c).
 
 use crate::cards::card::{CardType, Keyword};
+use crate::cards::static_ability::StaticAbility;
+use crate::fault::EngineFault;
 use crate::state::error::{illegal, refuse, EngineError, Refusal, Refused};
 use crate::state::event::Event;
 use crate::state::game::{Combat, Game, Snapshot, TurnStep, Waiting};
@@ -26,7 +28,7 @@ impl Game {
             && o.is_creature()
             && !o.is_battle()
             && (!self.has_keyword(o.id, Keyword::Defender)
-                || self.fault(crate::fault::EngineFault::DefenderAttacksBattles))
+                || self.fault(EngineFault::DefenderAttacksBattles))
             && !o.tapped
             && (!o.sick || self.has_keyword(o.id, Keyword::Haste))
     }
@@ -179,7 +181,7 @@ impl Game {
             }
             if self.has_keyword(o.id, Keyword::Defender)
                 && !(matches!(target, AttackTarget::Battle(_))
-                    && self.fault(crate::fault::EngineFault::DefenderAttacksBattles))
+                    && self.fault(EngineFault::DefenderAttacksBattles))
             {
                 return refuse("702.3b", || format!("{a} has defender: it can't attack"));
             }
@@ -249,8 +251,7 @@ impl Game {
             );
         }
         let p = o.controller;
-        let own =
-            p == controller && self.fault(crate::fault::EngineFault::OwnPlaneswalkerAttackable);
+        let own = p == controller && self.fault(EngineFault::OwnPlaneswalkerAttackable);
         if !defenders.contains(&p) && !own {
             return illegal(
                 self.why_not_attackable(controller, p),
@@ -291,11 +292,7 @@ impl Game {
             },
             // 506.2: the planeswalker's controller is the defending player.
             Some(AttackTarget::Planeswalker(w)) => match self.obj(*w).controller {
-                p if d_team(p)
-                    || self.fault(crate::fault::EngineFault::AnyoneBlocksForPlaneswalkers) =>
-                {
-                    Ok(())
-                }
+                p if d_team(p) || self.fault(EngineFault::AnyoneBlocksForPlaneswalkers) => Ok(()),
                 p => refuse("509.1a", || {
                     format!("{attacker} attacks {w}, which {p} controls, not {d}")
                 }),
@@ -314,7 +311,7 @@ impl Game {
     /// (702.17b).
     fn evasion<R: Refusal>(&self, blocker: CardId, attacker: CardId) -> Result<(), R> {
         if self.has_keyword(attacker, Keyword::Flying)
-            && !self.fault(crate::fault::EngineFault::FlyingIgnored)
+            && !self.fault(EngineFault::FlyingIgnored)
             && !self.has_keyword(blocker, Keyword::Flying)
             && !self.has_keyword(blocker, Keyword::Reach)
         {
@@ -327,7 +324,7 @@ impl Game {
 
     /// 805.10d: may defending player `d` block for `p`, their teammate?
     fn blocks_for_teammate(&self, d: PlayerId, p: PlayerId) -> bool {
-        self.teammates(d, p) && !self.fault(crate::fault::EngineFault::TeammateMayNotBlock)
+        self.teammates(d, p) && !self.fault(EngineFault::TeammateMayNotBlock)
     }
 
     /// As the declare blockers step begins, each defending player in APNAP
@@ -468,7 +465,7 @@ impl Game {
     /// block it as well, and the last part must complete every menace
     /// attacker blocked before it.
     fn menace_unmet(&self, blocks: &[(CardId, CardId)], remaining: &[PlayerId]) -> Option<CardId> {
-        if self.fault(crate::fault::EngineFault::MenaceIgnored) {
+        if self.fault(EngineFault::MenaceIgnored) {
             return None;
         }
         // (those after the player declaring now who may block the same
@@ -521,7 +518,7 @@ impl Game {
         if self.step == TurnStep::FirstStrikeDamage {
             self.has_keyword(o.id, Keyword::FirstStrike) || double
         } else {
-            !struck || (double && !self.fault(crate::fault::EngineFault::DoubleStrikeOnce))
+            !struck || (double && !self.fault(EngineFault::DoubleStrikeOnce))
         }
     }
 
@@ -543,6 +540,25 @@ impl Game {
     /// fight, 701.14a): its power, none if that is 0 or less.
     pub(crate) fn combat_power(&self, id: CardId) -> u32 {
         u32::try_from(self.power(id)).unwrap_or(0)
+    }
+
+    /// The injected bug [`EngineFault::EquipmentBonusMissesBattles`]: the
+    /// power the Equipment attached to `attacker` gives it, left out of
+    /// its combat damage to a battle. None in a correct game.
+    fn injected_bonus_missing(&self, attacker: CardId) -> u32 {
+        if !self.fault(EngineFault::EquipmentBonusMissesBattles) {
+            return 0;
+        }
+        self.battlefield()
+            .filter(|e| e.attached_to == Some(attacker))
+            .flat_map(|e| e.face().statics.iter())
+            .map(|a| match *a {
+                StaticAbility::EquippedCreatureGets { power, .. } => {
+                    u32::try_from(power).unwrap_or(0)
+                }
+                _ => 0,
+            })
+            .sum()
     }
 
     /// Damage that would be lethal to `id` (120.6, 702.19b).
@@ -859,7 +875,13 @@ impl Game {
                 } => {
                     let to_target = |n: u32, dealt: &mut Vec<_>| match target {
                         Some(AttackTarget::Player(p)) => dealt.push((id, Target::Player(*p), n)),
-                        Some(AttackTarget::Battle(c) | AttackTarget::Planeswalker(c)) => {
+                        Some(AttackTarget::Battle(c)) => {
+                            let n = n.saturating_sub(self.injected_bonus_missing(id));
+                            if n > 0 {
+                                dealt.push((id, Target::Permanent(*c), n))
+                            }
+                        }
+                        Some(AttackTarget::Planeswalker(c)) => {
                             dealt.push((id, Target::Permanent(*c), n))
                         }
                         None => {}
@@ -1018,7 +1040,7 @@ impl Game {
                         amount: n,
                     });
                     if self.has_keyword(source, Keyword::Lifelink)
-                        && !(battle && self.fault(crate::fault::EngineFault::LifelinkNotOnBattles))
+                        && !(battle && self.fault(EngineFault::LifelinkNotOnBattles))
                     {
                         lifelink.push((self.obj(source).controller, n));
                     }
@@ -1027,7 +1049,7 @@ impl Game {
                         o.damage = o.damage.saturating_add(n);
                         // 702.2b: damage from deathtouch is lethal (704.5h).
                         if self.has_keyword(source, Keyword::Deathtouch)
-                            && !self.fault(crate::fault::EngineFault::DeathtouchIgnored)
+                            && !self.fault(EngineFault::DeathtouchIgnored)
                         {
                             self.deathtouched.push(c);
                         }
@@ -1038,11 +1060,11 @@ impl Game {
                     if battle {
                         *to_battles.entry(c).or_default() += n;
                         if self.has_keyword(source, Keyword::Deathtouch)
-                            && self.fault(crate::fault::EngineFault::DeathtouchDefeatsBattles)
+                            && self.fault(EngineFault::DeathtouchDefeatsBattles)
                         {
                             *to_battles.entry(c).or_default() += self.obj(c).defense;
                         }
-                        if combat && self.fault(crate::fault::EngineFault::BattleDamageTwice) {
+                        if combat && self.fault(EngineFault::BattleDamageTwice) {
                             self.emit(Event::Damage {
                                 source,
                                 to,
@@ -1050,8 +1072,7 @@ impl Game {
                             });
                             *to_battles.entry(c).or_default() += n;
                         }
-                        if combat && self.fault(crate::fault::EngineFault::BattleDamageToProtector)
-                        {
+                        if combat && self.fault(EngineFault::BattleDamageToProtector) {
                             if let Some(p) = self.obj(c).protector.filter(|&p| self.in_game(p)) {
                                 self.lose_life(p, n);
                             }
@@ -1066,10 +1087,10 @@ impl Game {
                 self.gain_life(p, n);
             }
         }
-        let extra = u32::from(self.fault(crate::fault::EngineFault::DamageOffByOne));
+        let extra = u32::from(self.fault(EngineFault::DamageOffByOne));
         for (b, n) in to_battles {
             self.remove_defense(b, n.saturating_add(extra), combat);
-            if combat && self.fault(crate::fault::EngineFault::TriggerPerSource) {
+            if combat && self.fault(EngineFault::TriggerPerSource) {
                 self.extra_trigger_per_source(b, dealt);
             }
         }

@@ -164,8 +164,16 @@ impl GameState {
                     && self.obj(card).history == after.obj(card).history;
                 (controller, objects, players, on_stack, absorbed)
             }
-            StackItem::Activated { source, controller } => {
-                (controller, 1u32 << source.0, 0, false, false)
+            StackItem::Activated {
+                source,
+                controller,
+                equip,
+            } => {
+                let target = match equip.map(|t| t.target) {
+                    Some(Target::Permanent(c)) => 1u32 << c.0,
+                    _ => 0,
+                };
+                (controller, 1u32 << source.0 | target, 0, false, false)
             }
             StackItem::Trigger { .. } => return 0,
         };

@@ -276,8 +276,13 @@ pub(crate) fn stack_item(s: &StackItem) -> [u8; 10] {
                 0,
             ]
         }
-        StackItem::Activated { source, controller } => {
-            [2, source.0, controller.0, 0, 0, 0, 0, 0, 0, 0]
+        StackItem::Activated {
+            source,
+            controller,
+            equip,
+        } => {
+            let [a0, a1, a2] = target(equip);
+            [2, source.0, controller.0, a0, a1, a2, 0, 0, 0, 0]
         }
     }
 }

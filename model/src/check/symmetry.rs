@@ -460,9 +460,14 @@ fn renamed_item(s: &StackItem, r: &Renaming) -> StackItem {
             transformed,
             targets: targets.map(|x| x.map(|x| renamed_target_ref(x, r))),
         },
-        StackItem::Activated { source, controller } => StackItem::Activated {
+        StackItem::Activated {
+            source,
+            controller,
+            equip,
+        } => StackItem::Activated {
             source: c(source),
             controller: p(controller),
+            equip: equip.map(|x| renamed_target_ref(x, r)),
         },
         StackItem::Trigger {
             source,

@@ -28,7 +28,7 @@ use crate::rules::cards::CardName;
 use crate::rules::config::{Config, ConfigError};
 
 /// The small presets CI varies over printed defenses.
-const VARIED: [&str; 10] = [
+const VARIED: [&str; 11] = [
     "tiny",
     "duel",
     "copies",
@@ -39,6 +39,7 @@ const VARIED: [&str; 10] = [
     "double-strike",
     "damage-bonus",
     "prevention",
+    "equipment",
 ];
 
 /// The presets of the multiplayer options (801, 803), of Two-Headed Giant

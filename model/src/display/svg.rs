@@ -270,7 +270,9 @@ impl GameState {
                         if *transformed { " transformed" } else { "" }
                     )
                 }
-                StackItem::Activated { source, controller } => {
+                StackItem::Activated {
+                    source, controller, ..
+                } => {
                     format!("ability of {} ({controller})", self.card_name(*source))
                 }
                 StackItem::Trigger {

@@ -286,8 +286,19 @@ impl GameState {
                         } => {
                             format!("the {} of {}", ability.name(), self.card_name(*source))
                         }
-                        StackItem::Activated { source, .. } => {
+                        StackItem::Activated {
+                            source,
+                            equip: None,
+                            ..
+                        } => {
                             format!("the activated ability of {}", self.card_name(*source))
+                        }
+                        StackItem::Activated {
+                            source,
+                            equip: Some(_),
+                            ..
+                        } => {
+                            format!("the equip ability of {}", self.card_name(*source))
                         }
                     };
                     format!("all players pass: {what} resolves")
@@ -581,9 +592,22 @@ impl GameState {
                         let t = if *transformed { " (transformed)" } else { "" };
                         format!("{}{t} cast by {controller}", self.card_name(*card))
                     }
-                    StackItem::Activated { source, controller } => format!(
+                    StackItem::Activated {
+                        source,
+                        controller,
+                        equip: None,
+                    } => format!(
                         "the activated ability of {} ({controller})",
                         self.card_name(*source)
+                    ),
+                    StackItem::Activated {
+                        source,
+                        controller,
+                        equip: Some(t),
+                    } => format!(
+                        "the equip ability of {} targeting {} ({controller})",
+                        self.card_name(*source),
+                        self.target_text(&t.target)
                     ),
                     StackItem::Trigger {
                         source,

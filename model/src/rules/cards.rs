@@ -109,8 +109,10 @@ impl Keywords {
 pub enum Kind {
     /// Battle — Siege, a nonmodal double-faced card (310.12).
     Siege { defense: u8, back: BackFace },
-    /// A battle with no battle type: only its controller may protect it (310.9a).
-    Battle { defense: u8 },
+    /// A battle with no battle type: only its controller may protect it
+    /// (310.9a). `equipment`: it is also an Artifact — Equipment with
+    /// "Equip {2}", which it can never use (310.10, `equip`).
+    Battle { defense: u8, equipment: bool },
     /// A creature with its keyword abilities; `human`: its creature types
     /// include Human (205.3m).
     Creature {
@@ -157,6 +159,10 @@ pub enum Kind {
     /// Instant: "Prevent all combat damage that would be dealt this turn"
     /// (615.1a; `prevention`). No targets.
     Fog,
+    /// Artifact — Equipment: "Equipped creature gets +`power`/+0." and
+    /// "Equip {1}" (702.6a; `equip`). The model has no mana: the equip
+    /// cost is not paid.
+    Equipment { power: u8 },
 }
 
 /// Named cards the configuration refers to. `defense` in names like
@@ -226,6 +232,15 @@ pub enum CardName {
     /// Fog ({G}, Instant), a real card: "Prevent all combat damage that
     /// would be dealt this turn."
     Fog,
+    /// Bonesplitter ({1}, Artifact — Equipment), a real card: "Equipped
+    /// creature gets +2/+0." and "Equip {1}".
+    Bonesplitter,
+    /// Armored Bastion ({3}, Battle Artifact — Equipment, defense 4, at
+    /// its printed defense whatever the configuration's), a synthetic card
+    /// (no printed battle is an Equipment): "Equip {2}". A battle can't be
+    /// attached to anything, even if it is also an Equipment (310.10), so
+    /// its equip ability can never be activated.
+    Bastion,
     /// Invasion of Gobakhan ({1}{W}, Battle — Siege, defense 3), a real
     /// card, at its printed defense whatever the configuration's: "When
     /// this Siege enters, look at target opponent's hand. You may exile a
@@ -248,7 +263,7 @@ pub enum CardName {
 }
 
 impl CardName {
-    pub const ALL: [CardName; 31] = [
+    pub const ALL: [CardName; 33] = [
         CardName::Siege,
         CardName::SiegeSorcery,
         CardName::Outpost,
@@ -280,6 +295,8 @@ impl CardName {
         CardName::Warden,
         CardName::Walker,
         CardName::Fog,
+        CardName::Bonesplitter,
+        CardName::Bastion,
     ];
 
     /// The card this pool card stands for, as the engine's catalogue names
@@ -319,6 +336,8 @@ impl CardName {
             CardName::Warden => "Pool Warden".into(),
             CardName::Walker => "Pool Walker".into(),
             CardName::Fog => "Fog".into(),
+            CardName::Bonesplitter => "Bonesplitter".into(),
+            CardName::Bastion => "Armored Bastion".into(),
         }
     }
 
@@ -355,6 +374,8 @@ impl CardName {
             CardName::Warden => "warden",
             CardName::Walker => "walker",
             CardName::Fog => "fog",
+            CardName::Bonesplitter => "bonesplitter",
+            CardName::Bastion => "bastion",
         }
     }
 
@@ -379,7 +400,14 @@ impl CardName {
                 defense,
                 back: BackFace::Sorcery,
             },
-            CardName::Outpost => Kind::Battle { defense },
+            CardName::Outpost => Kind::Battle {
+                defense,
+                equipment: false,
+            },
+            CardName::Bastion => Kind::Battle {
+                defense: 4,
+                equipment: true,
+            },
             CardName::Cadet => Kind::Creature {
                 power: 1,
                 toughness: 1,
@@ -461,6 +489,7 @@ impl CardName {
             CardName::Amplifier => Kind::Amplifier { bonus: 2 },
             CardName::Walker => Kind::Planeswalker { loyalty: 3 },
             CardName::Fog => Kind::Fog,
+            CardName::Bonesplitter => Kind::Equipment { power: 2 },
             CardName::Bolt => Kind::Burn { amount: 2 },
             CardName::Erode => Kind::Erode { amount: 2 },
             CardName::Steal => Kind::Steal,
@@ -537,6 +566,7 @@ impl Kind {
                 | Kind::PortalMage
                 | Kind::Amplifier { .. }
                 | Kind::Planeswalker { .. }
+                | Kind::Equipment { .. }
         )
     }
 

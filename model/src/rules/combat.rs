@@ -481,7 +481,10 @@ impl GameState {
                             Some(AttackTarget::Battle(b))
                                 if self.obj(b).zone == Zone::Battlefield =>
                             {
-                                assigned.push((id, Target::Permanent(b), to_attacked));
+                                let n = to_attacked.saturating_sub(self.injected_bonus_missing(id));
+                                if n > 0 {
+                                    assigned.push((id, Target::Permanent(b), n));
+                                }
                                 if as_unblocked {
                                     hit_as_unblocked.push(b);
                                 } else if blocked && trample {

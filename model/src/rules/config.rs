@@ -104,6 +104,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("planeswalker", "3 players, 1 turn, defense 2: P2 and P3 each control Pool Walker (a planeswalker with loyalty 3 and no abilities) and a 2/2; P1, with a 2/2 and a 3/3 trampler, casts a Pool Walker of its own (it enters with 3 loyalty counters, 306.5b) and a Siege, and attacks players, the Siege and the other players' planeswalkers, never its own (506.2, 508.1b; a Siege's controller may attack it, 310.9b); only a planeswalker's controller blocks for it (506.2, 509.1a); damage removes loyalty (120.3c), a trampler's excess too (702.19b), and a planeswalker at 0 loyalty goes to the graveyard (704.5i); P2 holds a 2-damage bolt (any target, 115.4), P3 a Threaten the Gates, which gains control of an attacked planeswalker and removes it from combat (506.4, 506.4c)"),
     ("deathtouch", "2 players, 1 turn, defense 3: P1 attacks a Siege P2 protects, or P2, with a 1/1 with deathtouch (Typhoid Rats) and a 3/3 trampler, not with a 0/3 with defender (Wall of Wood; 702.3b); P2 blocks with the same Rats and Wall: a creature dealt damage by the Rats is destroyed (702.2b, 704.5h), the Siege only loses that many counters"),
     ("prevention", "2 players, 1 turn, defense 3, life 6: P1 casts a Siege P2 protects and attacks it, or P2, with a 2/1 with lifelink (Child of Night) and a 3/3 trampler, and holds a 2-damage bolt; P2 blocks with a 2/2 and holds Fog (\"Prevent all combat damage that would be dealt this turn\", 615.1a): after it resolves no combat damage is dealt, to the Siege (no defense counters removed, 120.3h, so no defeat), to creatures or to players, and lifelink gains nothing (615.6, 702.15b); the bolt's damage is not combat damage and is still dealt; the effect ends with the turn (514.2)"),
+    ("equipment", "2 players, 1 turn, defense 3, life 4: P1 controls Bonesplitter (\"Equipped creature gets +2/+0.\", \"Equip {1}\"; the model pays no mana) and a 2/2, casts a Siege P2 protects and Armored Bastion (synthetic: a battle that is also an Equipment, defense 4, which can never equip, 310.10), and equips its own creatures only as a sorcery (702.6a); the equipped 2/2 deals 4 damage, to the Siege (613.4c, 120.3h: it defeats it alone) or to P2 (lethal); P2 blocks with a 2/2 and holds a 2-damage bolt, whose kill leaves Bonesplitter unattached (704.5n), Become the Siege, which makes Bonesplitter a copy of the Siege (a battle: unattached, 310.10, 704.5p, and with no defense counters put into the graveyard, 704.5v) or the equipped creature one (no creature: Bonesplitter unattached, 704.5n), and Threaten the Gates, which takes the equipped creature and leaves Bonesplitter on it (301.5d), or takes the target of an equip ability, which then doesn't resolve (608.2b, 301.5b: control of the creature matters when the ability is activated and when it resolves)"),
 ];
 
 impl Config {
@@ -290,6 +291,14 @@ impl Config {
                     seat(&[], &[Rats, Wall]),
                 ],
             ),
+            "equipment" => (
+                1,
+                3,
+                vec![
+                    seat(&[Siege, Bastion], &[Bonesplitter, Bear]),
+                    seat(&[Bolt, Mimic, Steal], &[Bear]),
+                ],
+            ),
             "prevention" => (
                 1,
                 3,
@@ -314,6 +323,7 @@ impl Config {
             "ward" => (3, Variant::two_headed_giant()),
             "evasion" => (7, Variant::default()),
             "prevention" => (6, Variant::default()),
+            "equipment" => (4, Variant::default()),
             _ => (20, Variant::default()),
         };
         Ok(Config {

@@ -235,8 +235,8 @@ impl GameState {
     }
 
     /// A priority window: all pass, any player casts a spell they may cast
-    /// now or activates an ability (Lightshield Array's), or a nonactive
-    /// player concedes.
+    /// now or activates an ability (Lightshield Array's, an equip ability),
+    /// or a nonactive player concedes.
     fn priority_decisions(&self, out: &mut Vec<Decision>) {
         out.push(Decision::PassAll);
         for player in self.player_ids().filter(|&p| self.in_game(p)) {
@@ -289,6 +289,13 @@ impl GameState {
                 target: None,
                 discard: None,
                 crew: None,
+            });
+        }
+        for (player, equipment, creature) in self.equip_activations() {
+            out.push(Decision::Equip {
+                player,
+                equipment,
+                creature,
             });
         }
         if self.setup().config.concede {
@@ -348,6 +355,14 @@ impl GameState {
             (Pending::Priority, Decision::Activate { player, source, .. }) => {
                 self.activate_shield(*player, *source)
             }
+            (
+                Pending::Priority,
+                Decision::Equip {
+                    player,
+                    equipment,
+                    creature,
+                },
+            ) => self.activate_equip(*player, *equipment, *creature),
             (Pending::DeclareAttackers, Decision::DeclareAttackers { attacks }) => {
                 self.declare_attackers(attacks)
             }

@@ -98,6 +98,10 @@ faults! {
         "506.2 and 508.1b broken: a creature may attack a planeswalker its controller controls, as a Siege's controller may attack the Siege (310.9b)",
     PreventionMissesBattles = "prevention-misses-battles":
         "615.1a broken: \"prevent all combat damage\" prevents none of the damage dealt to battles (as if it read \"to creatures and players\")",
+    EquipmentBonusMissesBattles = "equipment-bonus-misses-battles":
+        "613.4c and 120.3h broken: an equipped creature's combat damage to a battle leaves out its Equipment's bonus (Bonesplitter's +2/+0), as if the battle saw its printed power",
+    BattleEquips = "battle-equips":
+        "310.10 broken: a battle that is also an Equipment may activate its equip ability (its attachment is undone by 704.5p as it resolves)",
     HexproofAgainstTeammates = "hexproof-against-teammates":
         "702.11b and 102.3 broken: hexproof keeps a permanent from being the target of a spell its controller's teammate controls, as if every other player were an opponent",
 }
@@ -106,7 +110,8 @@ impl Fault {
     /// Does some property of the catalogue judge the rule this fault
     /// breaks, so that `check` can catch it? The keyword rules (702.9b,
     /// 702.111b, 702.15b, 702.2b, 702.3b, 702.4b, 702.11b, 702.21a), the damage
-    /// replacement (614.1a) and prevention (615.1a) are judged only by comparing the model with an
+    /// replacement (614.1a), prevention (615.1a), an Equipment's bonus
+    /// (613.4c) and equip (310.10) are judged only by comparing the model with an
     /// engine in lockstep (`conform`): the observation the properties read
     /// shows no abilities.
     pub fn judged_by_properties(self) -> bool {
@@ -123,6 +128,8 @@ impl Fault {
                 | Fault::WardAgainstTeammates
                 | Fault::OwnPlaneswalkerAttackable
                 | Fault::PreventionMissesBattles
+                | Fault::EquipmentBonusMissesBattles
+                | Fault::BattleEquips
         )
     }
 }

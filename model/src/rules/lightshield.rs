@@ -41,6 +41,7 @@ impl GameState {
         self.stack.push(StackItem::Activated {
             source: array,
             controller: player,
+            equip: None,
         });
         self.settle(Then::Priority);
     }

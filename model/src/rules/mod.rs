@@ -12,6 +12,7 @@ pub mod combat;
 pub mod config;
 pub mod decisions;
 pub mod enters;
+pub mod equip;
 pub mod faults;
 pub mod leave;
 pub mod lightshield;

@@ -62,10 +62,12 @@ impl GameState {
                     self.obj_mut(CardId(id)).deathtouched = false;
                 }
             }
-            // 704.5p: a battle attached to something becomes unattached.
+            // 704.5n, 704.5p: an Equipment attached to a noncreature, and a
+            // battle (310.10) or a creature attached to anything, become
+            // unattached (`equip`).
             let unattach: ArrayVec<CardId, 24> = self
                 .on_battlefield()
-                .filter(|&id| self.chars(id).battle && self.obj(id).attached_to.is_some())
+                .filter(|&id| self.attachment_illegal(id))
                 .collect();
             for &id in &unattach {
                 self.obj_mut(id).attached_to = None;

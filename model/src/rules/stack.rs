@@ -197,7 +197,19 @@ impl GameState {
                 self.stack.pop();
                 self.settle(Then::Priority);
             }
-            StackItem::Activated { controller, .. } => {
+            StackItem::Activated {
+                source,
+                controller,
+                equip: Some(target),
+            } => {
+                self.stack.pop();
+                self.resolve_equip(source, controller, target);
+            }
+            StackItem::Activated {
+                controller,
+                equip: None,
+                ..
+            } => {
                 self.stack.pop();
                 self.resolve_shield(controller);
             }
@@ -247,7 +259,8 @@ impl GameState {
                     | Kind::Creature { .. }
                     | Kind::PortalMage
                     | Kind::Amplifier { .. }
-                    | Kind::Planeswalker { .. } => self.begin_enter(card, controller, None),
+                    | Kind::Planeswalker { .. }
+                    | Kind::Equipment { .. } => self.begin_enter(card, controller, None),
                     Kind::Clone => self.resolve_clone(card, controller),
                     Kind::Mirror => {
                         let battle = legal[0]

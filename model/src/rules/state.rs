@@ -158,12 +158,15 @@ pub enum StackItem {
         ability: Ability,
         target: Option<TargetRef>,
     },
-    /// An activated ability (602): the pool's only one is Lightshield
-    /// Array's (see `lightshield`), whose source is sacrificed to pay for
-    /// it. Not a triggered ability: nothing counters it here (701.6b).
+    /// An activated ability (602): Lightshield Array's (see
+    /// `lightshield`), whose source is sacrificed to pay for it, or an
+    /// Equipment's equip ability with the creature it targets (`equip`,
+    /// 702.6a). Not a triggered ability: nothing counters it here (701.6b).
     Activated {
         source: CardId,
         controller: PlayerId,
+        /// The target of an equip ability; `None` for Lightshield Array's.
+        equip: Option<TargetRef>,
     },
 }
 
@@ -429,6 +432,10 @@ pub struct Chars {
     /// The damage its controller's noncreature sources deal to a creature,
     /// battle or opponent is increased by this (614.1a, `replacement`).
     pub noncreature_damage_bonus: u8,
+    /// It is an Equipment with an equip ability (301.5, 702.6a).
+    pub equipment: bool,
+    /// "Equipped creature gets +`equipped_power`/+0" (613.4c, `equip`).
+    pub equipped_power: u8,
 }
 
 impl Chars {
@@ -471,9 +478,10 @@ impl Chars {
                 c.siege = true;
                 c.printed_defense = defense;
             }
-            (Kind::Battle { defense }, _) => {
+            (Kind::Battle { defense, equipment }, _) => {
                 c.battle = true;
                 c.printed_defense = defense;
+                c.equipment = equipment;
             }
             (
                 Kind::Creature {
@@ -492,6 +500,10 @@ impl Chars {
             }
             (Kind::Clone, _) => c.creature = true,
             (Kind::Amplifier { bonus }, _) => c.noncreature_damage_bonus = bonus,
+            (Kind::Equipment { power }, _) => {
+                c.equipment = true;
+                c.equipped_power = power;
+            }
             (Kind::Planeswalker { loyalty }, _) => {
                 c.planeswalker = true;
                 c.printed_loyalty = loyalty;
@@ -755,6 +767,16 @@ impl GameState {
 
     /// The object's current characteristics.
     pub fn chars(&self, id: CardId) -> Chars {
+        let mut c = self.chars_unequipped(id);
+        if c.creature {
+            c.power = c.power.saturating_add(self.equipped_bonus(id));
+        }
+        c
+    }
+
+    /// Its characteristics before Equipment's effects (613.4c), which
+    /// [`GameState::chars`] adds.
+    pub(crate) fn chars_unequipped(&self, id: CardId) -> Chars {
         let o = self.obj(id);
         let setup = self.setup();
         let mut c = match o.copy_of {

@@ -88,7 +88,9 @@ impl GameView for GameState {
                     | Ability::Ward,
                 ..
             } => StackObs::TriggeredAbility { source, controller },
-            StackItem::Activated { source, controller } => StackObs::Ability { source, controller },
+            StackItem::Activated {
+                source, controller, ..
+            } => StackObs::Ability { source, controller },
         }
     }
     fn waiting_trigger_count(&self) -> usize {

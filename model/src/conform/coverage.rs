@@ -171,10 +171,6 @@ pub const UNREACHABLE: &[(Branch, &str)] = &[
         "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a protector choice when none is being made, or by another player): scenario b10-siege-protector-choice covers it",
     ),
     (
-        ("refused", "310.10"),
-        "no card of the model is both a battle and an Equipment (no printed card is, and a copy of a Siege is no Equipment): scenario b16-battle-equipment-cannot-attach covers it",
-    ),
-    (
         ("refused", "310.12b"),
         "a check of a decision from outside (a scenario step, the protocol): the lockstep takes only decisions the engine lists, none its own enumeration leaves out (a cast transformed when no defeat trigger offers it): scenario b20-cast-transformed-creature covers it",
     ),

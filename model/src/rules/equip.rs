@@ -109,17 +109,23 @@ impl GameState {
 
     /// Must `id`, attached to something, become unattached as a
     /// state-based action? 704.5n: an Equipment attached to an illegal
-    /// permanent, one that is not a creature (301.5c); 704.5p and 310.10:
-    /// a battle or a creature attached to anything, an Equipment become a
-    /// creature included, and any other permanent that is not an Equipment
-    /// (the pool has no Aura or Fortification). A permanent attached to
-    /// one that left the battlefield was unattached as it left (701.3d).
+    /// permanent, one that is not a creature, or to a nonexistent one, that
+    /// left the battlefield (301.5c); 704.5p and 310.10: a battle or a
+    /// creature attached to anything, an Equipment become a creature
+    /// included, and any other permanent that is not an Equipment (the pool
+    /// has no Aura or Fortification). No card of the pool puts a permanent
+    /// that left back onto the battlefield before the next check, so one
+    /// that left is still gone then.
     pub(crate) fn attachment_illegal(&self, id: CardId) -> bool {
         let Some(to) = self.obj(id).attached_to else {
             return false;
         };
         let c = self.chars_unequipped(id);
-        c.battle || c.creature || !c.equipment || !self.chars(to).creature
+        c.battle
+            || c.creature
+            || !c.equipment
+            || self.obj(to).zone != Zone::Battlefield
+            || !self.chars(to).creature
     }
 
     /// The power [`Fault::EquipmentBonusMissesBattles`] leaves out of the

@@ -10,13 +10,11 @@ impl GameState {
     /// any zone front face up (711.? / 712.14) under its owner. Only the
     /// ghost history is kept.
     pub fn move_to(&mut self, id: CardId, zone: Zone) {
+        // An Equipment attached to it stays attached to a nonexistent
+        // permanent until the next state-based action check (704.5n,
+        // `equip`): the game may end first (104.2a).
         if self.obj(id).zone == Zone::Battlefield {
             self.remove_from_combat(id);
-            for other in 0..self.objs.len() as u8 {
-                if self.obj(CardId(other)).attached_to == Some(id) {
-                    self.obj_mut(CardId(other)).attached_to = None;
-                }
-            }
         }
         let owner = self.setup().def(id).owner;
         let old = *self.obj(id);

@@ -1155,3 +1155,52 @@ fn a_position_gives_a_protector_only_to_a_card_with_a_battle_face() {
         "{err}"
     );
 }
+
+/// A cast refused as its cost is paid is undone whole (732.1: "the entire
+/// action is reversed and any payments already made are canceled ... the
+/// spell returns to the zone it came from"; 601.2h: "Partial payments are
+/// not allowed"): with {G} in P1's pool, Grizzly Bears ({1}{G}) can't be
+/// paid for, and after the refusal the Bears are in P1's hand and the {G}
+/// still in the pool, through the action API and the decision API alike.
+#[test]
+fn a_cast_refused_as_it_pays_leaves_the_game_as_it_was() {
+    let text = r#"{
+  "name": "unpaid",
+  "players": 2,
+  "mana": true,
+  "cards": [
+    {"id": "forest", "card": "Forest", "owner": "P1", "zone": "battlefield"},
+    {"id": "bears", "card": "Grizzly Bears", "owner": "P1", "zone": "hand"}
+  ],
+  "steps": []
+}"#;
+    let mut g = build_game(Path::new("s.json"), text, &Catalogue::bundled().unwrap()).unwrap();
+    let tap = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::ActivateMana { source: CardId(0), .. }))
+        .expect("the Forest's mana ability is offered");
+    g.apply(&tap).unwrap();
+    let pool = g.players[0].pool.clone();
+    assert_ne!(
+        pool,
+        battlecheck_engine::cards::mana_cost::Pool::default(),
+        "the Forest added {{G}}"
+    );
+    let before = g.observe();
+    let cast = Action::Cast {
+        player: PlayerId(0),
+        card: CardId(1),
+        targets: Vec::new(),
+        x: None,
+        convoke: Vec::new(),
+    };
+    let decision = cast.as_decision().expect("a cast is a decision");
+    for refused in [g.apply(&cast).err(), g.apply_decision(&decision).err()] {
+        let e = refused.expect("the cast can't be paid for");
+        assert_eq!(e.rule(), Some("601.2h"), "{e}");
+        assert_eq!(g.observe(), before);
+        assert_eq!(g.players[0].pool, pool);
+        assert_eq!(g.objects[1].zone, battlecheck_properties::Zone::Hand);
+    }
+}

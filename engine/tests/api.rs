@@ -1178,10 +1178,18 @@ fn a_cast_refused_as_it_pays_leaves_the_game_as_it_was() {
     let tap = g
         .legal_actions()
         .into_iter()
-        .find(|a| matches!(a, Action::ActivateMana { source: CardId(0), .. }))
+        .find(|a| {
+            matches!(
+                a,
+                Action::ActivateMana {
+                    source: CardId(0),
+                    ..
+                }
+            )
+        })
         .expect("the Forest's mana ability is offered");
     g.apply(&tap).unwrap();
-    let pool = g.players[0].pool.clone();
+    let pool = g.players[0].pool;
     assert_ne!(
         pool,
         battlecheck_engine::cards::mana_cost::Pool::default(),

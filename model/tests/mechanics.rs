@@ -352,19 +352,29 @@ fn shows_walker(play: WalkerPlay, s: &GameState, d: &Decision, next: &GameState)
     }
 }
 
-/// The plays of [`WALKER_PLAYS`] `config` reaches, exhaustively explored.
-fn walker_plays(config: &Config) -> Vec<WalkerPlay> {
+/// The plays of `all` that `config` reaches, exhaustively explored, as
+/// `shows` tells them, sorted.
+fn plays<P: Copy + Ord>(
+    config: &Config,
+    all: &[P],
+    shows: fn(P, &GameState, &Decision, &GameState) -> bool,
+) -> Vec<P> {
     let mut found = Vec::new();
     walk(config, |s, d, next| {
-        for p in WALKER_PLAYS {
-            if !found.contains(&p) && shows_walker(p, s, d, next) {
+        for &p in all {
+            if !found.contains(&p) && shows(p, s, d, next) {
                 found.push(p);
             }
         }
-        found.len() == WALKER_PLAYS.len()
+        found.len() == all.len()
     });
     found.sort();
     found
+}
+
+/// The plays of [`WALKER_PLAYS`] `config` reaches.
+fn walker_plays(config: &Config) -> Vec<WalkerPlay> {
+    plays(config, &WALKER_PLAYS, shows_walker)
 }
 
 /// Planeswalkers beside battles are played where CI holds the engine to
@@ -524,19 +534,9 @@ fn shows_equip(play: EquipPlay, s: &GameState, d: &Decision, next: &GameState) -
     }
 }
 
-/// The plays of [`EQUIP_PLAYS`] `config` reaches, exhaustively explored.
+/// The plays of [`EQUIP_PLAYS`] `config` reaches.
 fn equip_plays(config: &Config) -> Vec<EquipPlay> {
-    let mut found = Vec::new();
-    walk(config, |s, d, next| {
-        for p in EQUIP_PLAYS {
-            if !found.contains(&p) && shows_equip(p, s, d, next) {
-                found.push(p);
-            }
-        }
-        found.len() == EQUIP_PLAYS.len()
-    });
-    found.sort();
-    found
+    plays(config, &EQUIP_PLAYS, shows_equip)
 }
 
 /// Equipment beside battles is played where CI holds the engine to the

@@ -291,13 +291,7 @@ impl GameState {
                 crew: None,
             });
         }
-        for (player, equipment, creature) in self.equip_activations() {
-            out.push(Decision::Equip {
-                player,
-                equipment,
-                creature,
-            });
-        }
+        self.equip_decisions(out);
         if self.setup().config.concede {
             for player in self
                 .player_ids()

@@ -11,27 +11,24 @@
 use crate::rules::cards::CardName;
 use crate::rules::faults::Fault;
 use crate::rules::state::{GameState, StackItem, TargetRef, Then};
-use arrayvec::ArrayVec;
-use battlecheck_properties::{CardId, PlayerId, Step, Target, Zone};
+use battlecheck_properties::{CardId, Decision, PlayerId, Step, Target, Zone};
 
 impl GameState {
-    /// The equip activations open now, as (player, Equipment, creature):
-    /// only as a sorcery (602.5d, 307.1: the player's main phase with an
-    /// empty stack; 805.4: with shared team turns, every player of the active
-    /// team), of an Equipment the player controls (301.5d) that is not a
-    /// battle (310.10: a battle can't be attached, even if it is also an
-    /// Equipment), targeting a
-    /// creature the player controls (702.6a). An Equipment that is also a
-    /// creature may still activate it, targeting itself too: it then
-    /// doesn't move (301.5c, 701.3b), and so does one targeting the
+    /// Add the equip activations open now to `out`: only as a sorcery
+    /// (602.5d, 307.1: the player's main phase with an empty stack; 805.4:
+    /// with shared team turns, every player of the active team), of an
+    /// Equipment the player controls (301.5d) that is not a battle (310.10:
+    /// a battle can't be attached, even if it is also an Equipment),
+    /// targeting a creature the player controls (702.6a). An Equipment that
+    /// is also a creature may still activate it, targeting itself too: it
+    /// then doesn't move (301.5c, 701.3b), and so does one targeting the
     /// creature it already equips.
-    pub(crate) fn equip_activations(&self) -> ArrayVec<(PlayerId, CardId, CardId), 16> {
-        let mut out = ArrayVec::new();
+    pub(crate) fn equip_decisions(&self, out: &mut Vec<Decision>) {
         if !(self.setup().has(CardName::Bonesplitter) || self.setup().has(CardName::Bastion))
             || self.step != Step::Main
             || !self.stack.is_empty()
         {
-            return out;
+            return;
         }
         for equipment in self.on_battlefield() {
             let player = self.obj(equipment).controller;
@@ -44,11 +41,14 @@ impl GameState {
             }
             for creature in self.on_battlefield() {
                 if self.equip_target(creature, player) {
-                    out.push((player, equipment, creature));
+                    out.push(Decision::Equip {
+                        player,
+                        equipment,
+                        creature,
+                    });
                 }
             }
         }
-        out
     }
 
     /// Is `creature` a legal target of `player`'s equip ability: a

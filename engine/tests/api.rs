@@ -1212,3 +1212,59 @@ fn a_cast_refused_as_it_pays_leaves_the_game_as_it_was() {
         assert_eq!(g.objects[1].zone, battlecheck_properties::Zone::Hand);
     }
 }
+
+/// Who makes a choice that no decision names is the controller, not the
+/// owner: a stolen Siege's new protector is chosen by "that battle's
+/// controller" (704.5y), here P2 with two opponents to choose from, not
+/// its owner P1; a borrowed trampler's damage is assigned by its
+/// controller (702.19b, 510.1c), P1, not its owner P2.
+#[test]
+fn the_chooser_of_a_choice_no_decision_names_is_the_controller() {
+    let cards = Catalogue::bundled().unwrap();
+    let stolen = r#"{"name": "stolen", "players": 3, "cards": [
+  {"id": "siege", "card": "Invasion of Pyrulea", "owner": "P1", "zone": "battlefield", "protector": "P2"},
+  {"id": "threaten", "card": "Threaten the Gates", "owner": "P2", "zone": "hand"}
+], "steps": []}"#;
+    let mut g = build_game(Path::new("s.json"), stolen, &cards).unwrap();
+    g.apply(&Action::Pass {
+        player: PlayerId(0),
+    })
+    .unwrap();
+    g.apply(&Action::Cast {
+        player: PlayerId(1),
+        card: CardId(1),
+        targets: vec![Target::Permanent(CardId(0))],
+        x: None,
+        convoke: Vec::new(),
+    })
+    .unwrap();
+    g.apply_decision(&Decision::PassAll).unwrap();
+    assert_eq!(g.objects[0].controller, PlayerId(1));
+    assert_eq!(g.choosers(), [PlayerId(1)]);
+    assert_eq!(g.to_act(), Some(PlayerId(1)));
+
+    let borrowed = r#"{"name": "borrowed", "players": 3, "step": "begin_combat", "cards": [
+  {"id": "dreadmaw", "card": "Colossal Dreadmaw", "owner": "P2", "zone": "battlefield", "control_effect": "P1"},
+  {"id": "wall", "card": "Wall of Wood", "owner": "P3", "zone": "battlefield"}
+], "steps": []}"#;
+    let mut g = build_game(Path::new("s.json"), borrowed, &cards).unwrap();
+    g.apply_decision(&Decision::PassAll).unwrap();
+    assert!(
+        g.choosers().is_empty(),
+        "an attack declaration names its player"
+    );
+    g.apply(&Action::DeclareAttackers {
+        player: PlayerId(0),
+        attacks: vec![(CardId(0), AttackTarget::Player(PlayerId(2)))],
+    })
+    .unwrap();
+    g.apply_decision(&Decision::PassAll).unwrap();
+    g.apply(&Action::DeclareBlockers {
+        player: PlayerId(2),
+        blocks: vec![(CardId(1), CardId(0))],
+    })
+    .unwrap();
+    g.apply_decision(&Decision::PassAll).unwrap();
+    assert_eq!(g.choosers(), [PlayerId(0)]);
+    assert_eq!(g.to_act(), Some(PlayerId(0)));
+}

@@ -123,8 +123,8 @@ fn random_legal_play_keeps_every_invariant() {
     );
 }
 
-/// Candidate casts, attack and block declarations, protector choices and
-/// damage assignments are judged without a copy of
+/// Candidate casts, activations, attack and block declarations, protector
+/// choices and damage assignments are judged without a copy of
 /// the game each where the rules allow, and the passes that begin casts
 /// and a pass by everyone are taken once for all of them
 /// (`Game::accepted`, `Game::accepts`):
@@ -132,7 +132,9 @@ fn random_legal_play_keeps_every_invariant() {
 /// engine lists, every card in a hand cast by its owner (with no target,
 /// and with each target a listed cast names or a player), variants of them
 /// that the rules may refuse (another caster, other targets, one target
-/// fewer or more, another X), the attack declarations listed with
+/// fewer or more, another X), the activations, equips, land plays and
+/// mana abilities listed with variants (another player, another target or
+/// none, another ability, another creature equipped), the attack declarations listed with
 /// variants (another attacker, another player or permanent attacked, an
 /// attacker twice), the block declarations listed with variants (another
 /// blocker, another permanent blocked, a blocker twice), every protector
@@ -149,7 +151,7 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
     let cards = Catalogue::bundled().unwrap();
     let files = scenario_files();
     let (mut judged, mut refused, mut attacks, mut blocks, mut protectors) = (0, 0, 0, 0, 0);
-    let mut damage = 0;
+    let (mut damage, mut abilities_refused) = (0, 0);
     for (file, seed) in files.iter().flat_map(|f| (1..=3).map(move |s| (f, s))) {
         let text = std::fs::read_to_string(file).unwrap();
         let mut game = build_game(file, &text, &cards).unwrap();
@@ -237,6 +239,72 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                 fewer.pop();
                 variants.push(cast(*player, fewer, *x));
                 variants.push(cast(*player, chosen.clone(), Some(x.unwrap_or(0) + 1)));
+            }
+            // Activations, equips, land plays and mana abilities listed,
+            // and variants the rules refuse (602.2, 702.6a, 305.2, 605.3a):
+            // by another player, at another target or none, another ability
+            // number, an Equipment onto each permanent; refused, each leaves
+            // the game as it was, whatever cost it would pay (732.1).
+            let everyone = (0..game.players.len() as u8).map(PlayerId);
+            for d in &legal {
+                match d {
+                    Decision::Activate {
+                        player,
+                        source,
+                        ability,
+                        target,
+                        discard,
+                        crew,
+                    } => {
+                        let activate = |player, ability, target| Decision::Activate {
+                            player,
+                            source: *source,
+                            ability,
+                            target,
+                            discard: *discard,
+                            crew: crew.clone(),
+                        };
+                        variants.extend(everyone.clone().map(|p| activate(p, *ability, *target)));
+                        variants.extend(
+                            targets
+                                .iter()
+                                .map(|&t| activate(*player, *ability, Some(t))),
+                        );
+                        variants.push(activate(*player, *ability, None));
+                        variants.push(activate(*player, ability + 1, *target));
+                    }
+                    Decision::Equip {
+                        player, equipment, ..
+                    } => {
+                        variants.extend(game.objects.iter().map(|o| Decision::Equip {
+                            player: *player,
+                            equipment: *equipment,
+                            creature: o.id,
+                        }));
+                        variants.extend(everyone.clone().map(|p| Decision::Equip {
+                            player: p,
+                            equipment: *equipment,
+                            creature: *equipment,
+                        }));
+                    }
+                    Decision::PlayLand {
+                        card, back_face, ..
+                    } => {
+                        variants.extend(everyone.clone().map(|player| Decision::PlayLand {
+                            player,
+                            card: *card,
+                            back_face: !back_face,
+                        }));
+                    }
+                    Decision::ActivateMana { source, mana, .. } => {
+                        variants.extend(everyone.clone().map(|player| Decision::ActivateMana {
+                            player,
+                            source: *source,
+                            mana: *mana,
+                        }));
+                    }
+                    _ => {}
+                }
             }
             // Attack declarations listed, and variants: each attack by
             // another permanent or at another player or permanent, and an
@@ -427,6 +495,16 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
                     d,
                     Decision::AssignTrample { .. } | Decision::DivideDamage { .. }
                 ));
+                abilities_refused += usize::from(
+                    !on_a_copy
+                        && matches!(
+                            d,
+                            Decision::Activate { .. }
+                                | Decision::Equip { .. }
+                                | Decision::PlayLand { .. }
+                                | Decision::ActivateMana { .. }
+                        ),
+                );
             }
             let d = &legal[rng.below(legal.len())];
             game.apply_decision(d).unwrap();
@@ -439,7 +517,8 @@ fn a_decision_is_judged_as_taking_it_would_judge_it() {
             && attacks > 2_000
             && blocks > 50
             && protectors > 50
-            && damage > 50,
-        "{judged} decisions judged ({attacks} attack and {blocks} block declarations, {protectors} protector choices, {damage} damage assignments), {refused} refused"
+            && damage > 50
+            && abilities_refused > 1_000,
+        "{judged} decisions judged ({attacks} attack and {blocks} block declarations, {protectors} protector choices, {damage} damage assignments), {refused} refused ({abilities_refused} activations, equips, land plays and mana abilities)"
     );
 }

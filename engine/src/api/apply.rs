@@ -364,7 +364,13 @@ impl Game {
     /// [`Game::trample_refusal`], a division of combat damage only by
     /// [`Game::division_refusal`] and a cast in a game that pays no mana
     /// only by [`Game::cast_refusal`], each asked before anything changes.
-    /// (A cast that pays mana may be refused part-way through its payment.)
+    /// The other actions are taken on a copy. None of them is refused
+    /// after a change today (a cast's payment is worked out whole before
+    /// any mana is taken; the tests `random_play` and
+    /// `a_cast_refused_as_it_pays_leaves_the_game_as_it_was` try refused
+    /// casts, activations, equips, land plays and mana abilities taken in
+    /// place); the copy keeps a cost or check added later from leaving a
+    /// game half-changed (732.1).
     fn refused_before_change(&self, action: &Action) -> bool {
         match action {
             Action::Concede { .. }

@@ -70,13 +70,12 @@ fi
 export CARGO_PROFILE_DEV_DEBUG=0
 
 # The test targets, given to every cargo call (-C): each mutant's build links
-# only these, not all the workspace's tests and unit-test builds. Not the
-# engine's property check on the small presets (conform_engine_check): the
-# properties are computed from what the engine observes, which the lockstep
-# check (conform) compares with the model's on the same presets, so it
-# cannot catch a mutant that conform misses, and it took half the time.
+# only these, not all the workspace's tests and unit-test builds. The
+# engine's property check (conform_engine_check) is among them: what the
+# engine reports of each decision's effect (`GameView::step_broken`) is
+# read by it alone, not by the lockstep check.
 tests=()
-for t in conform conform_faults proptest_lockstep scenarios random_play api bad_input scenario_schema; do
+for t in conform conform_faults conform_engine_check proptest_lockstep scenarios random_play api bad_input scenario_schema; do
     tests+=(-C "--test=$t")
 done
 judged=(--test-package battlecheck --test-package battlecheck-engine)

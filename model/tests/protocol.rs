@@ -554,10 +554,11 @@ fn the_documented_transcript_fits_the_schemas() {
 
 /// Games of every preset played through the protocol (a fixed walk through
 /// each one's decisions): every request and response line fits the
-/// schemas, so the schemas of the shared vocabulary keep up with it.
+/// schemas, so the schemas of the shared vocabulary keep up with it, and
+/// `Response::from_line` reads every response as the derived reading does.
 #[test]
 fn real_messages_of_every_preset_fit_the_schemas() {
-    use battlecheck::conform::protocol::{Request, RequestBody};
+    use battlecheck::conform::protocol::{Request, RequestBody, Response};
     use battlecheck::conform::serve::Session;
     let (requests, responses) = validators();
     let mut id = 0;
@@ -567,6 +568,11 @@ fn real_messages_of_every_preset_fit_the_schemas() {
         assert_valid(&requests, &request);
         let response = session.answer_line(&request);
         assert_valid(&responses, &response);
+        assert_eq!(
+            Response::from_line(&response).unwrap(),
+            serde_json::from_str::<Response>(&response).unwrap(),
+            "{response}"
+        );
         serde_json::from_str::<serde_json::Value>(&response).unwrap()
     };
     for (preset, _) in battlecheck::rules::config::PRESETS {
@@ -771,4 +777,47 @@ fn every_json_example_in_the_protocol_doc_fits_the_schemas() {
         messages >= 15 && setups >= 1 && inline >= 1,
         "{messages} {setups} {inline}"
     );
+}
+
+/// `Response::from_line` reads what the derived reading reads, and refuses
+/// what it refuses: a head out of order, an unknown or missing type, a body
+/// with a field missing or of the wrong kind, a repeated key.
+#[test]
+fn a_response_line_is_read_as_the_derived_reading_reads_it() {
+    use battlecheck::conform::protocol::Response;
+    let lines = [
+        r#"{"type":"legal","decisions":[{"decision":"pass_all"},{"decision":"concede","player":0}],"id":3}"#,
+        r#"{"id":3,"type":"legal","decisions":[]}"#,
+        r#"{"id":3,"type":"legal"}"#,
+        r#"{"id":3,"type":"legal","decisions":[{"decision":"no_such"}]}"#,
+        r#"{"id":"3","type":"legal","decisions":[]}"#,
+        r#"{"id":3,"id":4,"type":"legal","decisions":[]}"#,
+        r#"{"id":3,"type":"refused","rule":"117.1","message":"not yours"}"#,
+        r#"{"id":3,"type":"refused"}"#,
+        r#"{"id":null,"type":"error","message":"what"}"#,
+        r#"{"type":"error","message":"what"}"#,
+        r#"{"id":3,"type":"snapshot","token":"s1"}"#,
+        r#"{"id":3,"type":"observation"}"#,
+        r#"{"id":3,"type":"applied","observation":{}}"#,
+        r#"{"id":3,"type":"nothing"}"#,
+        r#"{"id":3}"#,
+        r#"{"id":3,"type":"legal","decisions":[]"#,
+        "",
+    ];
+    for line in lines {
+        let derived = serde_json::from_str::<Response>(line);
+        let read = Response::from_line(line);
+        assert_eq!(
+            read.is_ok(),
+            derived.is_ok(),
+            "{line}: {read:?} {derived:?}"
+        );
+        if let (Ok(a), Ok(b)) = (read, derived) {
+            assert_eq!(a, b, "{line}");
+        }
+    }
+    // Read, not only refused alike: the two legal lists, the refusal with
+    // its rule, both errors and the snapshot.
+    let read = lines.iter().filter(|l| Response::from_line(l).is_ok());
+    assert_eq!(read.count(), 6);
 }

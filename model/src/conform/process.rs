@@ -425,7 +425,7 @@ impl EngineProcess {
             Got::End => return Err(self.exited(kind, deadline)),
         };
         self.last_response = Some(line.clone());
-        let response: Response = serde_json::from_str(&line).map_err(|e| {
+        let response = Response::from_line(&line).map_err(|e| {
             let what = if serde_json::from_str::<serde_json::Value>(&line).is_ok() {
                 "a JSON line that is not a response of the protocol"
             } else {

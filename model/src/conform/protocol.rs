@@ -129,6 +129,43 @@ pub struct Response {
     pub body: ResponseBody,
 }
 
+impl Response {
+    /// Reads one response line: what `serde_json::from_str` reads, faster
+    /// for the answers a lockstep run receives by the thousand. The derived
+    /// reading (`flatten` over a `type`-tagged enum) copies the whole line
+    /// into serde's generic content twice before reading the body; here a
+    /// first pass reads `id` and `type` alone and a second reads an
+    /// `observation`, `applied`, `legal` or `refused` body straight from
+    /// the line (its `id` and `type` are fields the body ignores). Other
+    /// types, and lines without a readable head, take the derived reading,
+    /// errors included.
+    pub fn from_line(line: &str) -> serde_json::Result<Response> {
+        #[derive(Deserialize)]
+        struct Head<'a> {
+            id: Option<u64>,
+            #[serde(rename = "type", borrow)]
+            kind: std::borrow::Cow<'a, str>,
+        }
+        #[derive(Deserialize)]
+        struct Legal {
+            decisions: Vec<Decision>,
+        }
+        let Ok(Head { id, kind }) = serde_json::from_str::<Head>(line) else {
+            return serde_json::from_str(line);
+        };
+        let body = match &*kind {
+            "observation" => ResponseBody::Observation(serde_json::from_str(line)?),
+            "applied" => ResponseBody::Applied(serde_json::from_str(line)?),
+            "legal" => ResponseBody::Legal {
+                decisions: serde_json::from_str::<Legal>(line)?.decisions,
+            },
+            "refused" => ResponseBody::Refused(serde_json::from_str(line)?),
+            _ => return serde_json::from_str(line),
+        };
+        Ok(Response { id, body })
+    }
+}
+
 /// What a response says, tagged by `type`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -41,7 +41,7 @@
 #   not engine behaviour;
 # - the scenario-file tooling the conformance check never runs: expectations
 #   and their report (scenario/expect.rs, scenario/mod.rs, scenario/format.rs),
-#   JSON error positions (jsonpos.rs) and error texts (error.rs). The engine's
+#   JSON error positions (json/position.rs) and error texts (state/error.rs). The engine's
 #   own tests (engine/tests: scenarios, bad files, API errors) judge those.
 #   Building games from scenarios (scenario/setup.rs) and the card data
 #   (cards.rs) are mutated: conformance builds every game through them.
@@ -57,9 +57,10 @@ fi
 
 # The baseline is skipped: cargo-mutants 27 runs it with the tests of the
 # mutated package only (not --test-package), where these test targets do not
-# exist. The unmutated tree passes them in about 37 s in this profile (the
-# conformance suite and the engine faults it must catch, the multiplayer
-# presets included). Hence an explicit --timeout of about three times that:
+# exist. The unmutated tree passes them in about 2 minutes in this profile
+# (the conformance suite and the engine faults it must catch, the
+# multiplayer presets included). Hence an explicit --timeout above that
+# (MUTANTS_TIMEOUT, 360 s for stage 2):
 # a mutant that makes them run several times longer (a loop that no longer
 # ends) counts as caught by the timeout, and a correct run never does.
 #
@@ -80,7 +81,7 @@ for t in conform conform_faults conform_engine_check proptest_lockstep scenarios
 done
 judged=(--test-package battlecheck --test-package battlecheck-engine)
 jobs=1
-timeout=120
+timeout=360
 
 # --fast: the first stage of a whole-engine run. Only the engine package's
 # tests judge (its unit tests, every scenario replayed, its API tests, bad

@@ -22,19 +22,32 @@ fn options(shard: Option<Shard>) -> CheckOptions {
     }
 }
 
-/// The JSON reports of the N shards of `config`, read back as
-/// `merge-reports` reads them.
-fn shards(config: &Config, count: usize) -> Vec<(String, ShardReport)> {
+/// The JSON reports of the N shards of `config`, each with its file name.
+fn shard_json(config: &Config, count: usize) -> Vec<(String, String)> {
     (1..=count)
         .map(|index| {
             let shard = Shard { index, count };
             let report = check(config.clone(), &options(Some(shard))).expect("valid");
             assert!(report.complete);
             let json = serde_json::to_string(&report).expect("serialisable");
-            let read: ShardReport = serde_json::from_str(&json).expect("a shard's report");
-            (format!("shard-{index}.json"), read)
+            (format!("shard-{index}.json"), json)
         })
         .collect()
+}
+
+/// Shard reports read back as `merge-reports` reads them.
+fn read(json: &[(String, String)]) -> Vec<(String, ShardReport)> {
+    json.iter()
+        .map(|(name, json)| {
+            let read: ShardReport = serde_json::from_str(json).expect("a shard's report");
+            (name.clone(), read)
+        })
+        .collect()
+}
+
+/// The reports of the N shards of `config`, read back.
+fn shards(config: &Config, count: usize) -> Vec<(String, ShardReport)> {
+    read(&shard_json(config, count))
 }
 
 #[test]
@@ -113,12 +126,15 @@ fn a_merge_of_the_wrong_shards_names_the_report_at_fault() {
 fn shards_that_split_their_frontier_otherwise_do_not_merge() {
     let config = Config::preset("default").expect("a preset");
     let error = |parts: Vec<(String, ShardReport)>| merge(parts).expect_err("must fail").0;
-    let parts = shards(&config, 2);
+    // The shards are checked once; each case below tampers with a fresh
+    // reading of their reports.
+    let json = shard_json(&config, 2);
+    let parts = read(&json);
     let frontier = parts[0].1.shard.frontier_states;
     assert!(frontier > 0 && parts.iter().all(|(_, r)| r.shard.frontier_keys.is_some()));
     assert!(merge(parts).is_ok());
     // Shard 2's frontier keyed otherwise.
-    let mut parts = shards(&config, 2);
+    let mut parts = read(&json);
     if let Some(k) = parts[1].1.shard.frontier_keys.as_mut() {
         k.all ^= 1;
         k.owned ^= 1;
@@ -129,7 +145,7 @@ fn shards_that_split_their_frontier_otherwise_do_not_merge() {
         "{e}"
     );
     // One frontier, but owned by keys that are not its own.
-    let mut parts = shards(&config, 2);
+    let mut parts = read(&json);
     if let Some(k) = parts[1].1.shard.frontier_keys.as_mut() {
         k.owned ^= 1;
     }
@@ -139,7 +155,7 @@ fn shards_that_split_their_frontier_otherwise_do_not_merge() {
         "{e}"
     );
     // A frontier state left to no shard.
-    let mut parts = shards(&config, 2);
+    let mut parts = read(&json);
     parts[0].1.shard.owned_frontier_states -= 1;
     let e = error(parts);
     assert!(
@@ -147,7 +163,7 @@ fn shards_that_split_their_frontier_otherwise_do_not_merge() {
         "{e}"
     );
     // A shard cut at a turn beside shards cut at a level.
-    let mut parts = shards(&config, 2);
+    let mut parts = read(&json);
     parts[1].1.shard.frontier_turn = Some(2);
     let e = error(parts);
     assert!(
@@ -156,7 +172,7 @@ fn shards_that_split_their_frontier_otherwise_do_not_merge() {
         "{e}"
     );
     // Reports from before the keys were summed merge as before.
-    let mut parts = shards(&config, 2);
+    let mut parts = read(&json);
     for (_, r) in &mut parts {
         r.shard.frontier_keys = None;
     }

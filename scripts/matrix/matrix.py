@@ -4,7 +4,7 @@ report browsers.
 
     python3 scripts/matrix/matrix.py --battlecheck BIN \\
         --engine LABEL=CMD [--native LABEL=PYTHON] ... \\
-        [--rerun LABEL,...] [--jobs N] [--check]
+        [--rerun LABEL,...] [--jobs N] [--check] [--save-replay LABEL=FILE]
 
 For every engine given (a label and the command line of a process that
 speaks battlecheck's engine protocol, engine/PROTOCOL.md), it runs
@@ -31,7 +31,11 @@ same bytes.
 
 --check writes nothing: it renders into memory and exits 1 (printing a diff)
 if MATRIX.md, matrix.html or a rerun engine's results differ from the files
-in the tree. Standard library only.
+in the tree. --save-replay LABEL=FILE writes the `replay --format json`
+reports of engine/scenarios on that (rerun) engine to FILE, as
+`battlecheck replay` gives them: scripts/adapters/phase/check.sh reads them
+(PHASE_REPLAY_REPORT) instead of replaying the same files again. Standard
+library only.
 """
 
 import argparse
@@ -123,8 +127,9 @@ def declined(msg):
     return bool("needs the optional feature" in msg or re.search(r"answered '\w+' with an error", msg))
 
 
-def replay_cases(bc, eng, paths):
-    """Every scenario of `paths`: {file: {status, detail}}."""
+def replay_cases(bc, eng, paths, save=None):
+    """Every scenario of `paths`: {file: {status, detail}}. With `save`, the
+    reports of the files of engine/scenarios are also written there, raw."""
     if not paths:
         return {}
     p = run([bc, "replay", "--engine-cmd", eng.cmd, "--engine-timeout", ENGINE_TIMEOUT, "--format", "json",
@@ -134,6 +139,12 @@ def replay_cases(bc, eng, paths):
     except ValueError:
         msg = clean((p.stderr or p.stdout or "no output").strip().splitlines()[-1], eng)
         return {f"{d}/": {"status": ERR, "detail": f"replay gave no report: {msg}"} for d in paths}
+    if save:
+        mine = [r for r in reports
+                if os.path.relpath(os.path.join(ROOT, r["file"]), ROOT).startswith("engine/scenarios/")]
+        os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
+        with open(save, "w") as f:
+            json.dump(mine, f, indent=1)
     out = {}
     for r in reports:
         f = os.path.relpath(os.path.join(ROOT, r["file"]), ROOT) if not r["file"].startswith("/") else r["file"]
@@ -265,8 +276,10 @@ def gen_suites(bc, presets, jobs):
         return dict(ex.map(one, presets))
 
 
-def run_engines(bc, engines, suites, conform_presets, jobs):
-    """Runs every check on every engine given; returns {label: results}."""
+def run_engines(bc, engines, suites, conform_presets, jobs, saves=None):
+    """Runs every check on every engine given; returns {label: results}.
+    `saves`: {label: file} for --save-replay."""
+    saves = saves or {}
     results = {e.label: {"version": RESULTS_VERSION, "label": e.label, "hello": None, "probe": {},
                          "scenarios": {}, "suite": {}, "conform": {}, "native": {} if e.native else None,
                          "inputs": inputs_digest(e.native)} for e in engines}
@@ -291,7 +304,8 @@ def run_engines(bc, engines, suites, conform_presets, jobs):
         futs = {}
         for e in engines:
             r = results[e.label]
-            futs[(e.label, "scenarios", None)] = ex.submit(timed, e, replay_cases, bc, e, SCENARIO_DIRS)
+            futs[(e.label, "scenarios", None)] = ex.submit(timed, e, replay_cases, bc, e, SCENARIO_DIRS,
+                                                            saves.get(e.label))
             if e.native:
                 futs[(e.label, "native", None)] = ex.submit(timed, e, natives, e)
             for p in suites:
@@ -725,6 +739,8 @@ def main(argv):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--conform-presets", default=",".join(CONFORM_PRESETS))
     ap.add_argument("--suite-presets", default=",".join(SUITE_PRESETS))
+    ap.add_argument("--save-replay", action="append", default=[], metavar="LABEL=FILE",
+                    help="write the replay reports of engine/scenarios on the rerun engine LABEL to FILE")
     ap.add_argument("--check", action="store_true",
                     help="write nothing; exit 1 if the files in the tree differ from what this run renders")
     a = ap.parse_args(argv)
@@ -739,6 +755,10 @@ def main(argv):
     if natives_of:
         raise SystemExit(f"--native for an engine not given: {', '.join(natives_of)}")
     rerun = [e for e in engines if a.rerun == "all" or e.label in a.rerun.split(",")]
+    saves = dict(x.split("=", 1) for x in a.save_replay)
+    not_rerun = sorted(set(saves) - {e.label for e in rerun})
+    if not_rerun:
+        raise SystemExit(f"--save-replay for an engine not rerun: {', '.join(not_rerun)}")
     conform_presets = [p for p in a.conform_presets.split(",") if p]
     suites = [p for p in a.suite_presets.split(",") if p]
 
@@ -763,7 +783,7 @@ def main(argv):
             log(f"matrix: battlecheck suite for {len(suites)} presets")
             gen_suites(bc, suites, a.jobs)
         log(f"matrix: running {', '.join(e.label for e in rerun)} ({a.jobs} job(s))")
-        results.update(run_engines(bc, rerun, suites, conform_presets, a.jobs))
+        results.update(run_engines(bc, rerun, suites, conform_presets, a.jobs, saves))
     doc, engines_rows = render(bc, engines, results, suites, conform_presets)
     files = {os.path.join(a.out, "MATRIX.md"): write_md(doc, engines_rows),
              os.path.join(a.out, "matrix.html"): write_html(doc, engines_rows)}

@@ -20,7 +20,8 @@
 #   2e. every scenario of engine/scenarios replays through the adapter as
 #      expected-replay.json records it (pass, or the steps that fail, or the
 #      error naming a phase limit): a new failure, or a known one gone, fails
-#      (about 1.5 minutes on 2 cores);
+#      (about 1.5 minutes on 2 cores; with PHASE_REPLAY_REPORT, the report
+#      of a replay already run, by the matrix in .ci/run, is read instead);
 #   3. conform --engine-cmd, with every mask on, gives on every preset phase
 #      expresses exactly the verdict, counts and counterexample recorded in
 #      expected-conform.json (a new divergence, or a known one gone, fails;
@@ -30,6 +31,9 @@
 # Exit 0 if all hold. Run from anywhere; needs python3 (3.11 or later, with
 # venv) and target/release/battlecheck (built if missing).
 #   PHASE_VENV=DIR   the virtual environment (default target/phase-venv)
+#   PHASE_REPLAY_REPORT=FILE  step 2e reads this `replay --format json` report
+#                    of engine/scenarios on the pinned release (written by
+#                    scripts/matrix/run.sh --ci) instead of replaying them
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -103,8 +107,13 @@ else
 fi
 
 echo "== 2e. engine/scenarios through the adapter (expected-replay.json)"
-"$BIN" replay --engine-cmd "$ADAPTER" --format json "$ROOT/engine/scenarios" > "$ROOT/target/phase-replay.json" || true
-if "$PY" "$HERE/expected_replay.py" "$ROOT/target/phase-replay.json" > "$ROOT/target/phase-replay.txt"; then
+REPLAY=${PHASE_REPLAY_REPORT:-$ROOT/target/phase-replay.json}
+if [ -n "${PHASE_REPLAY_REPORT:-}" ]; then
+    echo "(the replay of the matrix run: $REPLAY)"
+else
+    "$BIN" replay --engine-cmd "$ADAPTER" --format json "$ROOT/engine/scenarios" > "$REPLAY" || true
+fi
+if "$PY" "$HERE/expected_replay.py" "$REPLAY" > "$ROOT/target/phase-replay.txt"; then
     echo "ok: $(tail -1 "$ROOT/target/phase-replay.txt")"
 else
     echo "FAILED: engine/scenarios differ from expected-replay.json"; cat "$ROOT/target/phase-replay.txt"; fail=1

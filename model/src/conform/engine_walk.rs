@@ -36,6 +36,9 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
+/// Every property has its own bit of the properties a walk wants.
+const _: () = assert!(CATALOGUE.len() <= u64::BITS as usize);
+
 /// A state of the frontier: its id in the search tree, its key, the
 /// model's state reached by the same decisions (if the model takes them)
 /// and the decisions the engine offers there.

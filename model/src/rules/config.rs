@@ -681,7 +681,7 @@ pub struct Setup {
     pub fixed: Vec<Fixed>,
     /// The card names in the game, bit `i` for `CardName::ALL[i]`: rules
     /// of a single card are skipped at once in games without it.
-    names: u32,
+    names: u64,
 }
 
 /// A renaming of seats (`seat[p]` is p's new seat) with the induced
@@ -885,8 +885,11 @@ impl Setup {
     }
 }
 
+/// Every card name has its own bit of [`Setup::has`]'s set.
+const _: () = assert!(CardName::ALL.len() <= u64::BITS as usize);
+
 /// The bit of `name` in [`Setup::has`]'s set.
-fn name_bit(name: CardName) -> u32 {
+fn name_bit(name: CardName) -> u64 {
     1 << CardName::ALL
         .iter()
         .position(|&n| n == name)
@@ -933,5 +936,25 @@ fn permute(p: &mut Vec<u8>, k: usize, f: &mut impl FnMut(&[u8])) {
         p.swap(k, i);
         permute(p, k + 1, f);
         p.swap(k, i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No two card names share a bit: with 33 names in a 32-bit set, the
+    /// 33rd (Armored Bastion) shifted out of range, which overflows in a
+    /// build with overflow checks and wraps onto the first name's bit
+    /// without them.
+    #[test]
+    fn every_card_name_has_its_own_bit() {
+        let mut seen = 0u64;
+        for &name in CardName::ALL.iter() {
+            let bit = name_bit(name);
+            assert_eq!(bit.count_ones(), 1, "{name:?}");
+            assert_eq!(seen & bit, 0, "{name:?} shares a bit");
+            seen |= bit;
+        }
     }
 }

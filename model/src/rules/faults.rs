@@ -158,6 +158,9 @@ impl FromStr for Fault {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Faults(u64);
 
+/// Every fault has its own bit of [`Faults`].
+const _: () = assert!(Fault::ALL.len() <= u64::BITS as usize);
+
 impl Faults {
     pub fn of(faults: &[Fault]) -> Self {
         Faults(faults.iter().fold(0, |bits, &f| bits | 1 << f as u32))

@@ -943,10 +943,9 @@ fn permute(p: &mut Vec<u8>, k: usize, f: &mut impl FnMut(&[u8])) {
 mod tests {
     use super::*;
 
-    /// No two card names share a bit: with 33 names in a 32-bit set, the
-    /// 33rd (Armored Bastion) shifted out of range, which overflows in a
-    /// build with overflow checks and wraps onto the first name's bit
-    /// without them.
+    /// No two card names share a bit: a bit beyond the set's width
+    /// overflows in a build with overflow checks and wraps onto another
+    /// name's bit without them.
     #[test]
     fn every_card_name_has_its_own_bit() {
         let mut seen = 0u64;

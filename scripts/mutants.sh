@@ -60,10 +60,8 @@ fi
 # exist. How long the unmutated tree takes to pass them in this profile (the
 # conformance suite and the engine faults it must catch, the multiplayer
 # presets included) must be measured before a run: 234 s on 2 idle cores
-# after the fix of `name_bit` (from 6c7cce5 until then the model panicked
-# in this profile, overflow checks on, so every mutant failed).
-# Hence an explicit --timeout about twice that (MUTANTS_TIMEOUT; 480 s by
-# default):
+# at 22cd062. Hence an explicit --timeout about twice that
+# (MUTANTS_TIMEOUT; 480 s by default):
 # a mutant that makes them run several times longer (a loop that no longer
 # ends) counts as caught by the timeout, and a correct run never does.
 #
